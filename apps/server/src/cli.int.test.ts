@@ -1,0 +1,94 @@
+import type { ComingSoonSettings } from "@litverse/shared/system-settings";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli, type ServerProcess, startServerProcess, temporaryDataDir } from "./test/processes.ts";
+import { connectWs, watchLive } from "./test/test-server.ts";
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function dataDir() {
+  const temp = await temporaryDataDir();
+  cleanups.push(temp.remove);
+  return temp.dir;
+}
+
+describe("npm run cli", () => {
+  it("prints help and refuses unknown commands and options", async () => {
+    const help = await runCli(["--help"], {});
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("settings:coming-soon --on|--off");
+    expect(help.stdout).toContain("db:migrate");
+
+    const unknown = await runCli(["nope"], {});
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown command "nope"');
+
+    const badOption = await runCli(["settings:coming-soon", "--bogus"], {});
+    expect(badOption.code).toBe(1);
+    expect(badOption.stderr).toContain("Unknown option '--bogus'");
+
+    const both = await runCli(["settings:coming-soon", "--on", "--off"], {});
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain("either --on or --off");
+  });
+
+  it("works on the data directly when no server runs", async () => {
+    const DATA_DIR = await dataDir();
+    expect((await runCli(["db:migrate"], { DATA_DIR })).stdout).toContain("up to date");
+    const result = await runCli(
+      ["settings:coming-soon", "--on", "--title", "Almost there", "--launch", "June"],
+      {
+        DATA_DIR,
+      },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain('Coming-soon mode is on: "Almost there", launch "June"');
+
+    const empty = await runCli(["settings:coming-soon", "--title", ""], { DATA_DIR });
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain("Title cannot be empty");
+
+    const server = await startServerProcess({ DATA_DIR });
+    cleanups.push(() => server.stop());
+    const response = await fetch(`${server.url}/api/trpc/systemSettings.getComingSoonSettings`);
+    const body = (await response.json()) as { result: { data: ComingSoonSettings } };
+    expect(body.result.data).toMatchObject({ comingSoonTitle: "Almost there", expectedLaunchDate: "June" });
+  });
+
+  it("goes through a running server so that its live subscribers see the change at once", async () => {
+    const DATA_DIR = await dataDir();
+    const server: ServerProcess = await startServerProcess({ DATA_DIR });
+    cleanups.push(() => server.stop());
+    const ws = connectWs(server.wsUrl);
+    cleanups.push(() => ws.close());
+    const watch = watchLive<ComingSoonSettings>(ws.client, "systemSettings.getComingSoonSettings");
+    await watch.waitFor(1);
+
+    const result = await runCli(["settings:coming-soon", "--on", "--title", "Live from the CLI"], {
+      DATA_DIR,
+    });
+    expect(result.code).toBe(0);
+    const values = await watch.waitFor(2);
+    expect(values.at(-1)).toMatchObject({ isComingSoonMode: true, comingSoonTitle: "Live from the CLI" });
+  });
+
+  it("refuses to open a data directory that a running server holds", async () => {
+    const DATA_DIR = await dataDir();
+    const first = await startServerProcess({ DATA_DIR });
+    cleanups.push(() => first.stop());
+    await expect(startServerProcess({ DATA_DIR })).rejects.toThrow(/in use by another Litverse process/);
+  });
+
+  it("stops gracefully on SIGTERM and starts again on the same data after SIGKILL", async () => {
+    const DATA_DIR = await dataDir();
+    const server = await startServerProcess({ DATA_DIR });
+    expect(await server.stop("SIGTERM")).toBe(0);
+    const again = await startServerProcess({ DATA_DIR });
+    await again.stop("SIGKILL");
+    const third = await startServerProcess({ DATA_DIR });
+    cleanups.push(() => third.stop());
+    expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
+  });
+});

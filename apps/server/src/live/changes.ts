@@ -1,0 +1,37 @@
+// Announcing writes. Inside a transaction, announcements wait for the commit and are dropped on
+// rollback, so no live query ever re-runs for data that was never committed.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Database, Transaction } from "../db/client.ts";
+import type { ChangeBus } from "./change-bus.ts";
+
+const transactionScope = new AsyncLocalStorage<Set<string>>();
+
+export class ChangeNotifier {
+  private readonly bus: ChangeBus;
+
+  constructor(bus: ChangeBus) {
+    this.bus = bus;
+  }
+
+  /** Announces that data behind these topics changed (after commit when inside a transaction). */
+  changed(...topics: string[]): void {
+    const pending = transactionScope.getStore();
+    if (pending) {
+      for (const topic of topics) pending.add(topic);
+      return;
+    }
+    this.bus.publish(topics);
+  }
+
+  /**
+   * Runs `fn` in a database transaction. Topics announced inside it are published once the
+   * transaction has committed; a nested call joins the outer transaction's announcements.
+   */
+  async inTransaction<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    if (transactionScope.getStore()) return db.transaction(fn);
+    const pending = new Set<string>();
+    const result = await transactionScope.run(pending, () => db.transaction(fn));
+    if (pending.size > 0) this.bus.publish(pending);
+    return result;
+  }
+}

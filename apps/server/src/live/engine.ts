@@ -1,0 +1,209 @@
+// The live-query engine: runs a query, remembers the topics it read, and runs it again when one of
+// them changes, sending the new result only if it differs. Subscribers asking for the same query
+// with the same input in the same scope share one entry, so a change costs one run however many
+// clients watch.
+import type { ChangeBus } from "./change-bus.ts";
+import { ALL_TOPICS, collectDependencies } from "./topics.ts";
+
+export type LiveEvent = { kind: "data"; data: unknown } | { kind: "error"; error: unknown };
+export type LiveListener = (event: LiveEvent) => void;
+
+interface LiveEntry {
+  readonly key: string;
+  readonly run: () => Promise<unknown>;
+  readonly listeners: Set<LiveListener>;
+  topics: Set<string>;
+  lastJson: string | undefined;
+  lastValue: unknown;
+  isScheduled: boolean;
+  isRunning: boolean;
+  /** A change arrived while running: run again as soon as this run ends. */
+  isDirty: boolean;
+  isClosed: boolean;
+}
+
+export interface LiveStats {
+  /** Executions of a query function, first runs included. */
+  runs: number;
+  /** Results sent to listeners. */
+  deliveries: number;
+}
+
+export class LiveQueryEngine {
+  private readonly entries = new Map<string, LiveEntry>();
+  private readonly entriesByTopic = new Map<string, Set<LiveEntry>>();
+  private readonly unsubscribeBus: () => void;
+  readonly stats: LiveStats = { runs: 0, deliveries: 0 };
+
+  constructor(bus: ChangeBus) {
+    this.unsubscribeBus = bus.subscribe((topics) => this.onChanges(topics));
+  }
+
+  /**
+   * Starts (or joins) the live query identified by `key`. `listener` receives the current result
+   * and every later, different result. Returns the function that stops listening.
+   */
+  watch(key: string, run: () => Promise<unknown>, listener: LiveListener): () => void {
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = {
+        key,
+        run,
+        listeners: new Set(),
+        topics: new Set(),
+        lastJson: undefined,
+        lastValue: undefined,
+        isScheduled: false,
+        isRunning: false,
+        isDirty: false,
+        isClosed: false,
+      };
+      this.entries.set(key, entry);
+      this.schedule(entry);
+    } else if (entry.lastJson !== undefined) {
+      listener({ kind: "data", data: entry.lastValue });
+    }
+    entry.listeners.add(listener);
+    const joined = entry;
+    return () => {
+      joined.listeners.delete(listener);
+      if (joined.listeners.size === 0) this.remove(joined);
+    };
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  close(): void {
+    this.unsubscribeBus();
+    for (const entry of this.entries.values()) this.remove(entry);
+  }
+
+  private onChanges(topics: readonly string[]): void {
+    if (topics.includes(ALL_TOPICS)) {
+      for (const entry of this.entries.values()) this.schedule(entry);
+      return;
+    }
+    for (const topic of topics) {
+      const affected = this.entriesByTopic.get(topic);
+      if (affected) for (const entry of affected) this.schedule(entry);
+    }
+  }
+
+  private schedule(entry: LiveEntry): void {
+    if (entry.isClosed) return;
+    if (entry.isRunning) {
+      entry.isDirty = true;
+      return;
+    }
+    if (entry.isScheduled) return;
+    entry.isScheduled = true;
+    // Waiting one turn lets every topic of a burst arrive before the query runs once.
+    setImmediate(() => void this.execute(entry));
+  }
+
+  private async execute(entry: LiveEntry): Promise<void> {
+    entry.isScheduled = false;
+    if (entry.isClosed) return;
+    entry.isRunning = true;
+    entry.isDirty = false;
+    this.stats.runs++;
+    try {
+      const { value, topics } = await collectDependencies(entry.run);
+      if (entry.isClosed) return;
+      this.retrack(entry, topics);
+      const json = JSON.stringify(value) ?? "null";
+      if (json !== entry.lastJson) {
+        entry.lastJson = json;
+        entry.lastValue = value;
+        this.emit(entry, { kind: "data", data: value });
+      }
+    } catch (error) {
+      if (entry.isClosed) return;
+      entry.lastJson = undefined;
+      this.emit(entry, { kind: "error", error });
+    } finally {
+      entry.isRunning = false;
+      if (entry.isDirty) this.schedule(entry);
+    }
+  }
+
+  private emit(entry: LiveEntry, event: LiveEvent): void {
+    for (const listener of [...entry.listeners]) {
+      this.stats.deliveries++;
+      listener(event);
+    }
+  }
+
+  private retrack(entry: LiveEntry, topics: Set<string>): void {
+    for (const topic of entry.topics) {
+      if (!topics.has(topic)) this.untrack(entry, topic);
+    }
+    for (const topic of topics) {
+      if (entry.topics.has(topic)) continue;
+      let set = this.entriesByTopic.get(topic);
+      if (!set) {
+        set = new Set();
+        this.entriesByTopic.set(topic, set);
+      }
+      set.add(entry);
+    }
+    entry.topics = topics;
+  }
+
+  private untrack(entry: LiveEntry, topic: string): void {
+    const set = this.entriesByTopic.get(topic);
+    if (!set) return;
+    set.delete(entry);
+    if (set.size === 0) this.entriesByTopic.delete(topic);
+  }
+
+  private remove(entry: LiveEntry): void {
+    if (entry.isClosed) return;
+    entry.isClosed = true;
+    this.entries.delete(entry.key);
+    for (const topic of entry.topics) this.untrack(entry, topic);
+    entry.listeners.clear();
+  }
+}
+
+/**
+ * Turns engine events into an async iterator for one subscriber, keeping only the newest pending
+ * result: a slow client skips intermediate states rather than queueing them.
+ */
+export async function* liveResults(
+  engine: LiveQueryEngine,
+  key: string,
+  run: () => Promise<unknown>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<unknown> {
+  // Boxed so that the listener's writes are visible to the loop's checks.
+  const box: { pending: LiveEvent | null } = { pending: null };
+  let wake: (() => void) | null = null;
+  const stop = engine.watch(key, run, (event) => {
+    if (box.pending?.kind === "error") return;
+    box.pending = event;
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener("abort", onAbort);
+  try {
+    while (!signal?.aborted) {
+      const event = box.pending;
+      if (!event) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = null;
+        continue;
+      }
+      box.pending = null;
+      if (event.kind === "error") throw event.error;
+      yield event.data;
+    }
+  } finally {
+    stop();
+    signal?.removeEventListener("abort", onAbort);
+  }
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { publicProcedure, router } from "../../rpc/trpc.ts";
+
+export const sessionRouter = router({
+  /**
+   * Hands a renewed access token to this WebSocket connection, so that it stays signed in without
+   * reconnecting. Only the same person's token is accepted: switching accounts reconnects.
+   */
+  updateAccessToken: publicProcedure
+    .input(z.object({ token: z.string().min(1).max(16_384) }).strict())
+    .mutation(async ({ ctx, input }) => {
+      const identity = await ctx.auth.verifier.verify(input.token);
+      const current = ctx.session.identity;
+      if (current && (current.issuerKey !== identity.issuerKey || current.subject !== identity.subject)) {
+        throw new AppError("BAD_REQUEST", "This token belongs to another account; reconnect to switch.");
+      }
+      ctx.session.identity = identity;
+      return { expiresAt: identity.expiresAt };
+    }),
+});

@@ -1,0 +1,55 @@
+import {
+  type ComingSoonSettings,
+  DEFAULT_COMING_SOON_SETTINGS,
+  type UpdateComingSoonSettingsInput,
+} from "@litverse/shared/system-settings";
+import { eq } from "drizzle-orm";
+import { systemSettings } from "../../db/schema/index.ts";
+import { track } from "../../live/topics.ts";
+import type { ServiceDeps } from "../../rpc/context.ts";
+
+export const COMING_SOON_TOPIC = "settings:coming-soon";
+
+type SettingsRow = typeof systemSettings.$inferSelect;
+
+function toComingSoonSettings(row: SettingsRow | undefined): ComingSoonSettings {
+  if (!row) return { ...DEFAULT_COMING_SOON_SETTINGS };
+  return {
+    isComingSoonMode: row.isComingSoonMode,
+    comingSoonTitle: row.comingSoonTitle,
+    comingSoonDescription: row.comingSoonDescription,
+    ...(row.expectedLaunchDate ? { expectedLaunchDate: row.expectedLaunchDate } : {}),
+  };
+}
+
+export async function getComingSoonSettings({ db }: ServiceDeps): Promise<ComingSoonSettings> {
+  track(COMING_SOON_TOPIC);
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.id, 1));
+  return toComingSoonSettings(row);
+}
+
+export async function updateComingSoonSettings(
+  deps: ServiceDeps,
+  update: UpdateComingSoonSettingsInput,
+): Promise<ComingSoonSettings> {
+  const values = {
+    ...(update.isComingSoonMode !== undefined && { isComingSoonMode: update.isComingSoonMode }),
+    ...(update.comingSoonTitle !== undefined && { comingSoonTitle: update.comingSoonTitle }),
+    ...(update.comingSoonDescription !== undefined && {
+      comingSoonDescription: update.comingSoonDescription,
+    }),
+    ...(update.expectedLaunchDate !== undefined && {
+      expectedLaunchDate: update.expectedLaunchDate || null,
+    }),
+  };
+  const row = await deps.changes.inTransaction(deps.db, async (tx) => {
+    const [saved] = await tx
+      .insert(systemSettings)
+      .values({ id: 1, ...DEFAULT_COMING_SOON_SETTINGS, ...values })
+      .onConflictDoUpdate({ target: systemSettings.id, set: { ...values, updatedAt: new Date() } })
+      .returning();
+    deps.changes.changed(COMING_SOON_TOPIC);
+    return saved;
+  });
+  return toComingSoonSettings(row);
+}

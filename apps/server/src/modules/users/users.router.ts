@@ -1,0 +1,32 @@
+import { setUserAgeInput, setUserRoleInput, updateHandleInput } from "@litverse/shared/users";
+import { authedProcedure, router, superadminProcedure } from "../../rpc/trpc.ts";
+import * as service from "./users.service.ts";
+
+export const usersRouter = router({
+  getCurrentUser: authedProcedure.query(({ ctx }) => service.getCurrentUser(ctx.deps, ctx.user)),
+  isAdmin: authedProcedure.query(({ ctx }) => service.isAdmin(ctx.user)),
+  /** Called by the web app after every sign-in: stores or refreshes the user from the provider's claims. */
+  updateCurrentUser: authedProcedure.mutation(async ({ ctx }) => {
+    const identity = ctx.session.identity;
+    if (!identity) return service.getCurrentUser(ctx.deps, ctx.user);
+    const { claims } = ctx.auth.config;
+    let profile = service.profileFromClaims(identity.claims, claims);
+    if (!profile.email && ctx.auth.config.mode === "external") {
+      profile = service.profileFromClaims(
+        { ...(await ctx.auth.verifier.userinfo(identity.token)), ...identity.claims },
+        claims,
+      );
+    }
+    await service.syncUser(ctx.deps, identity, profile, ctx.auth.superadminEmails);
+    return service.getCurrentUser(ctx.deps, ctx.user);
+  }),
+  setUserAge: authedProcedure
+    .input(setUserAgeInput)
+    .mutation(({ ctx, input }) => service.setUserAge(ctx.deps, ctx.user, input.age)),
+  updateHandle: authedProcedure
+    .input(updateHandleInput)
+    .mutation(({ ctx, input }) => service.updateHandle(ctx.deps, ctx.user, input.handle)),
+  setUserRole: superadminProcedure
+    .input(setUserRoleInput)
+    .mutation(({ ctx, input }) => service.setUserRole(ctx.deps, ctx.user, input.userId, input.role)),
+});

@@ -1,0 +1,203 @@
+// People who use the platform: created from the identity provider's claims at sign-in, with a role,
+// a handle and an age kept here.
+import { randomInt } from "node:crypto";
+import type { Age, UserRole } from "@litverse/shared/constants";
+import type { CurrentUser } from "@litverse/shared/users";
+import { and, eq } from "drizzle-orm";
+import type { Identity } from "../../auth/identity.ts";
+import type { Executor } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { track } from "../../live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
+
+type UserRow = typeof users.$inferSelect;
+
+export const userTopic = (userId: string) => `user:${userId}`;
+
+export interface Profile {
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+}
+
+export interface ClaimNames {
+  email: string;
+  name: string;
+  picture: string;
+}
+
+export function profileFromClaims(claims: Record<string, unknown>, names: ClaimNames): Profile {
+  const text = (value: unknown, max: number) =>
+    typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
+  const email = text(claims[names.email], 320);
+  return {
+    email: email && /^[^\s@]+@[^\s@]+$/.test(email) ? email.toLowerCase() : null,
+    name: text(claims[names.name], 120),
+    picture: (() => {
+      const url = text(claims[names.picture], 2048);
+      return url && /^https?:\/\//.test(url) ? url : null;
+    })(),
+  };
+}
+
+export async function findUserByIdentity(db: Executor, identity: Identity): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.issuer, identity.issuerKey), eq(users.subject, identity.subject)));
+  return row;
+}
+
+/** A handle derived from the name or email: lowercase letters, digits and underscores. */
+export function handleBase(profile: Profile): string {
+  const source = profile.name ?? profile.email?.split("@")[0] ?? "reader";
+  const base = source
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[øØ]/g, "o")
+    .replace(/[æÆ]/g, "ae")
+    .replace(/ß/g, "ss")
+    .replace(/[łŁ]/g, "l")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 18);
+  return base.length >= 3 ? base : `reader_${base}`.replace(/_$/, "");
+}
+
+async function isHandleTaken(db: Executor, handle: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.handle, handle)).limit(1);
+  return rows.length > 0;
+}
+
+async function availableHandle(db: Executor, profile: Profile): Promise<string> {
+  const base = handleBase(profile);
+  if (!(await isHandleTaken(db, base))) return base;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = `${base}_${randomInt(1000, 100_000)}`;
+    if (!(await isHandleTaken(db, candidate))) return candidate;
+  }
+  throw new AppError("CONFLICT", "Could not find a free handle.");
+}
+
+/**
+ * Creates the user on first sign-in, refreshes the profile on later ones, and promotes the emails
+ * listed as superadmins. Never demotes anyone.
+ */
+export async function syncUser(
+  deps: ServiceDeps,
+  identity: Identity,
+  profile: Profile,
+  superadminEmails: string[],
+): Promise<UserRow> {
+  const promote = profile.email !== null && superadminEmails.includes(profile.email);
+  const row = await deps.changes.inTransaction(deps.db, async (tx) => {
+    const existing = await findUserByIdentity(tx, identity);
+    if (existing) {
+      const changes = {
+        email: profile.email ?? existing.email,
+        name: profile.name ?? existing.name,
+        picture: profile.picture ?? existing.picture,
+        ...(promote && existing.role !== "superadmin" ? { role: "superadmin" as const } : {}),
+      };
+      const isSame =
+        changes.email === existing.email &&
+        changes.name === existing.name &&
+        changes.picture === existing.picture &&
+        !("role" in changes);
+      if (isSame) return existing;
+      const [updated] = await tx.update(users).set(changes).where(eq(users.id, existing.id)).returning();
+      deps.changes.changed(userTopic(existing.id));
+      return updated as UserRow;
+    }
+    const [created] = await tx
+      .insert(users)
+      .values({
+        issuer: identity.issuerKey,
+        subject: identity.subject,
+        ...profile,
+        handle: await availableHandle(tx, profile),
+        role: promote ? "superadmin" : "user",
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Lost a race with a concurrent first sign-in of the same person: theirs stands.
+    return created ?? (await findUserByIdentity(tx, identity));
+  });
+  if (!row) throw new AppError("CONFLICT", "Could not store the user.");
+  return row;
+}
+
+function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    _id: row.id,
+    role: row.role,
+    email: row.email,
+    handle: row.handle,
+    age: row.age as Age | null,
+    name: row.name,
+    picture: row.picture,
+  };
+}
+
+async function getUserRow(db: Executor, userId: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError("NOT_FOUND", "No such user.");
+  return row;
+}
+
+export async function getCurrentUser({ db }: ServiceDeps, user: SessionUser): Promise<CurrentUser> {
+  track(userTopic(user.id));
+  return toCurrentUser(await getUserRow(db, user.id));
+}
+
+export function isAdmin(user: SessionUser): boolean {
+  track(userTopic(user.id));
+  return user.role === "admin" || user.role === "superadmin";
+}
+
+export async function setUserAge(deps: ServiceDeps, user: SessionUser, age: Age): Promise<CurrentUser> {
+  const row = await deps.changes.inTransaction(deps.db, async (tx) => {
+    const [updated] = await tx.update(users).set({ age }).where(eq(users.id, user.id)).returning();
+    deps.changes.changed(userTopic(user.id));
+    return updated;
+  });
+  if (!row) throw new AppError("NOT_FOUND", "No such user.");
+  return toCurrentUser(row);
+}
+
+export async function updateHandle(
+  deps: ServiceDeps,
+  user: SessionUser,
+  handle: string,
+): Promise<CurrentUser> {
+  return deps.changes.inTransaction(deps.db, async (tx) => {
+    const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.handle, handle));
+    if (holder && holder.id !== user.id) throw new AppError("CONFLICT", "That handle is taken.");
+    const [updated] = await tx.update(users).set({ handle }).where(eq(users.id, user.id)).returning();
+    if (!updated) throw new AppError("NOT_FOUND", "No such user.");
+    deps.changes.changed(userTopic(user.id));
+    return toCurrentUser(updated);
+  });
+}
+
+/** Superadmins change roles; nobody changes their own, so the last superadmin cannot lock everyone out. */
+export async function setUserRole(
+  deps: ServiceDeps,
+  actor: SessionUser | null,
+  userId: string,
+  role: UserRole,
+): Promise<CurrentUser> {
+  if (actor?.id === userId) throw new AppError("FORBIDDEN", "You cannot change your own role.");
+  return deps.changes.inTransaction(deps.db, async (tx) => {
+    const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    if (!updated) throw new AppError("NOT_FOUND", "No such user.");
+    deps.changes.changed(userTopic(userId));
+    return toCurrentUser(updated);
+  });
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.email, email.toLowerCase()));
+}

@@ -1,0 +1,28 @@
+// Page helpers: a marker on `window` proves that a page was not reloaded, and the hidden
+// connection-state element tells whether the page's WebSocket is connected.
+import type { Locator, Page } from "@playwright/test";
+
+type MarkedWindow = Window & { __marker?: number };
+
+export async function setMarker(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as MarkedWindow).__marker = 1;
+  });
+}
+
+export function readMarker(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => (window as MarkedWindow).__marker);
+}
+
+/** `data-state` is "pending" while connected and "connecting" while (re)connecting. */
+export function connectionState(page: Page): Locator {
+  return page.getByTestId("connection-state");
+}
+
+export function landingHeading(page: Page): Locator {
+  return page.getByRole("heading", { name: "Discover Your Next Adventure" });
+}
+
+export function comingSoonTitle(page: Page): Locator {
+  return page.getByTestId("coming-soon-title");
+}

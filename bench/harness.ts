@@ -1,0 +1,264 @@
+// Harness plumbing: the server child process, WebSocket and HTTP clients of it, and small
+// measuring helpers. Clients live in the harness process, so the server's memory is its own.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import {
+  createTRPCClient,
+  createWSClient,
+  httpLink,
+  type TRPCClient,
+  type TRPCWebSocketClient,
+  wsLink,
+} from "@trpc/client";
+import type { BenchRouter } from "./bench-router.ts";
+import type { ServerLoopDelay, ServerReady, ServerSends, ServerStats } from "./server.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** This process's clock in epoch milliseconds, sub-millisecond precision. */
+export const clockNow = () => performance.timeOrigin + performance.now();
+
+export interface ClockOffset {
+  /** Add to a harness time to get the server's time for the same instant. */
+  offsetMs: number;
+  /** Half the fastest round trip: how far off the offset can be. */
+  uncertaintyMs: number;
+}
+
+const SERVER_SCRIPT = fileURLToPath(new URL("./server.ts", import.meta.url));
+const SERVER_START_TIMEOUT_MS = 60_000;
+const SERVER_STOP_TIMEOUT_MS = 20_000;
+
+export interface BenchServer {
+  readonly database: DatabaseKind;
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly pid: number;
+  /** Functions over HTTP (one request per call), for the harness's own writes. */
+  readonly control: TRPCClient<BenchRouter>;
+  stats(): Promise<ServerStats>;
+  sends(): Promise<ServerSends>;
+  /** The server's longest event-loop delay since the previous call. */
+  loopDelay(): Promise<ServerLoopDelay>;
+  /** The server's clock minus ours (ms), from the fastest of a few round trips. */
+  clockOffset(): Promise<ClockOffset>;
+  memory(): Promise<NodeJS.MemoryUsage>;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/server.ts in a child process (PostgreSQL: on a temporary database next to `baseUrl`). */
+export async function startServer(database: DatabaseKind, baseUrl: string): Promise<BenchServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  if (database === "postgres") env.DATABASE_URL = baseUrl;
+  const child = spawn(process.execPath, ["--expose-gc", SERVER_SCRIPT], {
+    env,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const ready = await readReadyLine(child);
+  const url = `http://127.0.0.1:${ready.port}`;
+  const getJson = async <T>(route: string, method = "GET"): Promise<T> => {
+    const response = await fetch(`${url}${route}`, { method });
+    if (!response.ok) throw new Error(`${route}: HTTP ${response.status}`);
+    return (await response.json()) as T;
+  };
+  let stopping: Promise<void> | undefined;
+  return {
+    database,
+    url,
+    wsUrl: `ws://127.0.0.1:${ready.port}/api/ws`,
+    pid: ready.pid,
+    control: createTRPCClient<BenchRouter>({ links: [httpLink({ url: `${url}/api/trpc` })] }),
+    stats: () => getJson<ServerStats>("/bench/stats"),
+    sends: () => getJson<ServerSends>("/bench/sends"),
+    loopDelay: () => getJson<ServerLoopDelay>("/bench/loop", "POST"),
+    async clockOffset() {
+      let best: ClockOffset = { offsetMs: 0, uncertaintyMs: Number.POSITIVE_INFINITY };
+      for (let sample = 0; sample < 25; sample++) {
+        const sentAt = clockNow();
+        const { now } = await getJson<{ now: number }>("/bench/clock");
+        const receivedAt = clockNow();
+        const uncertaintyMs = (receivedAt - sentAt) / 2;
+        if (uncertaintyMs < best.uncertaintyMs)
+          best = { offsetMs: now - (sentAt + uncertaintyMs), uncertaintyMs };
+      }
+      return best;
+    },
+    memory: () => getJson<NodeJS.MemoryUsage>("/bench/memory"),
+    stop() {
+      stopping ??= stopChild(child);
+      return stopping;
+    },
+  };
+}
+
+async function readReadyLine(child: ChildProcess): Promise<ServerReady> {
+  const stdout = child.stdout;
+  if (!stdout) throw new Error("server has no stdout");
+  stdout.setEncoding("utf8");
+  return new Promise<ServerReady>((resolve, reject) => {
+    let buffered = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error("bench server did not start in time"));
+    }, SERVER_START_TIMEOUT_MS);
+    const onData = (chunk: string) => {
+      buffered += chunk;
+      const newline = buffered.indexOf("\n");
+      if (newline < 0) return;
+      clearTimeout(timer);
+      stdout.off("data", onData);
+      child.off("exit", onExit);
+      // Keep draining, so that a chatty server never blocks on a full pipe.
+      stdout.resume();
+      try {
+        resolve(JSON.parse(buffered.slice(0, newline)) as ServerReady);
+      } catch (error) {
+        child.kill("SIGKILL");
+        reject(error);
+      }
+    };
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server exited during start-up (code ${code})`));
+    };
+    stdout.on("data", onData);
+    child.once("exit", onExit);
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  // Closing its input asks the server to shut down and drop its temporary database.
+  child.stdin?.end();
+  const timer = setTimeout(() => child.kill("SIGKILL"), SERVER_STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Connections that closed under the harness (including its own closes): a sign of trouble mid-run. */
+export const transportEvents = { closes: 0, errors: 0 };
+
+export interface WsClient {
+  readonly socket: TRPCWebSocketClient;
+  readonly trpc: TRPCClient<BenchRouter>;
+}
+
+/** One WebSocket connection with a function client on it; resolves once the socket is open. */
+export function connectWs(wsUrl: string, timeoutMs = 30_000): Promise<WsClient> {
+  return new Promise<WsClient>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      void socket.close();
+      reject(new Error("WebSocket did not open in time"));
+    }, timeoutMs);
+    const socket = createWSClient({
+      url: wsUrl,
+      retryDelayMs: () => 250,
+      onClose: () => void transportEvents.closes++,
+      onError: () => void transportEvents.errors++,
+      onOpen() {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ socket, trpc: createTRPCClient<BenchRouter>({ links: [wsLink({ client: socket })] }) });
+      },
+    });
+  });
+}
+
+/** Opens `count` connections, at most `concurrency` handshakes at a time. */
+export async function connectMany(wsUrl: string, count: number, concurrency = 200): Promise<WsClient[]> {
+  const clients: WsClient[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      clients[index] = await connectWs(wsUrl);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  } catch (error) {
+    await closeAll(clients.filter(Boolean));
+    throw error;
+  }
+  return clients;
+}
+
+export async function closeAll(clients: readonly WsClient[]): Promise<void> {
+  await Promise.all(clients.map((client) => client.socket.close().catch(() => {})));
+}
+
+/** Polls `check` until it holds; fails after `timeoutMs`. */
+export async function waitUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  intervalMs = 20,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A promise with its resolver, for "all clients have it" signals. */
+export function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+export async function withTimeout<T>(what: string, promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+  return sorted[rank - 1] as number;
+}
+
+export interface Distribution {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export function distribution(samples: readonly number[]): Distribution {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 0.5)),
+    p99: round(percentile(sorted, 0.99)),
+    max: round(sorted.at(-1) ?? Number.NaN),
+  };
+}
+
+export const round = (value: number, digits = 1) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};

@@ -1,0 +1,212 @@
+// Results as JSON (bench/results/latest.json) and as markdown tables with the targets checked.
+import type { DatabaseKind } from "./harness.ts";
+import type { FanoutResult, IdleMemoryResult, ThroughputResult } from "./run.ts";
+
+export interface DatabaseResults {
+  database: DatabaseKind;
+  fanout: FanoutResult[];
+  idle: IdleMemoryResult | null;
+  throughput: ThroughputResult[];
+  errors: string[];
+  /** The machine's one-minute load average as each scenario began (other work slows figures). */
+  loadAverages: Array<{ scenario: string; oneMinute: number }>;
+}
+
+export interface BenchResults {
+  date: string;
+  durationSeconds: number;
+  machine: {
+    commit: string;
+    uncommittedServerFiles: string[];
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    os: string;
+    node: string;
+    pglite: string;
+    postgres: string | null;
+  };
+  options: { sizes: number[]; idle: number; reps: number; seconds: number; inflight: number; quick: boolean };
+  databases: DatabaseResults[];
+}
+
+export const TARGETS = {
+  /** Change → new result at 1,000 subscribers of a shared query, p99. */
+  sharedP99Ms: 100,
+  sharedP99At: 1000,
+  /** Query runs beyond the one a per-client change needs. */
+  unrelatedReruns: 0,
+  /** Server heap + external per idle connection at 5,000. */
+  idleBytesPerConnection: 50 * 1024,
+  idleAt: 5000,
+};
+
+const TRANSPORT_LABELS: Record<ThroughputResult["transport"], string> = {
+  websocket: "WebSocket (one socket, pipelined)",
+  http: "HTTP (keep-alive fetch, unbatched)",
+  "http-identity": "HTTP, `accept-encoding: identity` (diagnostic)",
+};
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value} ms`;
+const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+const list = (values: number[]) =>
+  values.length ? [...new Set(values)].sort((a, b) => a - b).join("/") : "–";
+
+function row(cells: Array<string | number>): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+function table(header: string[], rows: Array<Array<string | number>>): string {
+  return [row(header), row(header.map(() => "---")), ...rows.map(row)].join("\n");
+}
+
+export function renderMarkdown(results: BenchResults): string {
+  const { machine } = results;
+  const out: string[] = [];
+  out.push(
+    `Run ${results.date} in ${results.durationSeconds} s on ${machine.cpus} × ${machine.cpuModel}, ` +
+      `${machine.memoryGb} GB, Node ${machine.node}, PGlite ${machine.pglite}` +
+      (machine.postgres ? `, PostgreSQL ${machine.postgres}` : "") +
+      (results.options.quick ? " (quick mode)" : "") +
+      `; server code at ${machine.commit}` +
+      (machine.uncommittedServerFiles.length
+        ? ` with uncommitted changes (${machine.uncommittedServerFiles.length} files)`
+        : ""),
+  );
+  const loads = results.databases.flatMap((db) => db.loadAverages.map((load) => load.oneMinute));
+  if (loads.length)
+    out.push(`Load average when scenarios began: ${Math.min(...loads)}–${Math.max(...loads)}.`);
+
+  out.push("", "### Live fan-out (a)", "");
+  out.push(
+    table(
+      [
+        "Database",
+        "Subscribers",
+        "Commit → result p50",
+        "p99",
+        "max",
+        "Send → result p99",
+        "Server's last send (median)",
+        "Server loop stall (max)",
+        "Runs per shared change",
+        "Runs per rename",
+        "Other clients updated by renames",
+        "Rename → own client (max)",
+        "Subscribe all",
+      ],
+      results.databases.flatMap((db) =>
+        db.fanout.map((result) => [
+          db.database,
+          result.subscribers,
+          ms(result.sharedLatencyMs.p50),
+          ms(result.sharedLatencyMs.p99),
+          ms(result.sharedLatencyMs.max),
+          ms(result.sharedFromSendMs.p99),
+          ms(result.serverSendSpanMs.p50),
+          ms(result.serverLoopStallMs.max),
+          list(result.runsPerSharedChange),
+          list(result.rename.runsPerChange),
+          `${result.rename.otherClientsUpdated} (of ${result.rename.checks} renames)`,
+          ms(result.rename.latencyMs.max),
+          ms(result.subscribeMs),
+        ]),
+      ),
+    ),
+  );
+
+  out.push("", "### Memory per idle connection (b)", "");
+  out.push(
+    table(
+      [
+        "Database",
+        "Connections",
+        "Heap+external / conn",
+        "Heap used / conn",
+        "External / conn",
+        "RSS / conn",
+        "Heap+external left after all closed",
+      ],
+      results.databases.flatMap((db) =>
+        db.idle
+          ? [
+              [
+                db.database,
+                db.idle.connections,
+                kb(db.idle.heapExternalPerConnection),
+                kb(db.idle.heapUsedPerConnection),
+                kb(db.idle.externalPerConnection),
+                kb(db.idle.rssPerConnection),
+                kb(db.idle.retainedAfterClose),
+              ],
+            ]
+          : [],
+      ),
+    ),
+  );
+
+  out.push("", "### Calls per second of `systemSettings.getComingSoonSettings` (c)", "");
+  out.push(
+    table(
+      ["Database", "Transport", "In flight", "Calls/s", "Latency p50", "p99", "Errors"],
+      results.databases.flatMap((db) =>
+        db.throughput.map((result) => [
+          db.database,
+          TRANSPORT_LABELS[result.transport],
+          result.inflight,
+          result.callsPerSecond,
+          ms(result.latencyMs.p50),
+          ms(result.latencyMs.p99),
+          result.errors,
+        ]),
+      ),
+    ),
+  );
+
+  out.push("", "### Targets", "");
+  const targetRows: Array<Array<string | number>> = [];
+  for (const db of results.databases) {
+    const shared = db.fanout.find((result) => result.subscribers === TARGETS.sharedP99At);
+    targetRows.push([
+      db.database,
+      `change → result p99 at ${TARGETS.sharedP99At} subscribers ≤ ${TARGETS.sharedP99Ms} ms`,
+      shared ? ms(shared.sharedLatencyMs.p99) : "not run",
+      shared ? verdict(shared.sharedLatencyMs.p99 <= TARGETS.sharedP99Ms) : "–",
+    ]);
+    const reruns = db.fanout.flatMap((result) => [
+      ...result.rename.runsPerChange.map((runs) => runs - 1),
+      ...result.runsPerSharedChange.map((runs) => runs - 1),
+    ]);
+    const others = db.fanout.reduce((sum, result) => sum + result.rename.otherClientsUpdated, 0);
+    const ownMissed = db.fanout.reduce(
+      (sum, result) => sum + result.rename.targetUpdates.filter((updates) => updates !== 1).length,
+      0,
+    );
+    const worst = reruns.length ? Math.max(...reruns) : Number.NaN;
+    targetRows.push([
+      db.database,
+      "unrelated re-runs per change = 0 (only the renamed user's client updated, exactly once)",
+      reruns.length
+        ? `${worst} extra runs; ${others} other clients updated; ${ownMissed} renames not seen exactly once`
+        : "not run",
+      reruns.length ? verdict(worst <= TARGETS.unrelatedReruns && others === 0 && ownMissed === 0) : "–",
+    ]);
+    const idle = db.idle;
+    targetRows.push([
+      db.database,
+      `heap+external per idle connection at ${TARGETS.idleAt} ≤ ${kb(TARGETS.idleBytesPerConnection)}`,
+      idle ? `${kb(idle.heapExternalPerConnection)} (at ${idle.connections})` : "not run",
+      idle
+        ? idle.connections === TARGETS.idleAt
+          ? verdict(idle.heapExternalPerConnection <= TARGETS.idleBytesPerConnection)
+          : `(${idle.connections} connections, not ${TARGETS.idleAt})`
+        : "–",
+    ]);
+  }
+  out.push(table(["Database", "Target", "Measured", "Verdict"], targetRows));
+
+  const errors = results.databases.flatMap((db) => db.errors.map((error) => `- ${db.database}: ${error}`));
+  if (errors.length) out.push("", "### Failures", "", ...errors);
+  return out.join("\n");
+}

@@ -1,0 +1,668 @@
+// `npm run bench`: live fan-out, memory per idle connection and call throughput, on PGlite and on
+// PostgreSQL. Each scenario gets a fresh server process; clients run here. Prints a markdown table
+// and writes bench/results/latest.json. `--help` lists the flags.
+import { execFileSync } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { ComingSoonSettings } from "@litverse/shared/system-settings";
+import pg from "pg";
+import {
+  type BenchServer,
+  type ClockOffset,
+  clockNow,
+  closeAll,
+  connectMany,
+  connectWs,
+  type DatabaseKind,
+  type Distribution,
+  distribution,
+  round,
+  signal,
+  sleep,
+  startServer,
+  transportEvents,
+  waitUntil,
+  withTimeout,
+} from "./harness.ts";
+import { type BenchResults, type DatabaseResults, renderMarkdown } from "./report.ts";
+
+const USAGE = `Usage: npm run bench -- [options]
+  --db pglite|postgres|both   databases to run on (default both)
+  --sizes 100,1000,5000       subscriber counts for the live fan-out (default 100,1000,5000)
+  --idle 5000                 idle connections for the memory figure (default 5000)
+  --reps 10                   measured changes per fan-out size (default 10, after one warm-up)
+  --seconds 5                 length of each throughput run (default 5)
+  --inflight 50               calls in flight in the throughput runs (default 50)
+  --quick                     a short check: sizes 100,1000, idle 1000, 5 reps, 2 s runs
+Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the base
+for the temporary PostgreSQL databases.`;
+
+interface Options {
+  databases: DatabaseKind[];
+  sizes: number[];
+  idle: number;
+  reps: number;
+  seconds: number;
+  inflight: number;
+  quick: boolean;
+  baseUrl: string;
+}
+
+function parseOptions(argv: string[]): Options | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: "string", default: "both" },
+      sizes: { type: "string" },
+      idle: { type: "string" },
+      reps: { type: "string" },
+      seconds: { type: "string" },
+      inflight: { type: "string" },
+      quick: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return null;
+  const quick = values.quick;
+  const count = (name: string, text: string | undefined, fallback: number, max: number) => {
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0 || value > max)
+      throw new Error(`--${name}: expected 1..${max}`);
+    return value;
+  };
+  const db = values.db;
+  if (db !== "pglite" && db !== "postgres" && db !== "both")
+    throw new Error("--db: pglite, postgres or both");
+  const sizes = (values.sizes ?? (quick ? "100,1000" : "100,1000,5000"))
+    .split(",")
+    .map((size) => count("sizes", size.trim(), 0, 15_000));
+  return {
+    databases: db === "both" ? ["pglite", "postgres"] : [db],
+    sizes: sizes.map(Math.floor),
+    idle: Math.floor(count("idle", values.idle, quick ? 1000 : 5000, 15_000)),
+    reps: Math.floor(count("reps", values.reps, quick ? 5 : 10, 100)),
+    seconds: count("seconds", values.seconds, quick ? 2 : 5, 60),
+    inflight: Math.floor(count("inflight", values.inflight, 50, 1000)),
+    quick,
+    baseUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+  };
+}
+
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const started = performance.now();
+function log(message: string): void {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`[${seconds}s] ${message}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (a) Live fan-out
+
+export interface FanoutResult {
+  subscribers: number;
+  connectMs: number;
+  /** From the first subscribe to every client holding both initial results. */
+  subscribeMs: number;
+  repetitions: number;
+  /** The server's clock minus the harness's, used to put commit and arrival on one clock. */
+  clock: ClockOffset;
+  /**
+   * Commit of the write (server clock, taken when the mutation's transaction has committed) → new
+   * result at each client (harness clock, corrected by `clock`), over all clients of all measured
+   * repetitions.
+   */
+  sharedLatencyMs: Distribution;
+  /** Harness sees the mutation's response → new result at each client (earlier arrivals count as 0). */
+  sharedFromResponseMs: Distribution;
+  /** Results that reached a client before the harness saw the mutation's response. */
+  arrivedBeforeResponse: number;
+  /** Mutation sent → new result at each client (includes the write and its round trip). */
+  sharedFromSendMs: Distribution;
+  /** Mutation round trip (send → response). */
+  mutationMs: Distribution;
+  /**
+   * Commit → the server handing its last WebSocket message of the change to the socket layer,
+   * per repetition (server clock only): the server's own share of the fan-out.
+   */
+  serverSendSpanMs: Distribution;
+  /** WebSocket messages the server sent per shared change (expected: one per subscriber). */
+  sendsPerSharedChange: number[];
+  /** Longest event-loop delay on the server per shared change: how long it could answer nothing. */
+  serverLoopStallMs: Distribution;
+  /** Live-query entries left on the server once every client has gone (expected 0). */
+  entriesAfterClose: number | null;
+  /** Query runs each shared change caused (expected 1: one shared entry, however many watch). */
+  runsPerSharedChange: number[];
+  deliveriesPerSharedChange: number[];
+  rename: {
+    checks: number;
+    /** Query runs each rename caused (expected exactly 1). */
+    runsPerChange: number[];
+    /** Updates the renamed user's own client received per rename (expected 1). */
+    targetUpdates: number[];
+    /** Clients other than the renamed one that received anything (expected 0). */
+    otherClientsUpdated: number;
+    latencyMs: Distribution;
+  };
+  subscriptionErrors: number;
+  /** WebSocket closes and errors seen by the clients while measuring (expected 0). */
+  connectionCloses: number;
+  connectionErrors: number;
+}
+
+interface ClientState {
+  readonly userId: string;
+  settingsUpdates: number;
+  userUpdates: number;
+  seenTitle: string | undefined;
+  titleAt: number;
+  userName: string | null | undefined;
+  userAt: number;
+}
+
+async function fanout(server: BenchServer, subscribers: number, reps: number): Promise<FanoutResult> {
+  const { control } = server;
+  const userIds = await control.bench.createUsers.mutate({ count: subscribers });
+  let expectedTitle = `Bench ${subscribers} start`;
+  await control.bench.setComingSoonTitle.mutate({ title: expectedTitle });
+
+  let start = performance.now();
+  const closesBefore = transportEvents.closes;
+  const errorsBefore = transportEvents.errors;
+  const clients = await connectMany(server.wsUrl, subscribers);
+  const connectMs = performance.now() - start;
+  log(`  ${subscribers} sockets open in ${Math.round(connectMs)} ms`);
+
+  try {
+    const states: ClientState[] = userIds.map((userId) => ({
+      userId,
+      settingsUpdates: 0,
+      userUpdates: 0,
+      seenTitle: undefined,
+      titleAt: 0,
+      userName: undefined,
+      userAt: 0,
+    }));
+    let titleArrivals = 0;
+    let allHaveTitle = signal();
+    let usersReady = 0;
+    let subscriptionErrors = 0;
+    let pendingRename: { index: number; name: string; done: () => void } | null = null;
+
+    start = performance.now();
+    clients.forEach((client, index) => {
+      const state = states[index] as ClientState;
+      client.trpc.live.watch.subscribe(
+        { path: "systemSettings.getComingSoonSettings" },
+        {
+          onData(value) {
+            const at = clockNow();
+            state.settingsUpdates++;
+            const title = (value as ComingSoonSettings).comingSoonTitle;
+            if (title === expectedTitle && state.seenTitle !== title) {
+              state.seenTitle = title;
+              state.titleAt = at;
+              if (++titleArrivals === subscribers) allHaveTitle.resolve();
+            }
+          },
+          onError: () => void subscriptionErrors++,
+        },
+      );
+      client.trpc.live.watch.subscribe(
+        { path: "bench.getUserName", input: { id: state.userId } },
+        {
+          onData(value) {
+            const at = clockNow();
+            if (state.userName === undefined) usersReady++;
+            state.userUpdates++;
+            state.userName = (value as { name: string | null } | null)?.name ?? null;
+            state.userAt = at;
+            if (pendingRename?.index === index && pendingRename.name === state.userName) pendingRename.done();
+          },
+          onError: () => void subscriptionErrors++,
+        },
+      );
+    });
+    const progress = async () => {
+      const stats = await server.stats().catch(() => null);
+      return (
+        `shared result at ${titleArrivals}/${subscribers} clients, own row at ${usersReady}/${subscribers}, ` +
+        `${subscriptionErrors} subscription errors, ${transportEvents.closes - closesBefore} socket closes; ` +
+        `server: ${JSON.stringify(stats)}`
+      );
+    };
+    try {
+      await withTimeout("initial shared result", allHaveTitle.promise, 60_000);
+      await waitUntil("every client's own row", () => usersReady === subscribers, 60_000);
+    } catch (error) {
+      throw new Error(`${(error as Error).message} (${await progress()})`);
+    }
+    const subscribeMs = performance.now() - start;
+    log(`  ${subscribers} clients hold both initial results after ${Math.round(subscribeMs)} ms`);
+    await sleep(200);
+    const clock = await server.clockOffset();
+    /** Harness time of an arrival → milliseconds after a commit stamped by the server. */
+    const sinceCommit = (at: number, committedAt: number) => at + clock.offsetMs - committedAt;
+
+    // Shared change: one write, every client must get the new title. Repetition 0 warms up.
+    const latencies: number[] = [];
+    const fromResponse: number[] = [];
+    const fromSend: number[] = [];
+    const mutationTimes: number[] = [];
+    const serverSpans: number[] = [];
+    const sendsPerSharedChange: number[] = [];
+    const loopStalls: number[] = [];
+    let arrivedBeforeResponse = 0;
+    const runsPerSharedChange: number[] = [];
+    const deliveriesPerSharedChange: number[] = [];
+    for (let rep = 0; rep <= reps; rep++) {
+      expectedTitle = `Bench ${subscribers} change ${rep}`;
+      titleArrivals = 0;
+      allHaveTitle = signal();
+      const before = await server.stats();
+      const sendsBefore = await server.sends();
+      await server.loopDelay();
+      const sentAt = clockNow();
+      const { committedAt } = await control.bench.setComingSoonTitle.mutate({ title: expectedTitle });
+      const responseAt = clockNow();
+      await withTimeout(`change ${rep} at ${subscribers} clients`, allHaveTitle.promise, 30_000);
+      await sleep(150);
+      const after = await server.stats();
+      const sendsAfter = await server.sends();
+      const loop = await server.loopDelay();
+      if (rep === 0) continue;
+      serverSpans.push(sendsAfter.lastAt - committedAt);
+      sendsPerSharedChange.push(sendsAfter.count - sendsBefore.count);
+      loopStalls.push(loop.maxMs);
+      runsPerSharedChange.push(after.runs - before.runs);
+      deliveriesPerSharedChange.push(after.deliveries - before.deliveries);
+      mutationTimes.push(responseAt - sentAt);
+      for (const state of states) {
+        latencies.push(Math.max(0, sinceCommit(state.titleAt, committedAt)));
+        if (state.titleAt < responseAt) arrivedBeforeResponse++;
+        fromResponse.push(Math.max(0, state.titleAt - responseAt));
+        fromSend.push(state.titleAt - sentAt);
+      }
+    }
+    const sharedLatencyMs = distribution(latencies);
+    const spans = distribution(serverSpans);
+    log(
+      `  shared change → ${subscribers} clients: p50 ${sharedLatencyMs.p50} ms, p99 ${sharedLatencyMs.p99} ms, max ${sharedLatencyMs.max} ms; server sent its last message after ${spans.p50} ms (median), its event loop stalled up to ${distribution(loopStalls).max} ms`,
+    );
+
+    // Per-client change: rename one user; only its client may hear about it, with one query run.
+    const targets = [...new Set([0, Math.floor(subscribers / 2), subscribers - 1])];
+    const runsPerChange: number[] = [];
+    const targetUpdates: number[] = [];
+    const renameLatencies: number[] = [];
+    let otherClientsUpdated = 0;
+    for (const [check, index] of targets.entries()) {
+      const target = states[index] as ClientState;
+      const snapshot = states.map((state) => state.settingsUpdates + state.userUpdates);
+      const name = `Renamed reader ${check + 1}`;
+      const arrived = signal();
+      pendingRename = { index, name, done: arrived.resolve };
+      const before = await server.stats();
+      const { committedAt } = await control.bench.renameUser.mutate({ id: target.userId, name });
+      await withTimeout(`rename at client ${index}`, arrived.promise, 10_000);
+      pendingRename = null;
+      renameLatencies.push(Math.max(0, sinceCommit(target.userAt, committedAt)));
+      await sleep(300);
+      const after = await server.stats();
+      runsPerChange.push(after.runs - before.runs);
+      targetUpdates.push(target.settingsUpdates + target.userUpdates - (snapshot[index] as number));
+      otherClientsUpdated += states.filter(
+        (state, other) =>
+          other !== index && state.settingsUpdates + state.userUpdates !== (snapshot[other] as number),
+      ).length;
+    }
+    log(
+      `  rename: runs per change ${runsPerChange.join(", ")}; other clients updated: ${otherClientsUpdated}`,
+    );
+
+    return {
+      subscribers,
+      connectMs: Math.round(connectMs),
+      subscribeMs: Math.round(subscribeMs),
+      repetitions: reps,
+      clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
+      sharedLatencyMs,
+      sharedFromResponseMs: distribution(fromResponse),
+      arrivedBeforeResponse,
+      sharedFromSendMs: distribution(fromSend),
+      mutationMs: distribution(mutationTimes),
+      serverSendSpanMs: distribution(serverSpans),
+      sendsPerSharedChange,
+      serverLoopStallMs: distribution(loopStalls),
+      entriesAfterClose: null,
+      runsPerSharedChange,
+      deliveriesPerSharedChange,
+      rename: {
+        checks: targets.length,
+        runsPerChange,
+        targetUpdates,
+        otherClientsUpdated,
+        latencyMs: distribution(renameLatencies),
+      },
+      subscriptionErrors,
+      connectionCloses: transportEvents.closes - closesBefore,
+      connectionErrors: transportEvents.errors - errorsBefore,
+    };
+  } finally {
+    await closeAll(clients);
+    await waitUntil("sockets to close", async () => (await server.stats()).sockets === 0, 20_000, 100).catch(
+      () => log("  (some sockets were still open on the server)"),
+    );
+  }
+}
+
+/** Runs the fan-out, then checks that the server let go of every live query once clients left. */
+async function fanoutAndCleanup(
+  server: BenchServer,
+  subscribers: number,
+  reps: number,
+): Promise<FanoutResult> {
+  const result = await fanout(server, subscribers, reps);
+  await waitUntil("live entries to go", async () => (await server.stats()).entries === 0, 5_000, 100).catch(
+    () => {},
+  );
+  result.entriesAfterClose = (await server.stats()).entries;
+  if (result.entriesAfterClose > 0)
+    log(`  ${result.entriesAfterClose} live entries left after every client left`);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) Memory per idle connection
+
+export interface IdleMemoryResult {
+  connections: number;
+  connectMs: number;
+  baseline: NodeJS.MemoryUsage;
+  connected: NodeJS.MemoryUsage;
+  afterClose: NodeJS.MemoryUsage;
+  /** (heapUsed + external) growth per connection, bytes. */
+  heapExternalPerConnection: number;
+  heapUsedPerConnection: number;
+  externalPerConnection: number;
+  rssPerConnection: number;
+  /** (heapUsed + external) still above the baseline once every connection closed, bytes. */
+  retainedAfterClose: number;
+}
+
+async function idleMemory(server: BenchServer, connections: number): Promise<IdleMemoryResult> {
+  // Warm-up: the first connections compile and allocate what every later one reuses.
+  await closeAll(await connectMany(server.wsUrl, 20));
+  await waitUntil("warm-up sockets to close", async () => (await server.stats()).sockets === 0, 10_000, 50);
+  const baseline = await server.memory();
+
+  const start = performance.now();
+  const clients = await connectMany(server.wsUrl, connections);
+  const connectMs = performance.now() - start;
+  let connected: NodeJS.MemoryUsage;
+  try {
+    await waitUntil(
+      "the server to count every socket",
+      async () => (await server.stats()).sockets === connections,
+      30_000,
+      100,
+    );
+    await sleep(500);
+    connected = await server.memory();
+  } finally {
+    await closeAll(clients);
+  }
+  await waitUntil("idle sockets to close", async () => (await server.stats()).sockets === 0, 30_000, 100);
+  await sleep(500);
+  const afterClose = await server.memory();
+
+  const heapExternal = (usage: NodeJS.MemoryUsage) => usage.heapUsed + usage.external;
+  const per = (delta: number) => Math.round(delta / connections);
+  const result: IdleMemoryResult = {
+    connections,
+    connectMs: Math.round(connectMs),
+    baseline,
+    connected,
+    afterClose,
+    heapExternalPerConnection: per(heapExternal(connected) - heapExternal(baseline)),
+    heapUsedPerConnection: per(connected.heapUsed - baseline.heapUsed),
+    externalPerConnection: per(connected.external - baseline.external),
+    rssPerConnection: per(connected.rss - baseline.rss),
+    retainedAfterClose: heapExternal(afterClose) - heapExternal(baseline),
+  };
+  log(
+    `  ${connections} idle connections: ${(result.heapExternalPerConnection / 1024).toFixed(1)} KB heap+external, ${(result.rssPerConnection / 1024).toFixed(1)} KB RSS each`,
+  );
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) Calls per second
+
+export interface ThroughputResult {
+  transport: "websocket" | "http" | "http-identity";
+  inflight: number;
+  seconds: number;
+  calls: number;
+  errors: number;
+  callsPerSecond: number;
+  latencyMs: Distribution;
+}
+
+async function drive(
+  transport: ThroughputResult["transport"],
+  call: () => Promise<void>,
+  inflight: number,
+  seconds: number,
+): Promise<ThroughputResult> {
+  const run = async (ms: number, latencies: number[] | null) => {
+    const deadline = performance.now() + ms;
+    let calls = 0;
+    let errors = 0;
+    const worker = async () => {
+      while (performance.now() < deadline) {
+        const at = performance.now();
+        try {
+          await call();
+          calls++;
+          latencies?.push(performance.now() - at);
+        } catch {
+          errors++;
+          if (errors > 1000) throw new Error(`${transport}: too many failed calls`);
+        }
+      }
+    };
+    const begun = performance.now();
+    await Promise.all(Array.from({ length: inflight }, worker));
+    return { calls, errors, elapsed: (performance.now() - begun) / 1000 };
+  };
+  await run(Math.min(1000, seconds * 250), null);
+  const latencies: number[] = [];
+  const { calls, errors, elapsed } = await run(seconds * 1000, latencies);
+  const result: ThroughputResult = {
+    transport,
+    inflight,
+    seconds: round(elapsed, 2),
+    calls,
+    errors,
+    callsPerSecond: Math.round(calls / elapsed),
+    latencyMs: distribution(latencies),
+  };
+  log(`  ${transport}: ${result.callsPerSecond} calls/s (p50 ${result.latencyMs.p50} ms), ${errors} errors`);
+  return result;
+}
+
+async function throughput(
+  server: BenchServer,
+  inflight: number,
+  seconds: number,
+): Promise<ThroughputResult[]> {
+  const ws = await connectWs(server.wsUrl);
+  let overWs: ThroughputResult;
+  try {
+    overWs = await drive(
+      "websocket",
+      async () => {
+        await ws.trpc.systemSettings.getComingSoonSettings.query();
+      },
+      inflight,
+      seconds,
+    );
+  } finally {
+    await ws.socket.close();
+  }
+  const url = `${server.url}/api/trpc/systemSettings.getComingSoonSettings`;
+  const overHttp = await drive(
+    "http",
+    async () => {
+      const response = await fetch(url);
+      const body = await response.text();
+      if (!response.ok) throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`);
+    },
+    inflight,
+    seconds,
+  );
+  // Diagnostic: the same calls refusing compression (see README: small tRPC answers get gzipped).
+  const overHttpIdentity = await drive(
+    "http-identity",
+    async () => {
+      const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+      const body = await response.text();
+      if (!response.ok) throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`);
+    },
+    inflight,
+    seconds,
+  );
+  return [overWs, overHttp, overHttpIdentity];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function onDatabase(database: DatabaseKind, options: Options): Promise<DatabaseResults> {
+  const results: DatabaseResults = {
+    database,
+    fanout: [],
+    idle: null,
+    throughput: [],
+    errors: [],
+    loadAverages: [],
+  };
+  const scenario = async <T>(name: string, body: (server: BenchServer) => Promise<T>): Promise<T | null> => {
+    log(`${database}: ${name} (load average ${os.loadavg()[0]?.toFixed(2)})`);
+    results.loadAverages.push({ scenario: name, oneMinute: round(os.loadavg()[0] ?? 0, 2) });
+    let server: BenchServer | undefined;
+    try {
+      server = await startServer(database, options.baseUrl);
+      return await body(server);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log(`  FAILED: ${message}`);
+      results.errors.push(`${name}: ${message}`);
+      return null;
+    } finally {
+      await server?.stop();
+    }
+  };
+  for (const size of options.sizes) {
+    const result = await scenario(`live fan-out to ${size} clients`, (server) =>
+      fanoutAndCleanup(server, size, options.reps),
+    );
+    if (result) results.fanout.push(result);
+  }
+  results.idle = await scenario(`memory of ${options.idle} idle connections`, (server) =>
+    idleMemory(server, options.idle),
+  );
+  results.throughput =
+    (await scenario("calls per second", (server) => throughput(server, options.inflight, options.seconds))) ??
+    [];
+  return results;
+}
+
+async function describeMachine(options: Options): Promise<BenchResults["machine"]> {
+  const cpus = os.cpus();
+  const pgliteVersion = await readFile(
+    fileURLToPath(new URL("../node_modules/@electric-sql/pglite/package.json", import.meta.url)),
+    "utf8",
+  )
+    .then((text) => (JSON.parse(text) as { version: string }).version)
+    .catch(() => "unknown");
+  let postgresVersion: string | null = null;
+  if (options.databases.includes("postgres")) {
+    const client = new pg.Client({ connectionString: options.baseUrl });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ server_version: string }>("show server_version");
+      postgresVersion = rows[0]?.server_version ?? null;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    } catch {
+      return "";
+    }
+  };
+  return {
+    commit: git("rev-parse", "--short", "HEAD") || "unknown",
+    uncommittedServerFiles: git("status", "--porcelain", "--", "apps/server", "packages/shared")
+      .split("\n")
+      .filter(Boolean),
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? "unknown",
+    memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    pglite: pgliteVersion,
+    postgres: postgresVersion,
+  };
+}
+
+async function main(): Promise<void> {
+  let options: Options | null;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    console.error(USAGE);
+    process.exit(2);
+  }
+  if (!options) {
+    console.log(USAGE);
+    return;
+  }
+  const machine = await describeMachine(options);
+  log(
+    `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; databases: ${options.databases.join(", ")}`,
+  );
+  const databases: DatabaseResults[] = [];
+  for (const database of options.databases) databases.push(await onDatabase(database, options));
+
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    machine,
+    options: {
+      sizes: options.sizes,
+      idle: options.idle,
+      reps: options.reps,
+      seconds: options.seconds,
+      inflight: options.inflight,
+      quick: options.quick,
+    },
+    databases,
+  };
+  const outFile = fileURLToPath(new URL("./results/latest.json", import.meta.url));
+  await mkdir(fileURLToPath(new URL("./results/", import.meta.url)), { recursive: true });
+  await writeFile(outFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(renderMarkdown(results));
+  log(`results written to ${outFile}`);
+  if (databases.some((result) => result.errors.length > 0)) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,177 @@
+// A benchmark server in its own process: the bench router on PGlite in memory, or on a temporary
+// PostgreSQL database next to DATABASE_URL (dropped on exit). Prints one JSON line with its port,
+// then answers the harness on two extra routes:
+//   GET /bench/memory  process.memoryUsage() after full garbage collections (needs --expose-gc)
+//   GET /bench/stats   the live engine's counters, its entry count and the open WebSockets
+//   GET /bench/clock   this process's clock, so the harness can compare its times with ours
+//   GET /bench/sends   how many WebSocket messages this process has sent, and when the last one
+//                      went out (this process's clock): the server's own share of a fan-out
+//   POST /bench/loop   the longest event-loop delay since the previous call (and starts anew):
+//                      how long the server could not answer anything else
+// Stops on SIGTERM/SIGINT or when its standard input closes (the harness went away).
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import pg from "pg";
+import pino from "pino";
+import { WebSocket } from "ws";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import type { DatabaseTarget } from "../apps/server/src/db/client.ts";
+import { openPlatform } from "../apps/server/src/platform.ts";
+import { benchRouter, clockNow } from "./bench-router.ts";
+
+export interface ServerReady {
+  port: number;
+  pid: number;
+  database: "pglite" | "postgres";
+}
+
+export interface ServerSends {
+  count: number;
+  lastAt: number;
+}
+
+export interface ServerLoopDelay {
+  maxMs: number;
+  p99Ms: number;
+}
+
+export interface ServerStats {
+  runs: number;
+  deliveries: number;
+  entries: number;
+  sockets: number;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function collectGarbage(): Promise<void> {
+  if (!gc) throw new Error("run the bench server with --expose-gc");
+  // Twice, with turns in between, so that objects freed by finalizers and weak callbacks go too.
+  for (let round = 0; round < 3; round++) {
+    gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Creates an empty database next to `baseUrl`'s and returns its URL, as the server's test helpers
+ * (apps/server/src/test/test-platform.ts) do, with a name that says it belongs to a benchmark.
+ */
+async function createTemporaryDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `litverse_bench_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Counts messages handed to the socket layer; a counter and a clock read per send. */
+function countSends(): ServerSends {
+  const sends: ServerSends = { count: 0, lastAt: 0 };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function countedSend(this: WebSocket, ...args: Parameters<WebSocket["send"]>) {
+    send.apply(this, args);
+    sends.count++;
+    sends.lastAt = clockNow();
+  } as WebSocket["send"];
+  return sends;
+}
+
+async function main(): Promise<void> {
+  const sends = countSends();
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATA_DIR: "/nonexistent-bench-data",
+    LOCAL_ADMIN_ENDPOINT: "false",
+  });
+  const log = pino({ level: "silent" });
+
+  let target: DatabaseTarget = { kind: "pglite", dataDir: null };
+  let dropDatabase = async () => {};
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const temporary = await createTemporaryDatabase(baseUrl);
+    target = { kind: "postgres", connectionString: temporary.url };
+    dropDatabase = temporary.drop;
+  }
+
+  let platform: Awaited<ReturnType<typeof openPlatform>>;
+  try {
+    platform = await openPlatform(config, log, target);
+  } catch (error) {
+    await dropDatabase();
+    throw error;
+  }
+  const app = await buildApp(platform, { router: benchRouter, logger: false });
+
+  app.get("/bench/memory", async () => {
+    await collectGarbage();
+    return process.memoryUsage();
+  });
+  app.get("/bench/stats", async (): Promise<ServerStats> => {
+    const { runs, deliveries } = platform.live.stats;
+    return { runs, deliveries, entries: platform.live.size, sockets: app.websocketServer.clients.size };
+  });
+
+  app.get("/bench/clock", async () => ({ now: clockNow() }));
+  app.get("/bench/sends", async (): Promise<ServerSends> => ({ ...sends }));
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  app.post("/bench/loop", async (): Promise<ServerLoopDelay> => {
+    const result = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
+    loopDelay.reset();
+    return result;
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      const force = setTimeout(() => process.exit(1), 15_000);
+      force.unref();
+      try {
+        await app.close();
+        await platform.close();
+      } finally {
+        await dropDatabase();
+      }
+      process.exit(0);
+    })();
+    return stopping;
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+  process.stdin.on("end", () => void stop());
+  process.stdin.on("error", () => void stop());
+  process.stdin.resume();
+
+  // A large backlog so that thousands of clients connecting at once are queued, not refused.
+  await app.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
+  const { port } = app.server.address() as AddressInfo;
+  const ready: ServerReady = { port, pid: process.pid, database: target.kind };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+// End-to-end tests: the built web app served by a real server (apps/server/src/main.ts) on its own
+// port and a fresh data directory, driven with the system's Chromium.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { BASE_URL, DATA_DIR_VARIABLE, E2E_PORT, NODE_ARGS } from "./apps/web/e2e/support/env.ts";
+
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+if (nodeMajor < 24) {
+  throw new Error(
+    `The end-to-end tests need Node 24 (this is ${process.version}): run them with \`npm run test:e2e\` or \`npx playwright test\`.`,
+  );
+}
+
+/**
+ * The main server's data directory. The runner process makes it (and removes it when it exits);
+ * the workers, which load this file again, inherit it through the environment.
+ */
+function mainDataDir(): string {
+  const inherited = process.env[DATA_DIR_VARIABLE];
+  if (inherited) return inherited;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "litverse-e2e-"));
+  process.env[DATA_DIR_VARIABLE] = dir;
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+const dataDir = mainDataDir();
+
+export default defineConfig({
+  testDir: "apps/web/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        viewport: { width: 1280, height: 720 },
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `"${process.execPath}" ${NODE_ARGS.join(" ")} apps/server/src/main.ts`,
+    cwd: import.meta.dirname,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: "warn",
+      // Set to run the same tests against PostgreSQL (a fresh database) instead of PGlite.
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // Let the server close its database cleanly before the data directory is removed.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});

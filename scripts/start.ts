@@ -1,0 +1,43 @@
+// `npm start`: builds the web app if there is no current build, then runs the server in
+// production mode. With no NODE_ENV given, demo accounts and content are seeded, so that a fresh
+// clone is ready to try; a deployment that sets NODE_ENV=production gets no demo data unless
+// SEED_DEMO=1.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const builtIndex = path.join(root, "apps/web/dist/index.html");
+const sources = [
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "packages/shared/src",
+];
+
+function newestChange(target: string): number {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(full).reduce(
+    (newest, entry) => Math.max(newest, newestChange(path.join(target, entry))),
+    stat.mtimeMs,
+  );
+}
+
+const isBuildCurrent =
+  existsSync(builtIndex) && Math.max(...sources.map(newestChange)) <= statSync(builtIndex).mtimeMs;
+if (!isBuildCurrent) {
+  console.log("Building the web app…");
+  const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (!process.env.NODE_ENV) {
+  process.env.NODE_ENV = "production";
+  process.env.SEED_DEMO ??= "1";
+}
+await import("../apps/server/src/main.ts");
