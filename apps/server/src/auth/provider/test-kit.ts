@@ -57,6 +57,11 @@ export async function startProviderServer(
     audience: AUDIENCE,
   };
   const app = await buildApp(platform, { logger: serverOptions.logger ?? false });
+  // Restarts reuse the port: a pooled keep-alive socket to the previous server would fail the first
+  // request after a restart, so every test connection carries one request only.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.raw.setHeader("connection", "close");
+  });
   const provider = await registerEmbeddedProvider(app, platform, options);
   await app.listen({ port, host: "127.0.0.1" });
   return {
