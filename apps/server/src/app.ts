@@ -15,6 +15,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { registerLocalAdminEndpoint } from "./admin/local-endpoint.ts";
 import { embeddedKeySet } from "./auth/embedded-keys.ts";
 import type { Identity } from "./auth/identity.ts";
+import { registerEmbeddedProvider } from "./auth/provider/provider.ts";
 import { createTokenVerifier } from "./auth/token-verifier.ts";
 import { AppError } from "./errors.ts";
 import { guardMessageSize, HARD_FRAME_LIMIT_BYTES } from "./http/message-size-guard.ts";
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   localAdminEndpoint?: boolean;
   /** The functions to serve; benchmarks add their own to the app's. */
   router?: AnyTRPCRouter;
+  /** Mount the embedded sign-in provider at /oidc; by default when no external issuer is set. */
+  embeddedProvider?: boolean;
 }
 
 export async function buildApp(platform: Platform, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -58,7 +61,9 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     reply.header("x-request-id", request.id);
   });
 
-  await app.register(fastifyHelmet, helmetOptions());
+  // The browser talks to an external provider directly (discovery, token, revocation).
+  const providerOrigins = config.auth.mode === "external" ? [new URL(config.auth.issuer).origin] : [];
+  await app.register(fastifyHelmet, helmetOptions(providerOrigins));
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT_BYTES } });
 
@@ -134,6 +139,15 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
       onConnection(socket, request.raw);
     },
   );
+
+  if (options.embeddedProvider ?? config.auth.mode === "embedded") {
+    await registerEmbeddedProvider(app, platform, {
+      issuer: config.auth.issuer,
+      clientId: config.auth.clientId,
+      audience: config.auth.audience,
+      clientOrigins: [...new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins])],
+    });
+  }
 
   if (options.localAdminEndpoint) await registerLocalAdminEndpoint(app, platform);
 

@@ -57,6 +57,26 @@ describe("npm run cli", () => {
     expect(body.result.data).toMatchObject({ comingSoonTitle: "Almost there", expectedLaunchDate: "June" });
   });
 
+  it("rotates the sign-in signing key; the server publishes the new key next to the old one", async () => {
+    const DATA_DIR = await dataDir();
+    const server = await startServerProcess({ DATA_DIR });
+    cleanups.push(() => server.stop());
+    const kids = async () => {
+      const jwks = (await (await fetch(`${server.url}/oidc/jwks`)).json()) as {
+        keys: Array<{ kid: string }>;
+      };
+      return jwks.keys.map((key) => key.kid);
+    };
+    const [original] = await kids();
+    expect(original).toBeTruthy();
+
+    const result = await runCli(["auth:rotate-keys"], { DATA_DIR });
+    expect(result.code).toBe(0);
+    const newKid = /New signing key (\S+);/.exec(result.stdout)?.[1];
+    expect(newKid).toBeTruthy();
+    expect(result.stdout).toContain(`published: ${newKid}, ${original}`);
+  });
+
   it("goes through a running server so that its live subscribers see the change at once", async () => {
     const DATA_DIR = await dataDir();
     const server: ServerProcess = await startServerProcess({ DATA_DIR });

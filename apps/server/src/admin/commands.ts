@@ -4,6 +4,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import { USER_ROLES } from "@litverse/shared/constants";
 import { updateComingSoonSettingsInput } from "@litverse/shared/system-settings";
 import { z } from "zod";
+import { rotateSigningKey } from "../auth/provider/keys.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { seedDemoAccounts } from "../db/seed/demo.ts";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
@@ -58,6 +59,19 @@ export const adminCommands: Record<string, AdminCommand> = {
       }
       for (const user of matches) await setUserRole(platform.deps, null, user.id, parsed.data.role);
       return `${parsed.data.email} is now ${parsed.data.role}.`;
+    },
+  },
+  "auth:rotate-keys": {
+    summary: "Make a new signing key for the embedded sign-in provider; the one before stays published.",
+    usage: "auth:rotate-keys",
+    options: {},
+    async run(platform) {
+      const rotation = await rotateSigningKey(platform.deps.db);
+      const retired = rotation.retired.length > 0 ? ` Retired: ${rotation.retired.join(", ")}.` : "";
+      return (
+        `New signing key ${rotation.kid}; published: ${rotation.published.join(", ")}.${retired}` +
+        " Servers sign with it after their next restart; tokens signed before stay valid until they expire."
+      );
     },
   },
   "db:migrate": {

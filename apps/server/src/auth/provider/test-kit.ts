@@ -56,7 +56,7 @@ export async function startProviderServer(
     clientOrigins: [origin, DEV_ORIGIN],
     audience: AUDIENCE,
   };
-  const app = await buildApp(platform, { logger: serverOptions.logger ?? false });
+  const app = await buildApp(platform, { logger: serverOptions.logger ?? false, embeddedProvider: false });
   // Restarts reuse the port: a pooled keep-alive socket to the previous server would fail the first
   // request after a restart, so every test connection carries one request only.
   app.addHook("onRequest", async (_request, reply) => {

@@ -53,11 +53,26 @@ describe("syncUser (users.updateCurrentUser)", () => {
     expect(second.handle).toMatch(/^sam_\d+$/);
   });
 
-  it("promotes the emails listed as superadmins, and never demotes", async () => {
-    const profile = profileFromClaims({ email: "boss@example.com" }, claimNames);
+  it("promotes the verified emails listed as superadmins, and never demotes", async () => {
+    const profile = profileFromClaims({ email: "boss@example.com", email_verified: true }, claimNames);
     const row = await syncUser(platform.deps, identity("boss"), profile, ["boss@example.com"]);
     expect(row.role).toBe("superadmin");
     expect((await syncUser(platform.deps, identity("boss"), profile, [])).role).toBe("superadmin");
+  });
+
+  it("does not promote a listed email the provider has not verified", async () => {
+    // Anyone can sign up with someone else's address where addresses are not checked.
+    for (const [subject, verified] of [
+      ["u1", false],
+      ["u2", undefined],
+      ["u3", "yes"],
+    ] as const) {
+      const claims = { email: "boss@example.com", email_verified: verified };
+      const row = await syncUser(platform.deps, identity(subject), profileFromClaims(claims, claimNames), [
+        "boss@example.com",
+      ]);
+      expect(row.role).toBe("user");
+    }
   });
 
   it("ignores malformed claims", () => {
@@ -65,10 +80,11 @@ describe("syncUser (users.updateCurrentUser)", () => {
       profileFromClaims({ email: "not an email", name: 5, picture: "javascript:alert(1)" }, claimNames),
     ).toEqual({
       email: null,
+      emailVerified: false,
       name: null,
       picture: null,
     });
-    expect(handleBase({ email: null, name: "Ünïcødé — Name!", picture: null })).toBe("unicode_name");
+    expect(handleBase({ email: null, emailVerified: false, name: "Ünïcødé — Name!", picture: null })).toBe("unicode_name");
   });
 });
 

@@ -17,6 +17,8 @@ export const userTopic = (userId: string) => `user:${userId}`;
 
 export interface Profile {
   email: string | null;
+  /** The provider vouches that the address belongs to this person (`email_verified`). */
+  emailVerified: boolean;
   name: string | null;
   picture: string | null;
 }
@@ -33,6 +35,8 @@ export function profileFromClaims(claims: Record<string, unknown>, names: ClaimN
   const email = text(claims[names.email], 320);
   return {
     email: email && /^[^\s@]+@[^\s@]+$/.test(email) ? email.toLowerCase() : null,
+    // Some providers send the flag as a string.
+    emailVerified: claims.email_verified === true || claims.email_verified === "true",
     name: text(claims[names.name], 120),
     picture: (() => {
       const url = text(claims[names.picture], 2048);
@@ -83,7 +87,9 @@ async function availableHandle(db: Executor, profile: Profile): Promise<string> 
 
 /**
  * Creates the user on first sign-in, refreshes the profile on later ones, and promotes the emails
- * listed as superadmins. Never demotes anyone.
+ * listed as superadmins. Never demotes anyone. Promotion needs an address the provider has
+ * verified: anyone can type any address into a sign-up form (the embedded provider does not send
+ * verification mail, so its users get roles through `users:set-role` instead).
  */
 export async function syncUser(
   deps: ServiceDeps,
@@ -91,7 +97,8 @@ export async function syncUser(
   profile: Profile,
   superadminEmails: string[],
 ): Promise<UserRow> {
-  const promote = profile.email !== null && superadminEmails.includes(profile.email);
+  const promote = profile.email !== null && profile.emailVerified && superadminEmails.includes(profile.email);
+  const { email, name, picture } = profile;
   const row = await deps.changes.inTransaction(deps.db, async (tx) => {
     const existing = await findUserByIdentity(tx, identity);
     if (existing) {
@@ -116,7 +123,9 @@ export async function syncUser(
       .values({
         issuer: identity.issuerKey,
         subject: identity.subject,
-        ...profile,
+        email,
+        name,
+        picture,
         handle: await availableHandle(tx, profile),
         role: promote ? "superadmin" : "user",
       })
