@@ -1,13 +1,30 @@
-// `npm run test:pg`: the whole Vitest suite again, on PostgreSQL instead of PGlite. Each test file
-// works in a temporary database of its own, created next to TEST_DATABASE_URL's and dropped after.
+// `npm run test:pg`: the whole Vitest suite again on PostgreSQL instead of PGlite (each test file
+// works in a temporary database of its own, created next to TEST_DATABASE_URL's and dropped after),
+// then the browser tests with the main test server on a fresh PostgreSQL database.
+// `npm run test:pg -- <vitest filters>` runs only the matching Vitest files and skips the browser.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
 
 const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-try {
+const filters = process.argv.slice(2);
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await client.connect();
-  await client.end();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): number {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+try {
+  await withAdminClient(async () => {});
 } catch (error) {
   console.error(
     `PostgreSQL is not reachable at ${url} (${(error as Error).message}).\n` +
@@ -15,8 +32,19 @@ try {
   );
   process.exit(1);
 }
-const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: { ...process.env, TEST_DATABASE_URL: url },
-});
-process.exit(result.status ?? 1);
+
+const vitestStatus = run("npx", ["vitest", "run", ...filters], { TEST_DATABASE_URL: url });
+if (vitestStatus !== 0 || filters.length > 0) process.exit(vitestStatus);
+
+const e2eDatabase = `litverse_e2e_${process.pid}`;
+const e2eUrl = new URL(url);
+e2eUrl.pathname = `/${e2eDatabase}`;
+await withAdminClient((client) => client.query(`CREATE DATABASE ${e2eDatabase}`));
+let e2eStatus = 1;
+try {
+  console.log(`\nBrowser tests on PostgreSQL (${e2eDatabase})`);
+  e2eStatus = run("npm", ["run", "test:e2e"], { E2E_DATABASE_URL: e2eUrl.href });
+} finally {
+  await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${e2eDatabase} WITH (FORCE)`));
+}
+process.exit(e2eStatus);

@@ -61,9 +61,9 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     reply.header("x-request-id", request.id);
   });
 
-  // The browser talks to an external provider directly (discovery, token, revocation).
-  const providerOrigins = config.auth.mode === "external" ? [new URL(config.auth.issuer).origin] : [];
-  await app.register(fastifyHelmet, helmetOptions(providerOrigins));
+  // Pages talk to the sign-in provider directly (discovery, token, revocation). It is another
+  // origin when external, or when the app is opened under a loopback alias of PUBLIC_URL.
+  await app.register(fastifyHelmet, helmetOptions([new URL(config.auth.issuer).origin]));
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT_BYTES } });
 
@@ -145,7 +145,13 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
       issuer: config.auth.issuer,
       clientId: config.auth.clientId,
       audience: config.auth.audience,
-      clientOrigins: [...new Set([new URL(config.publicUrl).origin, ...config.allowedOrigins])],
+      clientOrigins: [
+        ...new Set([
+          new URL(config.publicUrl).origin,
+          ...loopbackAliases(config.publicUrl),
+          ...config.allowedOrigins,
+        ]),
+      ],
     });
   }
 
@@ -153,6 +159,17 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
+}
+
+/**
+ * On a developer's machine localhost and 127.0.0.1 are the same server: signing in works from
+ * either address, whichever PUBLIC_URL names.
+ */
+function loopbackAliases(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const names = ["localhost", "127.0.0.1", "[::1]"];
+  if (!names.includes(url.hostname)) return [];
+  return names.map((name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ""}`);
 }
 
 function bearerToken(header: string | undefined): string | undefined {

@@ -48,12 +48,25 @@ export function removeDataDir(dataDir: string): Promise<void> {
  * Starts `node apps/server/src/main.ts` and waits until it answers /healthz and has written its
  * local admin endpoint file (so that the command line reaches it rather than the database).
  */
-export async function startServer(options: { port: number; dataDir: string }): Promise<ServerProcess> {
+export async function startServer(options: {
+  port: number;
+  dataDir: string;
+  /** More settings for the server (OIDC_ISSUER, ALLOWED_ORIGINS, …). */
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
   const { port, dataDir } = options;
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...NODE_ARGS, path.join(REPO_ROOT, "apps/server/src/main.ts")], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

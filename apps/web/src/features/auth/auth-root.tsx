@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { loadOidcSettings } from "../../lib/auth/oidc-settings.ts";
 import { updateSocketSession } from "../../lib/auth/socket-session.ts";
 import { markSocketReady } from "../../lib/auth/socket-token.ts";
+import { useTokenRefetch } from "../../lib/auth/use-token-refetch.ts";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 
 /** After the callback, take the code and state out of the address bar. */
@@ -37,6 +38,7 @@ export function AuthRoot({ children }: { children: ReactNode }) {
 
 function SocketSessionBridge() {
   const auth = useAuth();
+  useTokenRefetch();
   useEffect(() => {
     if (auth.isLoading) return;
     void updateSocketSession(auth.user).finally(markSocketReady);

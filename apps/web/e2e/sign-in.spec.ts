@@ -1,0 +1,171 @@
+// Signing in through the real provider pages: each demo account, a new account meeting the age
+// gate, and the same flow against a separately started provider acting as an external one.
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { DEMO_PASSWORD, fillSignInForm, signIn, signOut } from "./support/auth.ts";
+import { freePort, makeDataDir, removeDataDir, type ServerProcess, startServer } from "./support/server.ts";
+
+const DEMO_ACCOUNTS = [
+  { email: "reader@demo.test", name: "Demo Reader" },
+  { email: "admin@demo.test", name: "Demo Admin" },
+  { email: "superadmin@demo.test", name: "Demo Superadmin" },
+];
+
+/** Every address the page's main frame visits, to prove that no token stays in one. */
+function recordNavigations(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}
+
+function expectNoSecretsAfterCallback(urls: string[], finalUrl: string) {
+  const carriesCode = (url: string) => new URL(url).pathname === "/auth/callback" && url.includes("code=");
+  const returnIndex = urls.findLastIndex(carriesCode);
+  expect(returnIndex, "the sign-in returned through /auth/callback").toBeGreaterThanOrEqual(0);
+  const after = [...urls.slice(returnIndex + 1), finalUrl];
+  expect(after.length).toBeGreaterThan(1);
+  for (const url of after) {
+    expect(url).not.toMatch(/[?#&](code|state|access_token|id_token|refresh_token|iss)=/);
+  }
+}
+
+async function expectProviderCookiesSafe(context: BrowserContext) {
+  const cookies = await context.cookies();
+  const providerCookies = cookies.filter((cookie) => cookie.name.startsWith("_session"));
+  expect(providerCookies.length).toBeGreaterThan(0);
+  for (const cookie of providerCookies) {
+    expect(cookie.httpOnly, `${cookie.name} is HttpOnly`).toBe(true);
+    expect(cookie.sameSite, `${cookie.name} has SameSite`).toBe("Lax");
+  }
+}
+
+for (const account of DEMO_ACCOUNTS) {
+  test(`${account.email} signs in, stays signed in after a reload and signs out`, async ({
+    page,
+    context,
+  }) => {
+    const visited = recordNavigations(page);
+    await page.goto("/");
+    await signIn(page, account.email);
+    await expect(page.getByTestId("welcome")).toHaveText(`Welcome back, ${account.name}!`);
+    expectNoSecretsAfterCallback(visited, page.url());
+    await expectProviderCookiesSafe(context);
+
+    await page.reload();
+    await expect(page.getByTestId("welcome")).toHaveText(`Welcome back, ${account.name}!`);
+    await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+
+    await signOut(page);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.getByText("Discover Your Next Adventure")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
+  });
+}
+
+test("a wrong password is refused on the provider's page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign In", exact: true }).first().click();
+  await fillSignInForm(page, "reader@demo.test", "not-the-password");
+  await expect(page.getByRole("alert")).toContainText(/incorrect|invalid|wrong/i);
+  expect(new URL(page.url()).pathname).toMatch(/^\/oidc\//);
+});
+
+test("the demo account without an age meets the age gate, which cannot be dismissed", async ({ page }) => {
+  await page.goto("/");
+  await signIn(page, "newbie@demo.test");
+  const gate = page.getByRole("dialog", { name: "How old are you?" });
+  await expect(gate).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.mouse.click(5, 5);
+  await expect(gate).toBeVisible();
+});
+
+test("a new account is created on the provider's page, then meets the age gate", async ({ page }) => {
+  const email = `new-${Date.now()}@example.test`;
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign In", exact: true }).first().click();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Display name").fill("Nova Reader");
+  await page.getByLabel("Password", { exact: true }).fill("weak");
+  await page.getByRole("button", { name: /create account/i }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+
+  await page.getByLabel("Password", { exact: true }).fill("Stronger-Passw0rd");
+  await page.getByRole("button", { name: /create account/i }).click();
+  await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+
+  const gate = page.getByRole("dialog", { name: "How old are you?" });
+  await expect(gate).toBeVisible();
+  await gate.getByRole("button", { name: /16-17/ }).click();
+  await expect(page.getByText("Age verification complete! You can now access 16+ content.")).toBeVisible();
+  await expect(gate).toBeHidden();
+  await expect(page.getByTestId("welcome")).toHaveText("Welcome back, Nova Reader!");
+
+  await page.reload();
+  await expect(page.getByTestId("welcome")).toBeVisible();
+  await expect(gate).toBeHidden();
+});
+
+test.describe("against an external provider", () => {
+  let provider: ServerProcess | undefined;
+  let app: ServerProcess | undefined;
+  const dirs: string[] = [];
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    const [providerPort, appPort] = [await freePort(), await freePort()];
+    const appOrigin = `http://127.0.0.1:${appPort}`;
+    dirs.push(await makeDataDir(), await makeDataDir());
+    // Another Litverse server's embedded provider, which lets the app's origin sign in through it.
+    provider = await startServer({
+      port: providerPort,
+      dataDir: dirs[0] as string,
+      env: { ALLOWED_ORIGINS: appOrigin },
+    });
+    app = await startServer({
+      port: appPort,
+      dataDir: dirs[1] as string,
+      env: { OIDC_ISSUER: `${provider.url}/oidc` },
+    });
+  });
+
+  test.afterAll(async () => {
+    await app?.stop();
+    await provider?.stop();
+    await Promise.all(dirs.map(removeDataDir));
+  });
+
+  test("signs in through it, stays signed in after a reload and signs out", async ({ page }) => {
+    if (!app || !provider) throw new Error("servers not started");
+    const config = await (await fetch(`${app.url}/api/auth/config`)).json();
+    expect(config.authority).toBe(`${provider.url}/oidc`);
+    // The app no longer serves a provider of its own.
+    expect((await fetch(`${app.url}/oidc/.well-known/openid-configuration`)).status).toBe(404);
+
+    await page.goto(`${app.url}/`);
+    await page.getByRole("button", { name: "Sign In", exact: true }).first().click();
+    await page.waitForURL((url) => url.origin === provider?.url);
+    await fillSignInForm(page, "reader@demo.test", DEMO_PASSWORD);
+    await page.waitForURL((url) => url.origin === app?.url && url.pathname === "/" && url.search === "");
+
+    // New to this app: a user record made from the external provider's claims, without an age.
+    const gate = page.getByRole("dialog", { name: "How old are you?" });
+    await expect(gate).toBeVisible();
+    await gate.getByRole("button", { name: /18\+/ }).click();
+    await expect(gate).toBeHidden();
+    await expect(page.getByTestId("welcome")).toHaveText("Welcome back, Demo Reader!");
+
+    await page.reload();
+    await expect(page.getByTestId("welcome")).toHaveText("Welcome back, Demo Reader!");
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    const confirm = page.getByRole("button", { name: /sign out/i });
+    await page.waitForURL((url) => url.origin === provider?.url);
+    await confirm.click();
+    await page.waitForURL((url) => url.origin === app?.url && url.pathname === "/");
+    await expect(page.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
+  });
+});
