@@ -84,7 +84,9 @@ describe("syncUser (users.updateCurrentUser)", () => {
       name: null,
       picture: null,
     });
-    expect(handleBase({ email: null, emailVerified: false, name: "Ünïcødé — Name!", picture: null })).toBe("unicode_name");
+    expect(handleBase({ email: null, emailVerified: false, name: "Ünïcødé — Name!", picture: null })).toBe(
+      "unicode_name",
+    );
   });
 });
 
