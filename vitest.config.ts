@@ -1,11 +1,37 @@
 import { defineConfig } from "vitest/config";
 
+/** Files that replace modules (vi.mock) run in a process of their own, so the mock cannot leak. */
+const MOCKING_FILES = ["apps/server/src/media/storage.int.test.ts", "apps/web/src/lib/errors.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["apps/server/src/**/*.test.ts", "packages/shared/src/**/*.test.ts", "bench/**/*.test.ts"],
     // PGlite takes a moment to start; integration files share one instance per worker.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Both cores: files are independent (each has its own database), and most time is spent
+    // waiting on PGlite, ffmpeg and child processes rather than in the test code.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared-workers",
+          include: [
+            "apps/server/src/**/*.test.ts",
+            "packages/shared/src/**/*.test.ts",
+            "bench/**/*.test.ts",
+            // The web app's pure logic, in Node like the rest (no DOM).
+            "apps/web/src/**/*.test.ts",
+            "apps/web/service-worker/**/*.test.ts",
+          ],
+          exclude: MOCKING_FILES,
+          // Test files reuse their worker process: PGlite's WebAssembly is compiled once per
+          // worker rather than once per file, which roughly halves the suite's time.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "isolated", include: MOCKING_FILES } },
+    ],
   },
 });

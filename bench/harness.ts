@@ -244,6 +244,7 @@ export function percentile(sorted: readonly number[], q: number): number {
 export interface Distribution {
   count: number;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -253,6 +254,7 @@ export function distribution(samples: readonly number[]): Distribution {
   return {
     count: sorted.length,
     p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
     p99: round(percentile(sorted, 0.99)),
     max: round(sorted.at(-1) ?? Number.NaN),
   };

@@ -1,14 +1,37 @@
-// Makes sure the system programs the tests need are installed: Chromium for the browser tests.
-// As root on Debian it installs what is missing from Debian's packages; otherwise it says what to
-// install and fails.
+// Makes sure the system programs the project needs are installed: ffmpeg (importing and seeding
+// audio and video) and Chromium (the browser tests). As root on Debian it installs what is missing
+// from Debian's packages; otherwise it says what to install and fails.
+// `node scripts/ensure-system-tools.ts [ffmpeg] [chromium]` checks the ones named (default: all).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
 
-const tools = [
-  { name: "Chromium", path: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", packages: ["chromium"] },
-];
+/** The first `command` on the PATH, as the importers will run it. */
+function onPath(command: string): string {
+  const dirs = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
+  return (
+    dirs.map((dir) => path.join(dir, command)).find((file) => existsSync(file)) ?? `${command} on the PATH`
+  );
+}
 
-const missing = tools.filter((tool) => !existsSync(tool.path));
+const TOOLS = {
+  ffmpeg: { name: "ffmpeg and ffprobe", path: onPath("ffprobe"), packages: ["ffmpeg"] },
+  chromium: {
+    name: "Chromium",
+    path: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    packages: ["chromium"],
+  },
+} as const;
+type ToolName = keyof typeof TOOLS;
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in TOOLS));
+if (unknown.length > 0) {
+  console.error(`Unknown tool: ${unknown.join(", ")}. Known: ${Object.keys(TOOLS).join(", ")}.`);
+  process.exit(2);
+}
+const wanted = (asked.length > 0 ? asked : Object.keys(TOOLS)) as ToolName[];
+const missing = wanted.map((name) => TOOLS[name]).filter((tool) => !existsSync(tool.path));
 if (missing.length > 0) {
   const packages = missing.flatMap((tool) => tool.packages);
   const isRoot = process.getuid?.() === 0;

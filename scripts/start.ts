@@ -30,6 +30,12 @@ function newestChange(target: string): number {
 
 const isBuildCurrent =
   existsSync(builtIndex) && Math.max(...sources.map(newestChange)) <= statSync(builtIndex).mtimeMs;
+// Imports (and the demo seed's audio and video) need ffmpeg: installed here when missing.
+const tools = spawnSync(process.execPath, [path.join(root, "scripts/ensure-system-tools.ts"), "ffmpeg"], {
+  stdio: "inherit",
+});
+if (tools.status !== 0) process.exit(tools.status ?? 1);
+
 if (!isBuildCurrent) {
   console.log("Building the web app…");
   const build = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });

@@ -1,14 +1,24 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./service-worker/vite-plugin.ts";
 
 // In development the API server runs on API_PORT and Vite serves the app on PORT with hot reload,
 // forwarding everything the server owns.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
+  // The build also writes dist/sw.js, the service worker with its precache list (decision 0006).
+  plugins: [
+    react(),
+    tailwindcss(),
+    serviceWorker({
+      source: "service-worker/sw.js",
+      publicShell: ["favicon.svg", "manifest.webmanifest", "icons/"],
+    }),
+  ],
+  // The manifest tells the benchmarks which files a page loads (bench/catalogue.ts).
+  build: { outDir: "dist", sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

@@ -1,5 +1,5 @@
-// Builds the Fastify application: functions over HTTP and WebSocket, health, the web app, and the
-// local admin endpoint. main.ts listens; tests build it on an in-memory database.
+// Builds the Fastify application: functions over HTTP and WebSocket, health, media files, the web
+// app, and the local admin endpoint. main.ts listens; tests build it on an in-memory database.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -7,6 +7,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
+import type { ClientConfig } from "@litverse/shared/client-config";
 import { MAX_PAYLOAD_BYTES } from "@litverse/shared/constants";
 import { type AnyTRPCRouter, TRPCError } from "@trpc/server";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
@@ -20,6 +21,8 @@ import { createTokenVerifier } from "./auth/token-verifier.ts";
 import { AppError } from "./errors.ts";
 import { guardMessageSize, HARD_FRAME_LIMIT_BYTES } from "./http/message-size-guard.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
+import { registerUploads } from "./http/uploads.ts";
+import { registerMediaRoutes } from "./media/media-routes.ts";
 import type { Platform } from "./platform.ts";
 import type { RequestContext } from "./rpc/context.ts";
 import { appRouter } from "./rpc/router.ts";
@@ -99,13 +102,21 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     return { deps: platform.deps, live: platform.live, log, auth, session: { identity } };
   };
 
-  app.get("/api/auth/config", async () => ({
-    authority: config.auth.issuer,
-    clientId: config.auth.clientId,
-    scope: "openid profile email",
-  }));
+  app.get(
+    "/api/client-config",
+    async (): Promise<ClientConfig> => ({
+      auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: "openid profile email" },
+      supportEmail: config.SUPPORT_EMAIL,
+      signedOutView: config.SIGNED_OUT_VIEW,
+    }),
+  );
 
   await app.register(async (scope) => {
+    // Function answers go out uncompressed: they are small, their size is unknown until streamed
+    // (so the size threshold cannot apply), and compressing delays the caller's answer.
+    scope.addHook("onRequest", async (request) => {
+      request.headers["x-no-compression"] = "1";
+    });
     await scope.register(fastifyTRPCPlugin, {
       prefix: "/api/trpc",
       trpcOptions: {
@@ -156,6 +167,9 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   }
 
   if (options.localAdminEndpoint) await registerLocalAdminEndpoint(app, platform);
+
+  registerMediaRoutes(app, platform.deps.media);
+  await registerUploads(app, platform, auth.verifier);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

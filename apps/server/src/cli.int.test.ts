@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { afterEach, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "./config.ts";
 import { runCli, type ServerProcess, startServerProcess, temporaryDataDir } from "./test/processes.ts";
 import { connectWs, watchLive } from "./test/test-server.ts";
 
@@ -14,7 +16,8 @@ async function dataDir() {
   return temp.dir;
 }
 
-describe("npm run cli", () => {
+// Each test starts command lines and servers as processes of their own: slow on a busy machine.
+describe("npm run cli", { timeout: 120_000 }, () => {
   it("prints help and refuses unknown commands and options", async () => {
     const help = await runCli(["--help"], {});
     expect(help.code).toBe(0);
@@ -92,6 +95,37 @@ describe("npm run cli", () => {
     expect(result.code).toBe(0);
     const values = await watch.waitFor(2);
     expect(values.at(-1)).toMatchObject({ isComingSoonMode: true, comingSoonTitle: "Live from the CLI" });
+  });
+
+  it("imports files: directly, or as a job of the running server, showing progress either way", async () => {
+    const DATA_DIR = await dataDir();
+    const fixture = (file: string) => path.join(REPO_ROOT, "fixtures", file);
+    const direct = await runCli(["content:import", fixture("books/wasteland.epub")], { DATA_DIR });
+    expect(direct.code).toBe(0);
+    expect(direct.stdout).toMatch(/Imported "The Waste Land": 1 episode\(s\), title id [0-9a-f-]{36}\./);
+    expect(direct.stderr).toContain("% Reading chapter 1 of 1");
+
+    const server = await startServerProcess({ DATA_DIR });
+    cleanups.push(() => server.stop());
+    const viaServer = await runCli(["content:import", fixture("comics/page-blanche.cbz"), "--draft"], {
+      DATA_DIR,
+    });
+    expect(viaServer.code).toBe(0);
+    expect(viaServer.stdout).toContain('Imported "Page Blanche"');
+    expect(viaServer.stderr).toMatch(/\d+% /);
+    // Both titles are there: the book published, the comic a draft.
+    const found = await fetch(`${server.url}/api/trpc/content.listContent?input=${encodeURIComponent("{}")}`);
+    const body = (await found.json()) as { result: { data: { items: Array<{ title: string }> } } };
+    expect(body.result.data.items.map((item) => item.title)).toEqual(["The Waste Land"]);
+
+    const refused = await runCli(["content:import", fixture("video/drama-ep1.en.vtt")], { DATA_DIR });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "Import failed: Subtitle files (.vtt, .srt) can only be imported together",
+    );
+    const missing = await runCli(["content:import", "no/such/file.epub", "--type", "book"], { DATA_DIR });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("No such file");
   });
 
   it("refuses to open a data directory that a running server holds", async () => {

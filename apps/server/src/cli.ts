@@ -2,7 +2,7 @@
 // when there is one (see admin/local-endpoint.ts), otherwise opens the database itself.
 import pino from "pino";
 import { CommandError, helpText, parseCommand } from "./admin/commands.ts";
-import { LOCAL_ADMIN_PATH, readEndpointFile } from "./admin/local-endpoint.ts";
+import { type CommandLine, LOCAL_ADMIN_PATH, readEndpointFile } from "./admin/local-endpoint.ts";
 import { loadConfig } from "./config.ts";
 import { isDataDirLocked } from "./db/data-dir-lock.ts";
 import { openPlatform } from "./platform.ts";
@@ -22,6 +22,33 @@ async function findRunningServer(dataDir: string) {
   }
 }
 
+/**
+ * Reads the server's answer: JSON lines of progress (shown on stderr as they come) and then the
+ * outcome, or one JSON error when the command was refused outright.
+ */
+async function readOutcome(response: Response): Promise<string> {
+  if (!response.headers.get("content-type")?.includes("ndjson")) {
+    const result = (await response.json()) as { ok: boolean; message?: string; error?: string };
+    if (!result.ok) throw new CommandError(result.error ?? `The server answered ${response.status}.`);
+    return result.message ?? "";
+  }
+  let buffered = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body ?? []) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let newline = buffered.indexOf("\n");
+    while (newline >= 0) {
+      const line = JSON.parse(buffered.slice(0, newline)) as CommandLine;
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf("\n");
+      if ("progress" in line) console.error(line.progress);
+      else if (line.ok) return line.message;
+      else throw new CommandError(line.error);
+    }
+  }
+  throw new CommandError("The server stopped before the command finished.");
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
     console.log(helpText());
@@ -35,12 +62,10 @@ async function main(argv: string[]): Promise<number> {
     const response = await fetch(`http://127.0.0.1:${endpoint.port}${LOCAL_ADMIN_PATH}`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${endpoint.token}` },
-      body: JSON.stringify({ argv }),
+      body: JSON.stringify({ argv: command.argv }),
     }).catch(() => null);
     if (response) {
-      const result = (await response.json()) as { ok: boolean; message?: string; error?: string };
-      if (!result.ok) throw new CommandError(result.error ?? `The server answered ${response.status}.`);
-      console.log(result.message);
+      console.log(await readOutcome(response));
       return 0;
     }
     // The server is not answering: it may be starting or stopping; work on the data directly.
@@ -49,7 +74,8 @@ async function main(argv: string[]): Promise<number> {
   const log = pino({ level: "warn" });
   const platform = await openPlatform(config, log);
   try {
-    console.log(await command.run(platform));
+    const report = (line: string) => console.error(line);
+    console.log(await command.run({ platform, isServer: false, report }));
   } finally {
     await platform.close();
   }

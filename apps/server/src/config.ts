@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_SUPPORT_EMAIL } from "@litverse/shared/constants";
 import { z } from "zod";
 
 /** Repository root, so that paths work whichever folder a script starts in. */
@@ -13,8 +14,10 @@ const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** PGlite data and uploaded media live here unless DATABASE_URL points at PostgreSQL. */
+  /** PGlite data (unless DATABASE_URL points at PostgreSQL) and, by default, media live here. */
   DATA_DIR: z.string().default("./data"),
+  /** Covers and episode files; `<DATA_DIR>/media` unless set (another disk, a mounted volume). */
+  MEDIA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
@@ -23,6 +26,8 @@ const configSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: booleanFlag.optional(),
+  /** With demo data, the demo catalogue too (off for servers that only need the demo accounts). */
+  SEED_DEMO_CATALOGUE: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, "apps/web/dist")),
   /** The address people use to reach the platform; the embedded sign-in issuer lives under it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -37,6 +42,13 @@ const configSchema = z.object({
   OIDC_CLAIM_PICTURE: z.string().min(1).default("picture"),
   /** Comma-separated emails made superadmin when they sign in. */
   SUPERADMIN_EMAILS: z.string().default(""),
+  /** Where visitors write to, shown on the coming-soon page. */
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
+  /**
+   * What signed-out visitors see while coming-soon mode is off: the landing page (default), or
+   * the coming-soon page at all times.
+   */
+  SIGNED_OUT_VIEW: z.enum(["landing", "coming-soon"]).default("landing"),
   /** Set to false to keep the server from writing its local admin endpoint file (tests). */
   LOCAL_ADMIN_ENDPOINT: booleanFlag.default(true),
 });
@@ -52,6 +64,8 @@ export interface AuthConfig {
 
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
+  /** MEDIA_DIR, absolute. */
+  mediaDir: string;
   isProduction: boolean;
   seedDemo: boolean;
   allowedOrigins: string[];
@@ -79,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     dataDir: path.resolve(values.DATA_DIR),
+    mediaDir: path.resolve(values.MEDIA_DIR ?? path.join(values.DATA_DIR, "media")),
     isProduction,
     seedDemo: values.SEED_DEMO ?? !isProduction,
     allowedOrigins: csv(values.ALLOWED_ORIGINS).map((origin) => new URL(origin).origin),

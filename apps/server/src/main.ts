@@ -1,9 +1,11 @@
-// Boot: configuration → database (migrated) → app → listen. Stops gracefully on SIGTERM/SIGINT.
+// Boot: configuration → database (migrated) → app → listen → background work. Stops gracefully
+// on SIGTERM/SIGINT.
 
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { isEmpty, seedDemoAccounts } from "./db/seed/demo.ts";
+import { isEmpty, seedDemo } from "./db/seed/demo.ts";
+import { startBackgroundWork } from "./jobs/background.ts";
 import { openPlatform } from "./platform.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -13,10 +15,11 @@ async function main(): Promise<void> {
   const log = pino({ level: config.LOG_LEVEL });
   const platform = await openPlatform(config, log);
   if (config.seedDemo && (await isEmpty(platform.deps))) {
-    const added = await seedDemoAccounts(platform.deps);
-    log.info({ added }, "seeded the demo accounts (password: demo-password)");
+    const added = await seedDemo(platform.deps, { withCatalogue: config.SEED_DEMO_CATALOGUE });
+    log.info(added, "seeded the demo accounts (password: demo-password) and demo content");
   }
   const app = await buildApp(platform, { localAdminEndpoint: config.LOCAL_ADMIN_ENDPOINT });
+  let background: ReturnType<typeof startBackgroundWork> | undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -29,6 +32,8 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
+      // A running import is stopped first; it is marked as stopped, to be started again.
+      await background?.stop();
       // Stops accepting, lets in-flight requests finish and closes WebSockets.
       await app.close();
       await platform.close();
@@ -42,6 +47,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  background = startBackgroundWork(platform.deps, app.log);
   app.log.info(
     { database: platform.database.target.kind, dataDir: config.dataDir },
     `Litverse is running at http://localhost:${config.PORT}`,

@@ -1,5 +1,6 @@
 // Everything a server process (or the command line) runs on: the database, migrated, and the
 // live-change plumbing around it.
+import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import {
@@ -10,10 +11,15 @@ import {
 } from "./db/client.ts";
 import { acquireDataDirLock } from "./db/data-dir-lock.ts";
 import { runMigrations } from "./db/migrate.ts";
+import { loadOrCreateSecret, MEDIA_URL_SIGNING_SECRET } from "./db/secrets.ts";
 import { type ChangeBus, LocalChangeBus, PostgresChangeBus } from "./live/change-bus.ts";
 import { ChangeNotifier } from "./live/changes.ts";
 import { LiveQueryEngine } from "./live/engine.ts";
-import type { ServiceDeps } from "./rpc/context.ts";
+import { ImageVariants } from "./media/image-variants.ts";
+import { LocalMediaStorage } from "./media/storage.ts";
+import { UploadStore } from "./media/upload-store.ts";
+import { MediaUrlSigner } from "./media/url-signing.ts";
+import type { MediaDeps, ServiceDeps } from "./rpc/context.ts";
 
 export interface Platform {
   readonly config: Config;
@@ -31,11 +37,14 @@ export async function openPlatform(
 ): Promise<Platform> {
   const releaseLock =
     target.kind === "pglite" && target.dataDir ? await acquireDataDirLock(config.dataDir) : null;
-  let database: DatabaseHandle;
+  let database: DatabaseHandle | undefined;
+  let media: MediaDeps;
   try {
     database = await openDatabase(target);
     await runMigrations(database);
+    media = await openMedia(config, database);
   } catch (error) {
+    await database?.close();
     await releaseLock?.();
     throw error;
   }
@@ -48,7 +57,7 @@ export async function openPlatform(
     database,
     bus,
     live,
-    deps: { db: database.db, changes },
+    deps: { db: database.db, changes, media },
     close() {
       closing ??= (async () => {
         live.close();
@@ -58,6 +67,20 @@ export async function openPlatform(
       })();
       return closing;
     },
+  };
+}
+
+/** Media on local disk; the signing secret is shared by every process through the database. */
+async function openMedia(config: Config, database: DatabaseHandle): Promise<MediaDeps> {
+  const storage = new LocalMediaStorage(config.mediaDir);
+  const secret = await loadOrCreateSecret(database.db, MEDIA_URL_SIGNING_SECRET);
+  return {
+    storage,
+    signer: new MediaUrlSigner(secret),
+    variants: new ImageVariants({ variantsDir: storage.variantsDir }),
+    // Beside the media, on the same disk, so that an import moves files rather than copying them;
+    // a hidden folder, which the media route never serves.
+    uploads: new UploadStore(path.join(config.mediaDir, ".uploads")),
   };
 }
 

@@ -22,7 +22,7 @@ test("the page reconnects to a restarted server and keeps receiving changes", as
   test.setTimeout(120_000);
   dataDir = await makeDataDir();
   const port = await freePort();
-  server = await startServer({ port, dataDir });
+  server = await startServer({ port, dataDir, env: { SEED_DEMO: "0" } });
 
   await runCli(["settings:coming-soon", "--on", "--title", "Before the restart"], dataDir);
   await page.goto(server.url);
@@ -40,7 +40,7 @@ test("the page reconnects to a restarted server and keeps receiving changes", as
   expect(existsSync(lockPath), "the killed server left its lock file behind").toBe(true);
   expect(readFileSync(lockPath, "utf8").trim()).toBe(String(killedPid));
 
-  server = await startServer({ port, dataDir });
+  server = await startServer({ port, dataDir, env: { SEED_DEMO: "0" } });
   await expect(connectionState(page)).toHaveAttribute("data-state", "pending", { timeout: 45_000 });
   await expect(page.getByText("Connection lost. Reconnecting…")).toHaveCount(0);
 

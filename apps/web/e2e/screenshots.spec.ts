@@ -1,40 +1,13 @@
-// Screenshots of the landing and coming-soon pages at phone and desktop sizes, light and dark, in
-// test-results/screenshots/<name>-<width>-<scheme>.png, for looking over by eye.
-import path from "node:path";
+// Screenshots of the landing, coming-soon and signed-in pages at phone and desktop sizes, light and
+// dark, for looking over by eye: test-results/screenshots/<name>-<width>-<scheme>.png (what the
+// screen shows) and <name>-<width>-<scheme>-full.png (the whole page).
 import { expect, type Page, test } from "@playwright/test";
+import { callAs } from "./support/api.ts";
+import { openSignedIn, signIn } from "./support/auth.ts";
 import { comingSoonOff, comingSoonOn } from "./support/cli.ts";
-import { mainDataDir, REPO_ROOT } from "./support/env.ts";
-import { comingSoonTitle, landingHeading } from "./support/page.ts";
-
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
-const SCHEMES = ["light", "dark"] as const;
-const SCREENSHOT_DIR = path.join(REPO_ROOT, "test-results/screenshots");
-
-async function capture(
-  page: Page,
-  name: string,
-  scheme: (typeof SCHEMES)[number],
-  ready: () => Promise<void>,
-) {
-  await page.emulateMedia({ colorScheme: scheme });
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.goto("/");
-    await ready();
-    // The app follows the system theme through a class on <html>.
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${scheme}\\b`));
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, "the page does not overflow sideways").toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `${name}-${viewport.width}-${scheme}.png`),
-      fullPage: true,
-      animations: "disabled",
-    });
-  }
-}
+import { mainDataDir } from "./support/env.ts";
+import { comingSoonTitle, landingHeading, openMenu } from "./support/page.ts";
+import { capture, SCHEMES } from "./support/screenshots.ts";
 
 test.describe("landing", () => {
   for (const scheme of SCHEMES) {
@@ -58,6 +31,191 @@ test.describe("coming soon", () => {
         await expect(comingSoonTitle(page)).toHaveText("Something new is on its way");
         await expect(page.getByText("Expected Launch: Spring 2027", { exact: true })).toBeVisible();
       });
+    });
+  }
+});
+
+test.describe("signed in", () => {
+  for (const scheme of SCHEMES) {
+    test(`home, menu and a page to come, ${scheme}`, async ({ page }) => {
+      await openSignedIn(page, "admin@demo.test");
+      await capture(page, "home", scheme, async () => {
+        await expect(page.getByTestId("curated-shelf").first()).toBeVisible();
+        await expect(page.getByTestId("coin-wallet")).not.toHaveText("Loading...");
+        // Covers are lazy images: let them arrive before the picture is taken.
+        await page.waitForLoadState("networkidle");
+      });
+      await capture(page, "menu", scheme, async () => {
+        await openMenu(page);
+      });
+      await capture(
+        page,
+        "planned-page",
+        scheme,
+        () => expect(page.getByText("Not available yet")).toBeVisible(),
+        "/messages",
+      );
+    });
+  }
+});
+
+test.describe("age gate and missing page", () => {
+  for (const scheme of SCHEMES) {
+    test(`age gate and 404, ${scheme}`, async ({ page }) => {
+      await openSignedInWithoutAge(page);
+      await capture(page, "age-gate", scheme, () =>
+        expect(page.getByRole("dialog", { name: "How old are you?" })).toBeVisible(),
+      );
+      await capture(
+        page,
+        "not-found",
+        scheme,
+        () => expect(page.getByText("Page Not Found")).toBeVisible(),
+        "/no-such-page",
+      );
+    });
+  }
+});
+
+/** The demo account that has no age yet; the screenshots never answer its age gate. */
+async function openSignedInWithoutAge(page: Page) {
+  await page.goto("/");
+  await signIn(page, "newbie@demo.test");
+}
+
+test.describe("catalogue", () => {
+  for (const scheme of SCHEMES) {
+    test(`explore, a title, my library and browse, ${scheme}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await openSignedIn(page, "reader@demo.test");
+      // Something in progress and followed, so that My Library has its lists.
+      const find = async (query: string, contentType: string) => {
+        const found = await callAs<{ items: Array<{ _id: string; contentType: string }> }>(
+          page,
+          "query",
+          "content.listContent",
+          { query },
+        );
+        const id = found.items.find((item) => item.contentType === contentType)?._id;
+        if (!id) throw new Error(`no ${contentType} "${query}"`);
+        return id;
+      };
+      const moby = await find("moby", "book");
+      const romeo = await find("romeo", "drama");
+      const detail = await callAs<{ episodes: Array<{ _id: string }> }>(page, "query", "content.getContent", {
+        contentId: moby,
+      });
+      await callAs(page, "mutation", "library.recordProgress", {
+        episodeId: detail.episodes[1]?._id,
+        fraction: 0.4,
+      });
+      await callAs(page, "mutation", "library.recordProgress", {
+        episodeId: detail.episodes[0]?._id,
+        fraction: 1,
+        isCompleted: true,
+      });
+      for (const contentId of [moby, romeo]) {
+        await callAs(page, "mutation", "library.followContent", { contentId });
+      }
+
+      const cardsShown = async () => {
+        await expect(page.getByTestId("content-card").first()).toBeVisible();
+        await page.waitForLoadState("networkidle");
+      };
+      await capture(page, "explore", scheme, cardsShown, "/explore");
+      await capture(page, "explore-search", scheme, cardsShown, "/explore?q=moby&genre=classics");
+      await capture(
+        page,
+        "title",
+        scheme,
+        async () => {
+          await expect(page.getByRole("heading", { name: "Romeo and Juliet", level: 1 })).toBeVisible();
+          await page.waitForLoadState("networkidle");
+        },
+        `/content/${romeo}`,
+      );
+      await capture(
+        page,
+        "title-long",
+        scheme,
+        () => expect(page.getByTestId("primary-action")).toHaveText("Continue episode 2"),
+        `/content/${moby}`,
+      );
+      await capture(
+        page,
+        "my-library",
+        scheme,
+        async () => {
+          await expect(page.getByTestId("continue-list")).toBeVisible();
+          await page.waitForLoadState("networkidle");
+        },
+        "/my-library",
+      );
+      await capture(
+        page,
+        "my-library-following",
+        scheme,
+        () => expect(page.getByTestId("following-list")).toBeVisible(),
+        "/my-library?tab=following",
+      );
+      await capture(
+        page,
+        "my-library-history",
+        scheme,
+        () => expect(page.getByTestId("history-list")).toBeVisible(),
+        "/my-library?tab=history",
+      );
+      await capture(
+        page,
+        "home-continue",
+        scheme,
+        async () => {
+          await expect(page.getByTestId("continue-shelf")).toBeVisible();
+          await page.waitForLoadState("networkidle");
+        },
+        "/",
+      );
+      await capture(
+        page,
+        "explore-filters",
+        scheme,
+        async () => {
+          await expect(page.getByTestId("content-card").first()).toBeVisible();
+          // Phones and tablets keep the filters in a sheet; wide screens show them beside the results.
+          if ((page.viewportSize()?.width ?? 0) < 1024) {
+            await page.getByRole("button", { name: /^Filters/ }).click();
+            await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+          }
+        },
+        "/explore?type=book&genre=classics",
+      );
+      await capture(
+        page,
+        "title-locked",
+        scheme,
+        async () => {
+          await page.getByTestId("episode-row").nth(3).click();
+          await expect(page.getByRole("dialog", { name: "Episode 4 is locked" })).toContainText("160 coins");
+        },
+        `/content/${romeo}`,
+      );
+      await capture(
+        page,
+        "title-not-found",
+        scheme,
+        () => expect(page.getByRole("heading", { name: "Title not found", level: 1 })).toBeVisible(),
+        "/content/00000000-0000-4000-8000-000000000000",
+      );
+      await capture(
+        page,
+        "browse-library",
+        scheme,
+        async () => {
+          await expect(page.getByTestId("genre-cloud")).toBeVisible();
+          await page.waitForLoadState("networkidle");
+        },
+        "/library",
+      );
     });
   }
 });

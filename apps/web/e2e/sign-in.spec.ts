@@ -1,7 +1,8 @@
 // Signing in through the real provider pages: each demo account, a new account meeting the age
 // gate, and the same flow against a separately started provider acting as an external one.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, fillSignInForm, signIn, signOut } from "./support/auth.ts";
+import { createAccount, DEMO_PASSWORD, fillSignInForm, signIn, signOut } from "./support/auth.ts";
+import { openMenu } from "./support/page.ts";
 import { freePort, makeDataDir, removeDataDir, type ServerProcess, startServer } from "./support/server.ts";
 
 const DEMO_ACCOUNTS = [
@@ -54,8 +55,6 @@ for (const account of DEMO_ACCOUNTS) {
 
     await page.reload();
     await expect(page.getByTestId("welcome")).toHaveText(`Welcome back, ${account.name}!`);
-    await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
-
     await signOut(page);
     expect(new URL(page.url()).pathname).toBe("/");
     await expect(page.getByText("Discover Your Next Adventure")).toBeVisible();
@@ -80,6 +79,51 @@ test("the demo account without an age meets the age gate, which cannot be dismis
   await page.keyboard.press("Escape");
   await page.mouse.click(5, 5);
   await expect(gate).toBeVisible();
+});
+
+test("the age gate is disabled while it saves, and says so when saving fails", async ({ page }) => {
+  // The page's WebSocket passes through this test, which holds the first age save and then
+  // answers it with an error, as a server that failed would.
+  let answerHeldSave: (() => void) | undefined;
+  await page.routeWebSocket(/\/api\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const text = message.toString();
+      if (!answerHeldSave && text.includes('"users.setUserAge"')) {
+        const parsed = JSON.parse(text) as { id: number } | Array<{ id: number }>;
+        const id = Array.isArray(parsed) ? parsed[0]?.id : parsed.id;
+        const error = { code: -32603, message: "Try later", data: { code: "INTERNAL_SERVER_ERROR" } };
+        answerHeldSave = () => ws.send(JSON.stringify({ id, error }));
+        return;
+      }
+      server.send(message);
+    });
+  });
+  await createAccount(page, {
+    email: `age-${Date.now()}@example.test`,
+    name: "Ada Gate",
+    password: "Stronger-Passw0rd",
+  });
+
+  const gate = page.getByRole("dialog", { name: "How old are you?" });
+  await expect(gate).toBeVisible();
+  await expect(gate).toContainText("Access content rated 13+ and below");
+  await expect(gate).toContainText("Access content rated 16+ and below");
+  await expect(gate).toContainText("Access all content including mature (18+)");
+  await expect(gate).toContainText("change it later in your account settings");
+  await gate.getByRole("button", { name: /13-15/ }).click();
+  for (const choice of [/13-15/, /16-17/, /18\+/]) {
+    await expect(gate.getByRole("button", { name: choice })).toBeDisabled();
+  }
+  await expect.poll(() => answerHeldSave !== undefined).toBe(true);
+  answerHeldSave?.();
+  await expect(page.getByText("Failed to set age. Please try again.")).toBeVisible();
+  await expect(gate).toBeVisible();
+  await expect(gate.getByRole("button", { name: /18\+/ })).toBeEnabled();
+
+  await gate.getByRole("button", { name: /18\+/ }).click();
+  await expect(page.getByText("Age verification complete! You can now access 18+ content.")).toBeVisible();
+  await expect(gate).toBeHidden();
 });
 
 test("a new account is created on the provider's page, then meets the age gate", async ({ page }) => {
@@ -123,12 +167,13 @@ test.describe("against an external provider", () => {
     provider = await startServer({
       port: providerPort,
       dataDir: dirs[0] as string,
-      env: { ALLOWED_ORIGINS: appOrigin },
+      // It only needs the demo accounts, to sign in with.
+      env: { ALLOWED_ORIGINS: appOrigin, SEED_DEMO_CATALOGUE: "0" },
     });
     app = await startServer({
       port: appPort,
       dataDir: dirs[1] as string,
-      env: { OIDC_ISSUER: `${provider.url}/oidc` },
+      env: { OIDC_ISSUER: `${provider.url}/oidc`, SEED_DEMO: "0" },
     });
   });
 
@@ -140,8 +185,8 @@ test.describe("against an external provider", () => {
 
   test("signs in through it, stays signed in after a reload and signs out", async ({ page }) => {
     if (!app || !provider) throw new Error("servers not started");
-    const config = await (await fetch(`${app.url}/api/auth/config`)).json();
-    expect(config.authority).toBe(`${provider.url}/oidc`);
+    const config = await (await fetch(`${app.url}/api/client-config`)).json();
+    expect(config.auth.authority).toBe(`${provider.url}/oidc`);
     // The app no longer serves a provider of its own.
     expect((await fetch(`${app.url}/oidc/.well-known/openid-configuration`)).status).toBe(404);
 
@@ -161,6 +206,7 @@ test.describe("against an external provider", () => {
     await page.reload();
     await expect(page.getByTestId("welcome")).toHaveText("Welcome back, Demo Reader!");
 
+    await openMenu(page);
     await page.getByRole("button", { name: "Sign Out" }).click();
     const confirm = page.getByRole("button", { name: /sign out/i });
     await page.waitForURL((url) => url.origin === provider?.url);

@@ -40,3 +40,8 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number): nu
 
 /** Where visitors write to hear about the launch, unless configured otherwise. */
 export const DEFAULT_SUPPORT_EMAIL = "support@litverse.app";
+
+/** The install card appears this long after load on iOS, after the browser's install offer elsewhere. */
+export const INSTALL_PROMPT_DELAY_MS = 3_000;
+/** The mobile install banner appears this long after load (iOS and Android only). */
+export const INSTALL_BANNER_DELAY_MS = 2_000;

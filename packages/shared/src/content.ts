@@ -1,4 +1,8 @@
-// Titles as the app shows them on cards and shelves.
+// Titles as the app shows them (cards, shelves, pages, lists), the catalogue's constants, and
+// what its functions answer. Dates travel as ISO 8601 strings. What the functions accept is in
+// content-inputs.ts, apart, so that pages which only show titles do not load the validator.
+import type { Age } from "./constants.ts";
+
 export const CONTENT_TYPES = ["book", "audiobook", "comic", "drama"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -43,4 +47,268 @@ export interface CuratedList {
   contentType: CuratedListContentType;
   /** In the list's order, published titles of the list's content type only. */
   content: ContentCard[];
+}
+
+export const RELEASE_STATUSES = ["ongoing", "completed", "hiatus"] as const;
+export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
+
+export const READING_DIRECTIONS = ["ltr", "rtl"] as const;
+export type ReadingDirection = (typeof READING_DIRECTIONS)[number];
+
+export const WRITING_MODES = ["horizontal", "vertical"] as const;
+export type WritingMode = (typeof WRITING_MODES)[number];
+
+export const PUBLICATION_STATUSES = ["draft", "published"] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+/** How explore orders titles; "relevance" needs a search query. */
+export const CONTENT_SORTS = ["popular", "new", "top_rated", "relevance"] as const;
+export type ContentSort = (typeof CONTENT_SORTS)[number];
+
+/** Genres offered when editing a title and as explore filters; titles may carry others. */
+export const SUGGESTED_GENRES = [
+  "adventure",
+  "children",
+  "classics",
+  "comedy",
+  "drama",
+  "fantasy",
+  "historical",
+  "horror",
+  "mystery",
+  "non-fiction",
+  "poetry",
+  "romance",
+  "science fiction",
+  "thriller",
+] as const;
+
+/** Shelves the server fills from engagement and dates; the others hold titles chosen by hand. */
+export const COMPUTED_LIST_TYPES = [
+  "trending",
+  "recently_added",
+  "top_reads",
+  "rising_stars",
+  "hidden_gems",
+] as const satisfies readonly CuratedListType[];
+
+export function isComputedListType(listType: CuratedListType): boolean {
+  return (COMPUTED_LIST_TYPES as readonly string[]).includes(listType);
+}
+
+/** Most titles one page of results holds. */
+export const CONTENT_PAGE_LIMIT = 50;
+
+/** A title in lists and search results. */
+export interface ContentSummary extends ContentCard {
+  description: string;
+  genres: string[];
+  ageRating: Age;
+  releaseStatus: ReleaseStatus;
+  /** Published episodes. */
+  episodeCount: number;
+  /** 0 when nobody has rated it. */
+  ratingAverage: number;
+  ratingCount: number;
+  likeCount: number;
+  followerCount: number;
+  viewCount: number;
+  publishedAt: string | null;
+}
+
+export interface ContentPage<Item> {
+  items: Item[];
+  /** Pass back to get the next page; null at the end. */
+  nextCursor: string | null;
+  /** How many results there are in all. */
+  total: number;
+}
+
+export interface GenreCount {
+  genre: string;
+  count: number;
+}
+
+/** Why a reader cannot open an episode yet, and what would open it. */
+export type EpisodeLock =
+  | { reason: "price"; priceCoins: number }
+  | { reason: "tier"; accessType: Exclude<AccessType, "free"> };
+
+export interface EpisodeSummary {
+  _id: string;
+  number: number;
+  title: string;
+  publishedAt: string;
+  /** 0 for free episodes. */
+  priceCoins: number;
+  durationMs: number | null;
+  wordCount: number | null;
+  pageCount: number | null;
+  /** Null when the viewer may open it. */
+  lock: EpisodeLock | null;
+  /** The viewer's progress, if any. */
+  progress: { fraction: number; isCompleted: boolean } | null;
+}
+
+export interface ContentViewerState {
+  isFollowing: boolean;
+  isLiked: boolean;
+  /** The viewer's own rating, 1 to 5. */
+  rating: number | null;
+  /** The episode number to open next: the one in progress, else the first not finished. */
+  continueEpisode: number | null;
+}
+
+export interface ContentDetail extends ContentSummary {
+  tags: string[];
+  language: string | null;
+  releaseSchedule: string | null;
+  readingDirection: ReadingDirection;
+  writingMode: WritingMode;
+  episodes: EpisodeSummary[];
+  /** When the next scheduled episode comes out, if one is scheduled. */
+  nextReleaseAt: string | null;
+  /** Null for anonymous viewers. */
+  viewer: ContentViewerState | null;
+}
+
+/** An episode's content, with media URLs the viewer may fetch for a while. */
+export type EpisodePayload =
+  | { kind: "book"; html: string; wordCount: number }
+  | {
+      kind: "audio";
+      url: string;
+      mimeType: string;
+      durationMs: number;
+      chapters: Array<{ title: string; startMs: number }>;
+    }
+  | { kind: "comic"; pages: Array<{ url: string; width: number; height: number }> }
+  | {
+      kind: "video";
+      url: string;
+      posterUrl: string | null;
+      durationMs: number;
+      width: number;
+      height: number;
+      subtitles: Array<{ url: string; language: string; label: string }>;
+    };
+
+export interface EpisodeContent {
+  content: ContentCard & { readingDirection: ReadingDirection; writingMode: WritingMode };
+  episode: EpisodeSummary;
+  payload: EpisodePayload;
+  previousNumber: number | null;
+  nextNumber: number | null;
+  /** When the media URLs stop working; ask again after that. */
+  expiresAt: string;
+}
+
+export interface LibraryEntry {
+  content: ContentSummary;
+  /** The episode to open next, and how far into it. */
+  next: { number: number; title: string; fraction: number } | null;
+  /** When the viewer last read, listened or watched. */
+  lastActivityAt: string | null;
+  /** Published episodes the viewer has not finished. */
+  unfinishedEpisodes: number;
+}
+
+export interface MyLibrary {
+  /** Titles in progress, most recent first. */
+  continue: LibraryEntry[];
+  /** Titles followed, most recently followed first. */
+  following: LibraryEntry[];
+  /** Episodes opened, most recent first (at most 50). */
+  history: Array<{ content: ContentCard; episodeNumber: number; episodeTitle: string; at: string }>;
+}
+
+export type EpisodeState = "draft" | "scheduled" | "published";
+
+export interface AdminEpisode {
+  _id: string;
+  number: number;
+  title: string;
+  state: EpisodeState;
+  publishAt: string | null;
+  priceCoins: number;
+  kind: EpisodePayload["kind"];
+  durationMs: number | null;
+  wordCount: number | null;
+  pageCount: number | null;
+  views: number;
+}
+
+export interface AdminContentRow extends ContentSummary {
+  status: PublicationStatus;
+  /** Every episode, published or not. */
+  totalEpisodes: number;
+  scheduledEpisodes: number;
+  updatedAt: string;
+}
+
+export interface AdminContentDetail extends AdminContentRow {
+  tags: string[];
+  language: string | null;
+  releaseSchedule: string | null;
+  readingDirection: ReadingDirection;
+  writingMode: WritingMode;
+  episodes: AdminEpisode[];
+  /** Hand-picked curated lists holding the title. */
+  curatedListIds: string[];
+}
+
+export interface AdminCuratedList {
+  _id: string;
+  listType: CuratedListType;
+  customName: string | null;
+  description: string | null;
+  contentType: CuratedListContentType;
+  isActive: boolean;
+  position: number;
+  /** Filled by the server (trending, …) rather than by hand. */
+  isComputed: boolean;
+  /** Hand-picked titles in order; for computed lists, what the shelf shows now. */
+  items: ContentCard[];
+}
+
+export interface MetricsTotals {
+  views: number;
+  readers: number;
+  completions: number;
+  likes: number;
+  follows: number;
+  ratings: number;
+  /** Over the ratings given in the range; 0 when none. */
+  ratingAverage: number;
+}
+
+export interface MetricsDay {
+  /** YYYY-MM-DD */
+  day: string;
+  views: number;
+  readers: number;
+  completions: number;
+  likes: number;
+  follows: number;
+}
+
+export interface MetricsOverview {
+  totals: MetricsTotals;
+  daily: MetricsDay[];
+  topContent: Array<{ content: ContentCard } & MetricsTotals>;
+}
+
+export interface ContentMetrics {
+  content: ContentCard;
+  totals: MetricsTotals;
+  daily: MetricsDay[];
+  episodes: Array<{
+    number: number;
+    title: string;
+    views: number;
+    readers: number;
+    completions: number;
+    /** Completions over readers, 0 to 1. */
+    completionRate: number;
+  }>;
 }

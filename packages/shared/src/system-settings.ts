@@ -1,27 +1,12 @@
-import { z } from "zod";
+// Site-wide settings: the coming-soon mode and its texts.
 
-export const comingSoonSettingsSchema = z.object({
-  isComingSoonMode: z.boolean(),
-  comingSoonTitle: z.string(),
-  comingSoonDescription: z.string(),
+export interface ComingSoonSettings {
+  isComingSoonMode: boolean;
+  comingSoonTitle: string;
+  comingSoonDescription: string;
   /** Free text shown exactly as entered, e.g. "Spring 2027". */
-  expectedLaunchDate: z.string().optional(),
-});
-export type ComingSoonSettings = z.infer<typeof comingSoonSettingsSchema>;
-
-const trimmed = (max: number) => z.string().trim().max(max);
-
-/** A partial update; an empty `expectedLaunchDate` (or null) removes the launch line. */
-export const updateComingSoonSettingsInput = z
-  .object({
-    isComingSoonMode: z.boolean().optional(),
-    comingSoonTitle: trimmed(120).min(1, "Title cannot be empty").optional(),
-    comingSoonDescription: trimmed(1000).optional(),
-    expectedLaunchDate: trimmed(120).nullable().optional(),
-  })
-  .strict()
-  .refine((value) => Object.keys(value).length > 0, { message: "Nothing to update" });
-export type UpdateComingSoonSettingsInput = z.infer<typeof updateComingSoonSettingsInput>;
+  expectedLaunchDate?: string;
+}
 
 export const DEFAULT_COMING_SOON_SETTINGS: ComingSoonSettings = {
   isComingSoonMode: false,

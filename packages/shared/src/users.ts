@@ -1,25 +1,6 @@
-import { z } from "zod";
-import { AGE_CHOICES, USER_ROLES } from "./constants.ts";
-
-export const ageSchema = z.union(
-  AGE_CHOICES.map((age) => z.literal(age)) as [z.ZodLiteral<13>, z.ZodLiteral<16>, z.ZodLiteral<18>],
-  {
-    error: "Age must be 13, 16 or 18",
-  },
-);
-
-export const setUserAgeInput = z.object({ age: ageSchema }).strict();
+import type { AGE_CHOICES, USER_ROLES } from "./constants.ts";
 
 export const HANDLE_PATTERN = /^[a-z0-9_]{3,24}$/;
-export const handleSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(HANDLE_PATTERN, "Handles are 3 to 24 letters, digits or underscores");
-
-export const updateHandleInput = z.object({ handle: handleSchema }).strict();
-
-export const setUserRoleInput = z.object({ userId: z.uuid(), role: z.enum(USER_ROLES) }).strict();
 
 export interface CurrentUser {
   _id: string;
@@ -29,4 +10,9 @@ export interface CurrentUser {
   age: (typeof AGE_CHOICES)[number] | null;
   name: string | null;
   picture: string | null;
+}
+
+/** Admins and superadmins run the platform: the admin section, and entry during coming-soon mode. */
+export function isAdminRole(role: string | null | undefined): boolean {
+  return role === "admin" || role === "superadmin";
 }

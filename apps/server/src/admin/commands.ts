@@ -1,37 +1,87 @@
 // The admin commands, shared by the command line (working on the database directly) and the local
 // admin endpoint of a running server (so that changes reach its live subscribers at once).
+import path from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { USER_ROLES } from "@litverse/shared/constants";
-import { updateComingSoonSettingsInput } from "@litverse/shared/system-settings";
+import { CONTENT_TYPES } from "@litverse/shared/content";
+import { updateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { z } from "zod";
 import { rotateSigningKey } from "../auth/provider/keys.ts";
 import { runMigrations } from "../db/migrate.ts";
-import { seedDemoAccounts } from "../db/seed/demo.ts";
+import { seedDemo } from "../db/seed/demo.ts";
+import { AppError } from "../errors.ts";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { findUserByEmail, setUserRole } from "../modules/users/users.service.ts";
 import type { Platform } from "../platform.ts";
+import { importFiles } from "./import-files.ts";
 
 export class CommandError extends Error {}
 
 type OptionValues = Record<string, string | boolean | undefined>;
 
+export interface CommandContext {
+  platform: Platform;
+  /** True when a running server runs the command for the command line (its background jobs run too). */
+  isServer: boolean;
+  /** Shows how a long command is getting on. */
+  report(line: string): void;
+}
+
 interface AdminCommand {
   summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig["options"]>;
-  /** How many positional arguments the command takes. */
-  positionals?: number;
-  run(platform: Platform, values: OptionValues, positionals: string[]): Promise<string>;
+  /** How many positional arguments the command takes; "some" for one or more. */
+  positionals?: number | "some";
+  /** The positional arguments are files, given relative to where the command line runs. */
+  positionalsArePaths?: boolean;
+  run(context: CommandContext, values: OptionValues, positionals: string[]): Promise<string>;
 }
 
 export const adminCommands: Record<string, AdminCommand> = {
   "seed:demo": {
-    summary: "Add the demo accounts (password demo-password) where they are missing.",
+    summary: "Add the demo accounts (password demo-password) and demo content where they are missing.",
     usage: "seed:demo",
     options: {},
-    async run(platform) {
-      const added = await seedDemoAccounts(platform.deps);
-      return added > 0 ? `Added ${added} demo account(s).` : "The demo accounts are already there.";
+    async run({ platform }) {
+      const added = await seedDemo(platform.deps);
+      if (added.accounts + added.titles + added.lists + added.activity === 0) {
+        return "The demo data is already there.";
+      }
+      return (
+        `Added ${added.accounts} demo account(s), ${added.titles} title(s), ${added.lists} list(s) ` +
+        `and ${added.activity} message(s), notification(s), coin grant(s) and ticket(s).`
+      );
+    },
+  },
+  "content:import": {
+    summary:
+      "Import files as a new title (EPUB, CBZ/ZIP of images, M4B/M4A/MP3 or a ZIP of them, MP4/MOV/WebM with VTT/SRT), or as episodes of an existing one.",
+    usage: "content:import <file…> [--type book|audiobook|comic|drama] [--to <contentId>] [--draft]",
+    options: { type: { type: "string" }, to: { type: "string" }, draft: { type: "boolean" } },
+    positionals: "some",
+    positionalsArePaths: true,
+    async run(context, values, files) {
+      const parsed = z
+        .object({
+          type: z.enum(CONTENT_TYPES).optional(),
+          to: z.uuid("--to takes a title's id").optional(),
+        })
+        .safeParse({ type: values.type, to: values.to });
+      if (!parsed.success)
+        throw new CommandError(parsed.error.issues.map((issue) => issue.message).join("; "));
+      try {
+        const result = await importFiles(context, files, {
+          type: parsed.data.type ?? null,
+          contentId: parsed.data.to ?? null,
+          publish: !values.draft,
+        });
+        const warnings = result.warnings.map((warning) => `\n  note: ${warning}`).join("");
+        return `Imported "${result.title}": ${result.episodeCount} episode(s), title id ${result.contentId}.${warnings}`;
+      } catch (error) {
+        if (error instanceof AppError) throw new CommandError(`Import failed: ${error.message}`);
+        throw error;
+      }
     },
   },
   "users:set-role": {
@@ -39,7 +89,7 @@ export const adminCommands: Record<string, AdminCommand> = {
     usage: "users:set-role <email> <role>",
     options: {},
     positionals: 2,
-    async run(platform, _values, [email = "", role = ""]) {
+    async run({ platform }, _values, [email = "", role = ""]) {
       const parsed = z
         .object({ email: z.email("Not an email address"), role: z.enum(USER_ROLES) })
         .safeParse({
@@ -65,7 +115,7 @@ export const adminCommands: Record<string, AdminCommand> = {
     summary: "Make a new signing key for the embedded sign-in provider; the one before stays published.",
     usage: "auth:rotate-keys",
     options: {},
-    async run(platform) {
+    async run({ platform }) {
       const rotation = await rotateSigningKey(platform.deps.db);
       const retired = rotation.retired.length > 0 ? ` Retired: ${rotation.retired.join(", ")}.` : "";
       return (
@@ -78,7 +128,7 @@ export const adminCommands: Record<string, AdminCommand> = {
     summary: "Apply pending database migrations.",
     usage: "db:migrate",
     options: {},
-    async run(platform) {
+    async run({ platform }) {
       await runMigrations(platform.database);
       return "Migrations are up to date.";
     },
@@ -93,7 +143,7 @@ export const adminCommands: Record<string, AdminCommand> = {
       description: { type: "string" },
       launch: { type: "string" },
     },
-    async run(platform, values) {
+    async run({ platform }, values) {
       if (values.on && values.off) throw new CommandError("Give either --on or --off, not both.");
       const parsed = updateComingSoonSettingsInput.safeParse({
         ...(values.on ? { isComingSoonMode: true } : {}),
@@ -113,28 +163,52 @@ export const adminCommands: Record<string, AdminCommand> = {
 };
 
 /** Parses `argv` (command name first) into a runnable command, or throws a CommandError. */
-export function parseCommand(argv: string[]): { name: string; run: (platform: Platform) => Promise<string> } {
+export function parseCommand(
+  argv: string[],
+  /** Where relative file arguments start from. */
+  cwd = process.cwd(),
+): {
+  name: string;
+  argv: string[];
+  run: (context: CommandContext) => Promise<string>;
+} {
   const [name, ...rest] = argv;
   const command = name ? adminCommands[name] : undefined;
   if (!name || !command) {
     throw new CommandError(`Unknown command "${name ?? ""}". Run with --help for the list.`);
   }
   const usage = `Usage: npm run cli -- ${command.usage}`;
+  const expected = command.positionals ?? 0;
   let parsed: { values: OptionValues; positionals: string[] };
   try {
     parsed = parseArgs({
       args: rest,
       options: command.options,
       strict: true,
-      allowPositionals: (command.positionals ?? 0) > 0,
+      allowPositionals: expected !== 0,
     }) as typeof parsed;
   } catch (error) {
     throw new CommandError(`${(error as Error).message}\n${usage}`);
   }
-  if (parsed.positionals.length !== (command.positionals ?? 0)) {
+  const count = parsed.positionals.length;
+  if (expected === "some" ? count === 0 : count !== expected) {
     throw new CommandError(`Wrong number of arguments.\n${usage}`);
   }
-  return { name, run: (platform) => command.run(platform, parsed.values, parsed.positionals) };
+  const positionals = command.positionalsArePaths
+    ? parsed.positionals.map((file) => path.resolve(cwd, file))
+    : parsed.positionals;
+  return {
+    name,
+    // The same command with its files as absolute paths, for a server running elsewhere.
+    argv: [
+      name,
+      ...Object.entries(parsed.values).flatMap(([option, value]) =>
+        value === true ? [`--${option}`] : typeof value === "string" ? [`--${option}`, value] : [],
+      ),
+      ...positionals,
+    ],
+    run: (context) => command.run(context, parsed.values, positionals),
+  };
 }
 
 export function helpText(): string {

@@ -6,6 +6,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isAlive } from "../db/data-dir-lock.ts";
@@ -22,7 +23,10 @@ const endpointFileSchema = z.object({
 });
 export type EndpointFile = z.infer<typeof endpointFileSchema>;
 
-const requestSchema = z.object({ argv: z.array(z.string().max(10_000)).min(1).max(50) });
+const requestSchema = z.object({ argv: z.array(z.string().max(10_000)).min(1).max(1_000) });
+
+/** One line of the endpoint's answer. */
+export type CommandLine = { progress: string } | { ok: true; message: string } | { ok: false; error: string };
 
 export function endpointFilePath(dataDir: string): string {
   return path.join(dataDir, "server.json");
@@ -41,15 +45,36 @@ export async function registerLocalAdminEndpoint(app: FastifyInstance, platform:
     }
     const body = requestSchema.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ ok: false, error: "Expected { argv: string[] }" });
+    let command: ReturnType<typeof parseCommand>;
     try {
-      const command = parseCommand(body.data.argv);
-      const message = await command.run(platform);
-      request.log.info({ command: command.name }, "admin command run");
-      return { ok: true, message };
+      command = parseCommand(body.data.argv);
     } catch (error) {
       if (error instanceof CommandError) return reply.code(400).send({ ok: false, error: error.message });
       throw error;
     }
+    // The answer is a stream of JSON lines: progress as the command goes, then its outcome. It
+    // must reach the command line as written, not gathered up for compression.
+    request.headers["x-no-compression"] = "1";
+    const lines = new PassThrough();
+    const send = (line: CommandLine) => lines.write(`${JSON.stringify(line)}\n`);
+    void command
+      .run({ platform, isServer: true, report: (progress) => send({ progress }) })
+      .then(
+        (message) => {
+          request.log.info({ command: command.name }, "admin command run");
+          send({ ok: true, message });
+        },
+        (error: unknown) => {
+          if (!(error instanceof CommandError)) request.log.error({ err: error }, "admin command failed");
+          const message =
+            error instanceof CommandError
+              ? error.message
+              : "The command failed; the server log has the details.";
+          send({ ok: false, error: message });
+        },
+      )
+      .finally(() => lines.end());
+    return reply.type("application/x-ndjson").send(lines);
   });
 
   app.addHook("onListen", async () => {

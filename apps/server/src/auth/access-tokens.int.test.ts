@@ -2,12 +2,11 @@
 // forged and expired ones, over HTTP and the WebSocket, and a renewed token handed to an open
 // connection without dropping its live queries.
 import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from "@trpc/client";
-import { generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppRouter } from "../rpc/router.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { startTestServer, type TestServer, watchLive } from "../test/test-server.ts";
-import { loadKeys } from "./provider/keys.ts";
+import { accessToken as mintToken, type TokenOptions } from "../test/tokens.ts";
 
 let platform: TestPlatform;
 let server: TestServer;
@@ -25,29 +24,7 @@ afterAll(async () => {
   await platform.dispose();
 });
 
-interface TokenOptions {
-  subject: string;
-  expiresInSeconds?: number;
-  /** Sign with a key of our own instead of the provider's: a forgery. */
-  forged?: boolean;
-  audience?: string;
-}
-
-async function accessToken(options: TokenOptions): Promise<string> {
-  const { issuer, audience } = platform.config.auth;
-  const [stored] = (await loadKeys(platform.deps.db)).jwks.keys as Array<JWK & { kid: string }>;
-  if (!stored) throw new Error("no signing key");
-  const key = options.forged ? (await generateKeyPair("RS256")).privateKey : await importJWK(stored, "RS256");
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: `${options.subject}@example.test`, name: "Token Tester" })
-    .setProtectedHeader({ alg: "RS256", kid: stored.kid, typ: "at+jwt" })
-    .setIssuer(issuer)
-    .setAudience(options.audience ?? audience)
-    .setSubject(options.subject)
-    .setIssuedAt(now - 60)
-    .setExpirationTime(now + (options.expiresInSeconds ?? 600))
-    .sign(key);
-}
+const accessToken = (options: TokenOptions) => mintToken(platform, options);
 
 async function httpCall(path: string, token: string | undefined) {
   const response = await fetch(`${server.url}/api/trpc/${path}`, {

@@ -1,4 +1,4 @@
-import type { UserRole } from "@litverse/shared/constants";
+import type { Age, UserRole } from "@litverse/shared/constants";
 import type { FastifyBaseLogger } from "fastify";
 import type { Identity } from "../auth/identity.ts";
 import type { TokenVerifier } from "../auth/token-verifier.ts";
@@ -6,16 +6,35 @@ import type { AuthConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { ChangeNotifier } from "../live/changes.ts";
 import type { LiveQueryEngine } from "../live/engine.ts";
+import type { ImageVariants } from "../media/image-variants.ts";
+import type { MediaStorage } from "../media/storage.ts";
+import type { UploadStore } from "../media/upload-store.ts";
+import type { MediaUrlSigner } from "../media/url-signing.ts";
 
-/** What services need to do their work: the database and the way to announce changes. */
+/** Media files, the signed URLs they are delivered through, their resized image copies, and uploads. */
+export interface MediaDeps {
+  storage: MediaStorage;
+  signer: MediaUrlSigner;
+  variants: ImageVariants;
+  uploads: UploadStore;
+}
+
+/** What services need to do their work: the database, the way to announce changes, media files. */
 export interface ServiceDeps {
   db: Database;
   changes: ChangeNotifier;
+  media: MediaDeps;
 }
 
 export interface SessionUser {
   id: string;
   role: UserRole;
+}
+
+/** A signed-in caller of a public function, with what such functions adapt to. */
+export interface Viewer extends SessionUser {
+  /** Null until the person has told us (the age gate). */
+  age: Age | null;
 }
 
 /**

@@ -1,12 +1,34 @@
 // The one router: every function of the platform, by `<area>.<verbNoun>` name.
+import { adminNotificationsRouter } from "../modules/admin-notifications/admin-notifications.router.ts";
+import { coinsRouter } from "../modules/coins/coins.router.ts";
+import { contentRouter } from "../modules/content/content.router.ts";
+import { contentAdminRouter } from "../modules/content-admin/content-admin.router.ts";
+import { contentCurationRouter } from "../modules/content-curation/content-curation.router.ts";
+import { contentMetricsRouter } from "../modules/content-metrics/content-metrics.router.ts";
+import { importsRouter } from "../modules/imports/imports.router.ts";
+import { libraryRouter } from "../modules/library/library.router.ts";
+import { messagesRouter } from "../modules/messages/messages.router.ts";
+import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
 import { sessionRouter } from "../modules/session/session.router.ts";
+import { supportRouter } from "../modules/support/support.router.ts";
 import { systemSettingsRouter } from "../modules/system-settings/system-settings.router.ts";
 import { usersRouter } from "../modules/users/users.router.ts";
 import { createLiveRouter } from "./live-router.ts";
 import { router } from "./trpc.ts";
 
 const areas = {
+  adminNotifications: adminNotificationsRouter,
+  coins: coinsRouter,
+  content: contentRouter,
+  contentAdmin: contentAdminRouter,
+  contentCuration: contentCurationRouter,
+  contentMetrics: contentMetricsRouter,
+  imports: importsRouter,
+  library: libraryRouter,
+  messages: messagesRouter,
+  notifications: notificationsRouter,
   session: sessionRouter,
+  support: supportRouter,
   systemSettings: systemSettingsRouter,
   users: usersRouter,
 };

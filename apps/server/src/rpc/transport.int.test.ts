@@ -206,4 +206,12 @@ describe("HTTP", () => {
     expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
+
+  it("answers functions uncompressed, so that the answer is not held back", async () => {
+    const response = await fetch(`${server.url}/api/trpc/systemSettings.getComingSoonSettings`, {
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBeNull();
+  });
 });

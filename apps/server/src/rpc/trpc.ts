@@ -1,10 +1,11 @@
 // tRPC set-up: one error shape, and the procedure builders that say who may call a function.
 
+import type { Age } from "@litverse/shared/constants";
 import type { AppErrorCode } from "@litverse/shared/errors";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
-import { ZodError, z } from "zod";
-import { isExpired } from "../auth/identity.ts";
+import { ZodError } from "zod";
+import { type Identity, isExpired } from "../auth/identity.ts";
 import { AppError } from "../errors.ts";
 import { track } from "../live/topics.ts";
 import {
@@ -13,7 +14,7 @@ import {
   syncUser,
   userTopic,
 } from "../modules/users/users.service.ts";
-import type { RequestContext, SessionUser } from "./context.ts";
+import type { RequestContext, Viewer } from "./context.ts";
 
 export interface ProcedureMeta {
   /** Who may call: set by the procedure builders, checked by the router-wide access test. */
@@ -37,6 +38,20 @@ const TRPC_CODE_OF: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   UNAVAILABLE: "SERVICE_UNAVAILABLE",
 };
 
+/**
+ * Messages per field, keyed by the field's path: `title`, `genres.2`. Updates wrap their fields in
+ * `data` (`{ id, data: { … } }`), which is left out, so that a form finds its fields by name.
+ */
+export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path[0] === "data" ? issue.path.slice(1) : issue.path;
+    const key = path.length > 0 ? path.map(String).join(".") : "";
+    fields[key] = [...(fields[key] ?? []), issue.message];
+  }
+  return fields;
+}
+
 const t = initTRPC
   .context<RequestContext>()
   .meta<ProcedureMeta>()
@@ -50,7 +65,7 @@ const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           appCode: cause instanceof AppError ? cause.code : shape.data.code,
-          fieldErrors: cause instanceof ZodError ? z.flattenError(cause).fieldErrors : undefined,
+          fieldErrors: cause instanceof ZodError ? fieldErrorsOf(cause) : undefined,
         },
       };
     },
@@ -72,14 +87,10 @@ const appErrors = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.meta({ access: "public" }).use(appErrors);
 
 /**
- * Signed-in callers. The user and role are read from the database on every call (never taken
- * from the token or the client), and live queries re-run when the user's row changes.
+ * The stored user behind a verified identity, created on first sight, read from the database on
+ * every call; live queries re-run when the user's row changes.
  */
-export const authedProcedure = publicProcedure.meta({ access: "authed" }).use(async ({ ctx, next }) => {
-  const identity = ctx.session.identity;
-  if (!identity) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
-  if (isExpired(identity))
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Your session has expired." });
+async function loadUser(ctx: RequestContext, identity: Identity): Promise<Viewer> {
   const row =
     (await findUserByIdentity(ctx.deps.db, identity)) ??
     (await syncUser(
@@ -89,7 +100,29 @@ export const authedProcedure = publicProcedure.meta({ access: "authed" }).use(as
       ctx.auth.superadminEmails,
     ));
   track(userTopic(row.id));
-  const user: SessionUser = { id: row.id, role: row.role };
+  return { id: row.id, role: row.role, age: row.age as Age | null };
+}
+
+/**
+ * For public functions whose answer depends on who asks (age-rated content, …): the signed-in
+ * caller, or null for anonymous callers and callers whose token has expired. Never refuses anyone.
+ */
+export async function optionalUser(ctx: RequestContext): Promise<Viewer | null> {
+  const identity = ctx.session.identity;
+  if (!identity || isExpired(identity)) return null;
+  return loadUser(ctx, identity);
+}
+
+/**
+ * Signed-in callers. The user and role are read from the database on every call (never taken
+ * from the token or the client), and live queries re-run when the user's row changes.
+ */
+export const authedProcedure = publicProcedure.meta({ access: "authed" }).use(async ({ ctx, next }) => {
+  const identity = ctx.session.identity;
+  if (!identity) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
+  if (isExpired(identity))
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "Your session has expired." });
+  const user: Viewer = await loadUser(ctx, identity);
   return next({ ctx: { user } });
 });
 

@@ -28,7 +28,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const dataDir = env.DATA_DIR;
   if (!dataDir) throw new Error("DATA_DIR is required");
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "test", ...env },
+    // No demo data unless a test asks for it: seeding imports media and takes seconds.
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+      SEED_DEMO: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,6 +1,9 @@
 // Test helpers: a real platform on a real database (PGlite in memory, or a fresh PostgreSQL
 // database when TEST_DATABASE_URL is set), and callers acting as real users stored in it.
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { UserRole } from "@litverse/shared/constants";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -44,20 +47,35 @@ export async function createTemporaryDatabase(
 export interface TestPlatform extends Platform {
   /** Removes all rows, keeping the schema. */
   reset(): Promise<void>;
-  /** Closes the platform and drops its temporary database. */
+  /** Closes the platform, drops its temporary database and removes its media folder. */
   dispose(): Promise<void>;
 }
 
 export async function openTestPlatform(): Promise<TestPlatform> {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "/nonexistent-test-data" });
+  // Each platform has its own media folder, so test files running side by side never share files.
+  const mediaDir = await mkdtemp(path.join(os.tmpdir(), "litverse-test-media-"));
+  const removeMedia = () => rm(mediaDir, { recursive: true, force: true });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: "/nonexistent-test-data",
+    MEDIA_DIR: mediaDir,
+  });
   let target: DatabaseTarget = { kind: "pglite", dataDir: null };
   let drop = async () => {};
-  if (process.env.TEST_DATABASE_URL) {
-    const database = await createTemporaryDatabase(process.env.TEST_DATABASE_URL);
-    target = { kind: "postgres", connectionString: database.url };
-    drop = database.drop;
+  let platform: Platform;
+  try {
+    if (process.env.TEST_DATABASE_URL) {
+      const database = await createTemporaryDatabase(process.env.TEST_DATABASE_URL);
+      target = { kind: "postgres", connectionString: database.url };
+      drop = database.drop;
+    }
+    platform = await openPlatform(config, silentLog, target);
+  } catch (error) {
+    await drop();
+    await removeMedia();
+    throw error;
   }
-  const platform = await openPlatform(config, silentLog, target);
   return {
     ...platform,
     async reset() {
@@ -71,6 +89,7 @@ export async function openTestPlatform(): Promise<TestPlatform> {
     async dispose() {
       await platform.close();
       await drop();
+      await removeMedia();
     },
   };
 }
@@ -129,4 +148,59 @@ export function callerFor(platform: Platform, user: TestUser | null = null) {
     session: { identity: user?.identity ?? null },
   };
   return createCaller(ctx);
+}
+
+let probeCounter = 0;
+
+/**
+ * Watches `run` through the platform's live engine as a subscriber would, counting how often it
+ * runs, so that tests can assert both what a change re-runs and what it leaves alone.
+ */
+export function watchLiveRuns<T>(platform: Platform, run: () => Promise<T>) {
+  probeCounter++;
+  const values: T[] = [];
+  const errors: unknown[] = [];
+  let runs = 0;
+  let finished = 0;
+  const stop = platform.live.watch(
+    `test-probe-${probeCounter}`,
+    async () => {
+      runs++;
+      try {
+        return await run();
+      } finally {
+        finished++;
+      }
+    },
+    (event) => {
+      if (event.kind === "data") values.push(event.data as T);
+      else errors.push(event.error);
+    },
+  );
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  return {
+    values,
+    errors,
+    get runs() {
+      return runs;
+    },
+    /** The latest result. */
+    get latest(): T | undefined {
+      return values.at(-1);
+    },
+    /** Waits until the query has finished running at least `count` times and its result is in. */
+    async waitForRuns(count: number, timeoutMs = 5_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (finished < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} runs, got ${finished}`);
+        await sleep(5);
+      }
+      // The engine delivers the result right after the run resolves.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (errors.length > 0) throw errors[0];
+    },
+    /** Gives any change announced so far time to re-run the query. */
+    settle: (ms = 150) => sleep(ms),
+    stop,
+  };
 }

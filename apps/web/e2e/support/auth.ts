@@ -1,5 +1,6 @@
 // Signing in through the real embedded provider pages, as a person would.
 import { expect, type Page } from "@playwright/test";
+import { openMenu } from "./page.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -22,7 +23,9 @@ export async function fillSignInForm(page: Page, email: string, password = DEMO_
 }
 
 export async function signOut(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  // A signed-in person finds Sign Out in the side menu.
+  await openMenu(page);
+  await page.getByRole("button", { name: "Sign Out" }).click();
   // The provider may ask to confirm; the app then lands on its root, signed out.
   const confirm = page.getByRole("button", { name: /^(Yes, )?sign (me )?out$/i });
   await Promise.race([
@@ -32,4 +35,36 @@ export async function signOut(page: Page): Promise<void> {
     confirm.click({ timeout: 15_000 }).catch(() => {}),
   ]);
   await expect(page.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
+}
+
+/** Opens the app and signs in as `email`, ending on the signed-in home page. */
+export async function openSignedIn(page: Page, email: string): Promise<void> {
+  await page.goto("/");
+  await signIn(page, email);
+  await expect(page.getByTestId("welcome")).toBeVisible();
+}
+
+/** The signed-in page's access token, from where the sign-in client keeps the user. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index++) {
+      const key = localStorage.key(index);
+      if (key?.startsWith("oidc.user:")) return JSON.parse(localStorage.getItem(key) ?? "{}").access_token;
+    }
+    return null;
+  });
+  if (typeof token !== "string") throw new Error("the page is not signed in");
+  return token;
+}
+
+/** Creates a new account through the provider's pages and returns to the app signed in (age unset). */
+export async function createAccount(page: Page, account: { email: string; name: string; password: string }) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign In", exact: true }).first().click();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Display name").fill(account.name);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: /create account/i }).click();
+  await page.waitForURL((url) => url.pathname === "/" && url.search === "");
 }

@@ -5,7 +5,8 @@ import path from "node:path";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../../..");
 
-export const E2E_PORT = 3199;
+/** E2E_PORT moves the test server, so that two runs can share a machine. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The environment variable that carries the main test server's data directory. */

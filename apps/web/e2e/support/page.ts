@@ -1,6 +1,6 @@
 // Page helpers: a marker on `window` proves that a page was not reloaded, and the hidden
 // connection-state element tells whether the page's WebSocket is connected.
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 type MarkedWindow = Window & { __marker?: number };
 
@@ -25,4 +25,19 @@ export function landingHeading(page: Page): Locator {
 
 export function comingSoonTitle(page: Page): Locator {
   return page.getByTestId("coming-soon-title");
+}
+
+export function menuButton(page: Page): Locator {
+  return page.getByRole("button", { name: /^Open menu/ });
+}
+
+/** The side menu, a dialog named after the product. */
+export function menu(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Litverse" });
+}
+
+export async function openMenu(page: Page): Promise<Locator> {
+  await menuButton(page).click();
+  await expect(menu(page)).toBeVisible();
+  return menu(page);
 }

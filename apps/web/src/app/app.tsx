@@ -1,13 +1,36 @@
+import * as Tooltip from "@radix-ui/react-tooltip";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { ThemeProvider } from "next-themes";
+import { ThemeProvider, useTheme } from "next-themes";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { AuthRoot } from "../features/auth/auth-root.tsx";
 import { CurrentUserGate } from "../features/auth/current-user-gate.tsx";
+import { InstallPromptCard } from "../features/install/install-prompt-card.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { useUnsentChangesWarning } from "../lib/use-unsent-changes-warning.ts";
 import { ConnectionBanner } from "./connection-banner.tsx";
 import { router } from "./router.tsx";
+
+/** Toasts as the product specifies them (several of these are also sonner's defaults). */
+function Toasts() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Toaster
+      theme={resolvedTheme === "dark" ? "dark" : "light"}
+      position="bottom-right"
+      visibleToasts={3}
+      duration={4000}
+      gap={14}
+      offset={24}
+      mobileOffset={16}
+      hotkey={["altKey", "KeyT"]}
+      containerAriaLabel="Notifications"
+      closeButton
+      richColors
+      toastOptions={{ closeButtonAriaLabel: "Close toast" }}
+    />
+  );
+}
 
 function Shell() {
   useUnsentChangesWarning();
@@ -19,7 +42,8 @@ function Shell() {
           <RouterProvider router={router} />
         </CurrentUserGate>
       </AuthRoot>
-      <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton richColors />
+      <Toasts />
+      <InstallPromptCard />
     </>
   );
 }
@@ -28,7 +52,9 @@ export function App() {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>
-        <Shell />
+        <Tooltip.Provider delayDuration={0} skipDelayDuration={300}>
+          <Shell />
+        </Tooltip.Provider>
       </QueryClientProvider>
     </ThemeProvider>
   );

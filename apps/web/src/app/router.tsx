@@ -1,16 +1,49 @@
+// Every route of the app. Route modules load lazily; the sign-in return sits outside the
+// coming-soon gate, everything else inside it.
 import { createBrowserRouter } from "react-router";
 import { ErrorFallback } from "../features/errors/error-fallback.tsx";
 import { RouteLoading } from "../features/errors/route-loading.tsx";
+import { ComingSoonGate, type RouteHandle } from "../features/gate/coming-soon-gate.tsx";
+import { AppShell } from "../features/shell/app-shell.tsx";
+import { PLANNED_PAGES } from "./pages.ts";
+
+const publicPage: RouteHandle = { isPublic: true };
 
 export const router = createBrowserRouter([
   { path: "/auth/callback", lazy: () => import("../features/auth/auth-callback-route.tsx") },
   {
     path: "/",
+    Component: ComingSoonGate,
     ErrorBoundary: ErrorFallback,
     HydrateFallback: RouteLoading,
     children: [
-      { index: true, lazy: () => import("../features/landing/home-route.tsx") },
-      { path: "*", lazy: () => import("../features/errors/not-found-page.tsx") },
+      {
+        Component: AppShell,
+        children: [
+          { index: true, lazy: () => import("../features/home/home-route.tsx") },
+          { path: "/explore", lazy: () => import("../features/explore/explore-route.tsx") },
+          { path: "/library", lazy: () => import("../features/library/library-route.tsx") },
+          { path: "/content/:contentId", lazy: () => import("../features/content/content-route.tsx") },
+          { path: "/my-library", lazy: () => import("../features/my-library/my-library-route.tsx") },
+          {
+            path: "/admin/content-management",
+            lazy: () => import("../features/admin-content/content-management-route.tsx"),
+          },
+          {
+            path: "/admin/content-curation",
+            lazy: () => import("../features/admin-content/content-curation-route.tsx"),
+          },
+          {
+            path: "/admin/content-metrics",
+            lazy: () => import("../features/admin-content/content-metrics-route.tsx"),
+          },
+          ...PLANNED_PAGES.map((page) => ({
+            path: page.path,
+            lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),
+          })),
+        ],
+      },
+      { path: "*", handle: publicPage, lazy: () => import("../features/errors/not-found-page.tsx") },
     ],
   },
 ]);

@@ -61,7 +61,12 @@ export function useLiveQuery<TQueryFnData, TError, TData, TQueryKey extends Quer
   const path = options.trpc.path;
   const input = (queryKey[1] as { input?: unknown } | undefined)?.input;
   const hash = hashKey(queryKey);
+  // A query switched off (for instance one for signed-in people only) is not watched either.
+  const isEnabled = options.enabled !== false;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key's hash stands for key and input
-  useEffect(() => retain(queryClient, queryKey, path, input), [queryClient, hash, path]);
+  useEffect(() => {
+    if (!isEnabled) return;
+    return retain(queryClient, queryKey, path, input);
+  }, [queryClient, hash, path, isEnabled]);
   return useQuery({ ...options, staleTime: Number.POSITIVE_INFINITY });
 }

@@ -1,4 +1,4 @@
-import { updateComingSoonSettingsInput } from "@litverse/shared/system-settings";
+import { updateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { publicProcedure, router, superadminProcedure } from "../../rpc/trpc.ts";
 import * as service from "./system-settings.service.ts";
 

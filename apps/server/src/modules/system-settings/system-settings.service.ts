@@ -1,8 +1,5 @@
-import {
-  type ComingSoonSettings,
-  DEFAULT_COMING_SOON_SETTINGS,
-  type UpdateComingSoonSettingsInput,
-} from "@litverse/shared/system-settings";
+import { type ComingSoonSettings, DEFAULT_COMING_SOON_SETTINGS } from "@litverse/shared/system-settings";
+import type { UpdateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { eq } from "drizzle-orm";
 import { systemSettings } from "../../db/schema/index.ts";
 import { track } from "../../live/topics.ts";

@@ -1,4 +1,4 @@
-import { setUserAgeInput, setUserRoleInput, updateHandleInput } from "@litverse/shared/users";
+import { setUserAgeInput, setUserRoleInput, updateHandleInput } from "@litverse/shared/users-inputs";
 import { authedProcedure, router, superadminProcedure } from "../../rpc/trpc.ts";
 import * as service from "./users.service.ts";
 

@@ -1,13 +1,14 @@
 // Sign-in for the whole app: the OpenID client, the socket following the signed-in person, the
 // login-error toast, and the wait for the user record after sign-in.
-import type { UserManagerSettings } from "oidc-client-ts";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ClientConfig } from "@litverse/shared/client-config";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { AuthProvider, useAuth } from "react-oidc-context";
 import { toast } from "sonner";
-import { loadOidcSettings } from "../../lib/auth/oidc-settings.ts";
+import { oidcSettings } from "../../lib/auth/oidc-settings.ts";
 import { updateSocketSession } from "../../lib/auth/socket-session.ts";
 import { markSocketReady } from "../../lib/auth/socket-token.ts";
 import { useTokenRefetch } from "../../lib/auth/use-token-refetch.ts";
+import { ClientConfigContext, loadClientConfig } from "../../lib/client-config.tsx";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 
 /** After the callback, take the code and state out of the address bar. */
@@ -16,23 +17,26 @@ function removeAuthParams() {
 }
 
 export function AuthRoot({ children }: { children: ReactNode }) {
-  const [settings, setSettings] = useState<UserManagerSettings | null>(null);
+  const [config, setConfig] = useState<ClientConfig | null>(null);
   const [loadError, setLoadError] = useState<Error | null>(null);
   useEffect(() => {
-    loadOidcSettings().then(setSettings, (error: Error) => {
+    loadClientConfig().then(setConfig, (error: Error) => {
       console.error(error);
       setLoadError(error);
       markSocketReady();
     });
   }, []);
+  const settings = useMemo(() => (config ? oidcSettings(config.auth) : null), [config]);
   if (loadError) throw loadError;
-  if (!settings) return <FullPageSpinner label="Loading" />;
+  if (!config || !settings) return <FullPageSpinner label="Loading" />;
   return (
-    <AuthProvider {...settings} onSigninCallback={removeAuthParams}>
-      <SocketSessionBridge />
-      <LoginErrorToast />
-      {children}
-    </AuthProvider>
+    <ClientConfigContext value={config}>
+      <AuthProvider {...settings} onSigninCallback={removeAuthParams}>
+        <SocketSessionBridge />
+        <LoginErrorToast />
+        {children}
+      </AuthProvider>
+    </ClientConfigContext>
   );
 }
 

@@ -2,6 +2,7 @@ import { PRODUCT_NAME, TAGLINE } from "@litverse/shared/constants";
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { BookOpen, Sparkles, Users } from "lucide-react";
 import { SignInButton } from "../auth/sign-in-button.tsx";
+import { ThemeToggle } from "../shell/theme-toggle.tsx";
 
 const FEATURES = [
   { icon: BookOpen, title: "Books & Comics", text: "Dive into thousands of stories" },
@@ -22,6 +23,9 @@ export function ComingSoonPage({
         aria-hidden
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(99,102,241,0.18),transparent_60%),radial-gradient(ellipse_at_bottom,rgba(192,38,211,0.12),transparent_55%)]"
       />
+      <div className="absolute top-3 right-3 z-10">
+        <ThemeToggle />
+      </div>
       <div className="relative w-full max-w-3xl">
         <p className="mx-auto w-fit bg-gradient-to-r from-brand-500 to-accent-500 bg-clip-text text-4xl font-extrabold tracking-tight text-transparent sm:text-5xl">
           {PRODUCT_NAME}
@@ -63,18 +67,5 @@ export function ComingSoonPage({
         </p>
       </div>
     </main>
-  );
-}
-
-export function ComingSoonSkeleton() {
-  return (
-    <div
-      className="flex min-h-screen items-center justify-center bg-background"
-      role="status"
-      aria-busy="true"
-      aria-label="Loading"
-    >
-      <div className="size-10 animate-spin rounded-full border-4 border-brand-500 border-t-transparent" />
-    </div>
   );
 }

@@ -2,6 +2,7 @@ import { PRODUCT_NAME, TAGLINE } from "@litverse/shared/constants";
 import { Headphones, Sparkles, Users } from "lucide-react";
 import { useAuth } from "react-oidc-context";
 import { SignInButton } from "../auth/sign-in-button.tsx";
+import { ThemeToggle } from "../shell/theme-toggle.tsx";
 
 const BLURBS = [
   {
@@ -24,7 +25,10 @@ const BLURBS = [
 export function LandingPage() {
   const auth = useAuth();
   return (
-    <main className="min-h-screen bg-background">
+    <main className="relative min-h-screen bg-background">
+      <div className="absolute top-3 right-3">
+        <ThemeToggle />
+      </div>
       <section className="mx-auto flex max-w-5xl flex-col items-center px-5 pt-20 pb-12 text-center">
         <p className="w-fit bg-gradient-to-r from-brand-500 to-accent-500 bg-clip-text text-3xl font-extrabold text-transparent">
           {PRODUCT_NAME}

@@ -1,25 +1,17 @@
 // Sign-in client settings. The provider (embedded or external) is the server's to choose, so the
 // authority and client id come from the server; everything else is fixed here.
+import type { ClientConfig } from "@litverse/shared/client-config";
 import { type UserManagerSettings, WebStorageStateStore } from "oidc-client-ts";
 
-interface ServerAuthConfig {
-  authority: string;
-  clientId: string;
-  scope: string;
-}
-
-export async function loadOidcSettings(): Promise<UserManagerSettings> {
-  const response = await fetch("/api/auth/config");
-  if (!response.ok) throw new Error(`Could not load the sign-in settings (${response.status}).`);
-  const config = (await response.json()) as ServerAuthConfig;
+export function oidcSettings(auth: ClientConfig["auth"]): UserManagerSettings {
   const origin = window.location.origin;
   return {
-    authority: config.authority,
-    client_id: config.clientId,
+    authority: auth.authority,
+    client_id: auth.clientId,
     redirect_uri: `${origin}/auth/callback`,
     post_logout_redirect_uri: `${origin}/`,
     response_type: "code",
-    scope: config.scope,
+    scope: auth.scope,
     // Account selection is always forced.
     prompt: "select_account",
     // Stored under oidc.user:<authority>:<client id>.

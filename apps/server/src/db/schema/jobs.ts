@@ -1,0 +1,46 @@
+import { JOB_STATUSES } from "@litverse/shared/jobs";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { idColumn, oneOf, timestamps } from "./columns.ts";
+import { users } from "./users.ts";
+
+/**
+ * Background work (imports, …), claimed by whichever server process is free: a process takes a
+ * queued job by locking its row, and keeps `locked_until` in the future while it works, so that a
+ * job whose process died can be taken up again.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: idColumn(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
+    /** 0 to 1. */
+    progress: real("progress").notNull().default(0),
+    /** What the job is doing now, or how it ended, in plain words. */
+    message: text("message").notNull().default(""),
+    input: jsonb("input").notNull(),
+    result: jsonb("result"),
+    error: text("error"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    attempts: integer("attempts").notNull().default(0),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    check("jobs_status_check", oneOf(table.status, JOB_STATUSES)),
+    check("jobs_progress_check", sql`${table.progress} >= 0 and ${table.progress} <= 1`),
+    index("jobs_queued_idx").on(table.createdAt).where(sql`${table.status} = 'queued'`),
+    index("jobs_kind_created_idx").on(table.kind, table.createdAt),
+  ],
+);
+
+/** Secrets the server makes for itself once and every process shares (URL signing keys, …). */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  ...timestamps(),
+});

@@ -1,0 +1,131 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { idColumn } from "./columns.ts";
+import { content, episodes } from "./content.ts";
+import { users } from "./users.ts";
+
+/** Titles a person follows: their library, and who hears about new episodes. */
+export const contentFollows = pgTable(
+  "content_follows",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentId: uuid("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.contentId] }),
+    index("content_follows_content_id_idx").on(table.contentId, table.createdAt),
+  ],
+);
+
+export const contentLikes = pgTable(
+  "content_likes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentId: uuid("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.contentId] }),
+    index("content_likes_content_id_idx").on(table.contentId, table.createdAt),
+  ],
+);
+
+/** One rating, 1 to 5 stars, per person and title; rating again replaces it. */
+export const contentRatings = pgTable(
+  "content_ratings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentId: uuid("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.contentId] }),
+    index("content_ratings_content_id_idx").on(table.contentId, table.updatedAt),
+    check("content_ratings_rating_check", sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Where a person is in an episode: how far (0 to 1), the exact place to resume at (a locator the
+ * reader of the episode's kind understands), and when they finished it.
+ */
+export const episodeProgress = pgTable(
+  "episode_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    episodeId: uuid("episode_id")
+      .notNull()
+      .references(() => episodes.id, { onDelete: "cascade" }),
+    contentId: uuid("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    fraction: real("fraction").notNull().default(0),
+    locator: jsonb("locator"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.episodeId] }),
+    index("episode_progress_user_recent_idx").on(table.userId, table.updatedAt),
+    index("episode_progress_content_id_idx").on(table.contentId),
+    check("episode_progress_fraction_check", sql`${table.fraction} >= 0 and ${table.fraction} <= 1`),
+  ],
+);
+
+/**
+ * Each opening of an episode by a reader, at most one per person and episode in a half hour: the
+ * source of view counts, trending shelves and content metrics.
+ */
+export const episodeViews = pgTable(
+  "episode_views",
+  {
+    id: idColumn(),
+    episodeId: uuid("episode_id")
+      .notNull()
+      .references(() => episodes.id, { onDelete: "cascade" }),
+    contentId: uuid("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("episode_views_content_viewed_idx").on(table.contentId, table.viewedAt),
+    index("episode_views_episode_id_idx").on(table.episodeId),
+    index("episode_views_user_episode_idx").on(table.userId, table.episodeId, table.viewedAt),
+  ],
+);

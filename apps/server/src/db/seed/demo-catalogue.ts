@@ -1,0 +1,536 @@
+// The demo catalogue: public-domain classics of the four kinds with their episodes, the fixture
+// files imported as real titles, engagement from demo readers (so that trending, top reads,
+// rising stars and hidden gems have something to show), and the home page's shelves. Every step
+// adds only what is missing.
+import type { Age } from "@litverse/shared/constants";
+import type {
+  AccessType,
+  ContentType,
+  CuratedListContentType,
+  CuratedListType,
+  ReleaseStatus,
+} from "@litverse/shared/content";
+import { and, eq, sql } from "drizzle-orm";
+import { refreshContentStats } from "../../jobs/content-stats.ts";
+import { addEpisodes, type NewEpisode } from "../../modules/content/add-episodes.ts";
+import { createContent } from "../../modules/content/content.service.ts";
+import { createCuratedList } from "../../modules/content-curation/content-curation.service.ts";
+import type { ServiceDeps } from "../../rpc/context.ts";
+import { content, curatedLists } from "../schema/index.ts";
+import { seedDemoEngagement } from "./demo-engagement.ts";
+import { type FixtureMedia, seedDemoImports } from "./demo-imports.ts";
+import { sampleChapters, sampleComicEpisodes } from "./demo-media.ts";
+
+export interface DemoTitle {
+  /** Names the cover file, `/demo/covers/<slug>.svg` under the web app's public folder. */
+  slug: string;
+  contentType: ContentType;
+  title: string;
+  author: string;
+  description: string;
+  accessType: AccessType;
+  ageRating: Age;
+  /** Drafts are not shown anywhere yet. Default: published. */
+  isDraft?: boolean;
+  /** The cover's gradient, top left to bottom right. */
+  colors: [string, string];
+  genres: string[];
+  tags: string[];
+  releaseStatus?: ReleaseStatus;
+  releaseSchedule?: string;
+  /** Released episodes; their content comes from demo-media.ts. */
+  episodes: number;
+  /** Episodes from this number on cost this many coins. */
+  priced?: { from: number; coins: number };
+  /** More episodes scheduled after the released ones, one a day from tomorrow. */
+  scheduledEpisodes?: number;
+  /** When the title came out, which orders "recently added" and "rising stars". */
+  publishedDaysAgo: number;
+  /** 0 to 1: how many of the demo readers open it (views, readers, follows, likes). */
+  popularity: number;
+  /** The demo readers' mean rating, 1 to 5; 0 for none. */
+  rating: number;
+}
+
+export const demoCoverUrl = (slug: string) => `/demo/covers/${slug}.svg`;
+
+export const DEMO_TITLES: readonly DemoTitle[] = [
+  {
+    slug: "pride-and-prejudice",
+    contentType: "book",
+    title: "Pride and Prejudice",
+    author: "Jane Austen",
+    description:
+      "Elizabeth Bennet meets the proud Mr Darcy, and a courtship gets everything wrong before it gets it right.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#b24592", "#f15f79"],
+    genres: ["romance", "classics"],
+    tags: ["regency", "enemies to lovers"],
+    episodes: 12,
+    priced: { from: 9, coins: 15 },
+    releaseStatus: "completed",
+    publishedDaysAgo: 40,
+    popularity: 0.9,
+    rating: 4.6,
+  },
+  {
+    slug: "frankenstein",
+    contentType: "book",
+    title: "Frankenstein",
+    author: "Mary Shelley",
+    description: "A young scientist gives life to a creature, then abandons it to a world that fears it.",
+    accessType: "premium",
+    ageRating: 16,
+    colors: ["#134e5e", "#71b280"],
+    genres: ["horror", "science fiction", "classics"],
+    tags: ["gothic"],
+    episodes: 10,
+    releaseStatus: "completed",
+    publishedDaysAgo: 75,
+    popularity: 0.6,
+    rating: 4.2,
+  },
+  {
+    slug: "jane-eyre",
+    contentType: "book",
+    title: "Jane Eyre",
+    author: "Charlotte Brontë",
+    description: "An orphaned governess finds love at Thornfield Hall, and a secret locked in its attic.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#4b134f", "#c94b4b"],
+    genres: ["romance", "classics"],
+    tags: ["gothic", "governess"],
+    episodes: 10,
+    releaseStatus: "completed",
+    publishedDaysAgo: 120,
+    popularity: 0.45,
+    rating: 4.4,
+  },
+  {
+    slug: "the-picture-of-dorian-gray",
+    contentType: "book",
+    title: "The Picture of Dorian Gray",
+    author: "Oscar Wilde",
+    description: "A beautiful young man stays young while his portrait ages with every sin.",
+    accessType: "premium",
+    ageRating: 16,
+    colors: ["#3a1c71", "#d76d77"],
+    genres: ["classics", "horror"],
+    tags: ["portrait", "decadence"],
+    episodes: 8,
+    releaseStatus: "completed",
+    publishedDaysAgo: 200,
+    popularity: 0.35,
+    rating: 4.1,
+  },
+  {
+    slug: "dracula",
+    contentType: "book",
+    title: "Dracula",
+    author: "Bram Stoker",
+    description: "Letters and diaries tell of a Transylvanian count who comes to England hungry.",
+    accessType: "vvip",
+    ageRating: 18,
+    colors: ["#200122", "#6f0000"],
+    genres: ["horror", "classics"],
+    tags: ["vampires", "letters"],
+    episodes: 12,
+    scheduledEpisodes: 2,
+    releaseSchedule: "New chapter every Friday",
+    publishedDaysAgo: 20,
+    popularity: 0.8,
+    rating: 4.5,
+  },
+  {
+    slug: "the-strange-case-of-dr-jekyll-and-mr-hyde",
+    contentType: "book",
+    title: "The Strange Case of Dr Jekyll and Mr Hyde",
+    author: "Robert Louis Stevenson",
+    description: "A respected doctor and a brutal stranger share a door, a will and a secret.",
+    accessType: "free",
+    ageRating: 16,
+    isDraft: true,
+    colors: ["#1f1c2c", "#928dab"],
+    genres: ["mystery", "horror"],
+    tags: ["double life"],
+    episodes: 6,
+    publishedDaysAgo: 0,
+    popularity: 0,
+    rating: 0,
+  },
+  {
+    slug: "the-adventures-of-sherlock-holmes",
+    contentType: "audiobook",
+    title: "The Adventures of Sherlock Holmes",
+    author: "Arthur Conan Doyle",
+    description: "Twelve cases from 221B Baker Street, from a scandal in Bohemia to the copper beeches.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#2c3e50", "#4ca1af"],
+    genres: ["mystery", "classics"],
+    tags: ["detective", "london"],
+    episodes: 6,
+    priced: { from: 5, coins: 10 },
+    publishedDaysAgo: 30,
+    popularity: 0.85,
+    rating: 4.7,
+  },
+  {
+    slug: "alices-adventures-in-wonderland",
+    contentType: "audiobook",
+    title: "Alice's Adventures in Wonderland",
+    author: "Lewis Carroll",
+    description: "Alice follows a white rabbit down a hole and into a world that makes no sense at all.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#ee0979", "#ff6a00"],
+    genres: ["fantasy", "children", "classics"],
+    tags: ["wonderland"],
+    episodes: 6,
+    releaseSchedule: "New chapter every Monday",
+    publishedDaysAgo: 12,
+    popularity: 0.5,
+    rating: 4.3,
+  },
+  {
+    slug: "the-time-machine",
+    contentType: "audiobook",
+    title: "The Time Machine",
+    author: "H. G. Wells",
+    description: "A Victorian inventor travels to the year 802,701 and finds humanity split in two.",
+    accessType: "premium",
+    ageRating: 13,
+    colors: ["#000428", "#004e92"],
+    genres: ["science fiction", "classics"],
+    tags: ["time travel"],
+    episodes: 5,
+    releaseStatus: "completed",
+    publishedDaysAgo: 160,
+    popularity: 0.3,
+    rating: 4.0,
+  },
+  {
+    slug: "treasure-island",
+    contentType: "audiobook",
+    title: "Treasure Island",
+    author: "Robert Louis Stevenson",
+    description: "Young Jim Hawkins, a treasure map and a one-legged cook named Long John Silver.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#0b8793", "#1d976c"],
+    genres: ["adventure", "classics"],
+    tags: ["pirates", "treasure"],
+    episodes: 6,
+    publishedDaysAgo: 8,
+    popularity: 0.55,
+    rating: 4.4,
+  },
+  {
+    slug: "little-nemo-in-slumberland",
+    contentType: "comic",
+    title: "Little Nemo in Slumberland",
+    author: "Winsor McCay",
+    description: "Every night Nemo dreams his way towards Slumberland; every morning he falls out of bed.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#5f2c82", "#49a09d"],
+    genres: ["fantasy", "comedy"],
+    tags: ["dreams", "newspaper strip"],
+    episodes: 3,
+    publishedDaysAgo: 50,
+    popularity: 0.7,
+    rating: 4.6,
+  },
+  {
+    slug: "krazy-kat",
+    contentType: "comic",
+    title: "Krazy Kat",
+    author: "George Herriman",
+    description: "A cat in love with a mouse, a mouse with a brick, and a dog who keeps the peace.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#c0392b", "#f39c12"],
+    genres: ["comedy"],
+    tags: ["newspaper strip"],
+    episodes: 3,
+    publishedDaysAgo: 140,
+    popularity: 0.15,
+    rating: 4.8,
+  },
+  {
+    slug: "dreams-of-the-rarebit-fiend",
+    contentType: "comic",
+    title: "Dreams of the Rarebit Fiend",
+    author: "Winsor McCay",
+    description: "Late suppers of Welsh rarebit bring on the strangest nightmares in the city.",
+    accessType: "premium",
+    ageRating: 13,
+    colors: ["#2b5876", "#4e4376"],
+    genres: ["comedy", "fantasy"],
+    tags: ["dreams"],
+    episodes: 3,
+    publishedDaysAgo: 100,
+    popularity: 0.1,
+    rating: 4.7,
+  },
+  {
+    slug: "the-katzenjammer-kids",
+    contentType: "comic",
+    title: "The Katzenjammer Kids",
+    author: "Rudolph Dirks",
+    description: "Hans and Fritz play prank after prank on the Captain and the Inspector.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#d35400", "#8e44ad"],
+    genres: ["comedy", "children"],
+    tags: ["pranks"],
+    episodes: 3,
+    publishedDaysAgo: 180,
+    popularity: 0.2,
+    rating: 3.8,
+  },
+  {
+    slug: "romeo-and-juliet",
+    contentType: "drama",
+    title: "Romeo and Juliet",
+    author: "William Shakespeare",
+    description: "Two young lovers from feuding houses in Verona, told in short episodes for your phone.",
+    accessType: "free",
+    ageRating: 13,
+    colors: ["#cb2d3e", "#6a0572"],
+    genres: ["romance", "drama"],
+    tags: ["verona", "star-crossed"],
+    episodes: 8,
+    priced: { from: 4, coins: 20 },
+    scheduledEpisodes: 1,
+    releaseSchedule: "New episode every day",
+    publishedDaysAgo: 15,
+    popularity: 0.95,
+    rating: 4.5,
+  },
+  {
+    slug: "the-count-of-monte-cristo",
+    contentType: "drama",
+    title: "The Count of Monte Cristo",
+    author: "Alexandre Dumas",
+    description: "Betrayed and imprisoned, Edmond Dantès escapes with a fortune and a plan for revenge.",
+    accessType: "premium",
+    ageRating: 13,
+    colors: ["#141e30", "#35577d"],
+    genres: ["adventure", "drama"],
+    tags: ["revenge", "prison"],
+    episodes: 8,
+    publishedDaysAgo: 60,
+    popularity: 0.65,
+    rating: 4.6,
+  },
+  {
+    slug: "the-great-gatsby",
+    contentType: "drama",
+    title: "The Great Gatsby",
+    author: "F. Scott Fitzgerald",
+    description: "Parties, green lights and old money on Long Island in the summer of 1922.",
+    accessType: "vvip",
+    ageRating: 13,
+    colors: ["#0f0c29", "#a8832a"],
+    genres: ["drama", "romance"],
+    tags: ["jazz age"],
+    episodes: 6,
+    publishedDaysAgo: 25,
+    popularity: 0.75,
+    rating: 4.2,
+  },
+  {
+    slug: "carmilla",
+    contentType: "drama",
+    title: "Carmilla",
+    author: "Sheridan Le Fanu",
+    description: "A lonely girl in a Styrian castle welcomes a mysterious guest who sleeps all day.",
+    accessType: "vvip",
+    ageRating: 18,
+    colors: ["#360033", "#0b8793"],
+    genres: ["horror", "romance"],
+    tags: ["vampires", "gothic"],
+    episodes: 6,
+    publishedDaysAgo: 45,
+    popularity: 0.4,
+    rating: 4.3,
+  },
+];
+
+export interface DemoList {
+  listType: CuratedListType;
+  customName: string | null;
+  description: string;
+  contentType: CuratedListContentType;
+  isActive: boolean;
+  /** For hand-picked lists: titles in order, by slug (DEMO_TITLES) or key (DEMO_FIXTURES). */
+  titles: string[];
+}
+
+/** The home page's shelves, in order. Trending, recently added and hidden gems fill themselves. */
+export const DEMO_LISTS: readonly DemoList[] = [
+  {
+    listType: "trending",
+    customName: null,
+    description: "What everyone is reading, listening to and watching this week.",
+    contentType: "all",
+    isActive: true,
+    titles: [],
+  },
+  {
+    listType: "editors_picks",
+    customName: null,
+    description: "Classics our editors keep coming back to.",
+    contentType: "book",
+    isActive: true,
+    titles: [
+      "moby-dick",
+      "jane-eyre",
+      "the-picture-of-dorian-gray",
+      "the-strange-case-of-dr-jekyll-and-mr-hyde",
+      "pride-and-prejudice",
+      "frankenstein",
+      "the-waste-land",
+    ],
+  },
+  {
+    listType: "must_watch",
+    customName: null,
+    description: "Binge-worthy vertical dramas, one short episode at a time.",
+    contentType: "drama",
+    isActive: true,
+    titles: ["the-count-of-monte-cristo", "carmilla", "romeo-and-juliet", "the-great-gatsby"],
+  },
+  {
+    listType: "hidden_gems",
+    customName: null,
+    description: "Loved by the few who found them.",
+    contentType: "all",
+    isActive: true,
+    titles: [],
+  },
+  {
+    listType: "custom",
+    customName: "Listen on the go",
+    description: "Audiobooks for the commute, the gym and everything in between.",
+    contentType: "audiobook",
+    isActive: true,
+    titles: [
+      "the-time-machine",
+      "treasure-island",
+      "alices-adventures-in-wonderland",
+      "the-adventures-of-sherlock-holmes",
+    ],
+  },
+  {
+    listType: "recently_added",
+    customName: "Fresh this week",
+    description: "Being prepared: not on the home page yet.",
+    contentType: "all",
+    isActive: false,
+    titles: [],
+  },
+];
+
+const DAY_MS = 86_400_000;
+
+/** The episodes of a demo title: sample chapters and pages, or the imported fixtures' audio and video. */
+async function demoEpisodes(demo: DemoTitle, media: FixtureMedia): Promise<NewEpisode[]> {
+  const count = demo.episodes + (demo.scheduledEpisodes ?? 0);
+  let episodes: NewEpisode[];
+  if (demo.contentType === "book") episodes = sampleChapters(demo.slug, count);
+  else if (demo.contentType === "comic")
+    episodes = await sampleComicEpisodes(demo.title, demo.colors, count, 4);
+  else {
+    const shared = demo.contentType === "audiobook" ? media.audio : media.video;
+    if (shared.length === 0) return [];
+    episodes = Array.from({ length: count }, (_, index) => ({
+      ...(shared[index % shared.length] as NewEpisode),
+      title: `Episode ${index + 1}`,
+    }));
+  }
+  const tomorrow = Date.now() + DAY_MS;
+  return episodes.map((episode, index) => ({
+    ...episode,
+    priceCoins: demo.priced && index + 1 >= demo.priced.from ? demo.priced.coins : 0,
+    publishAt:
+      index < demo.episodes
+        ? new Date(Date.now() - demo.publishedDaysAgo * DAY_MS + index * 3_600_000)
+        : new Date(tomorrow + (index - demo.episodes) * DAY_MS),
+  }));
+}
+
+/**
+ * Adds the demo titles missing (by title and type) with their episodes, the imported fixtures,
+ * the demo readers' engagement, and the demo lists missing (by type, name and content type).
+ */
+export async function seedDemoContent(deps: ServiceDeps): Promise<{ titles: number; lists: number }> {
+  const imported = await seedDemoImports(deps);
+  const ids = new Map<string, string>(imported.ids);
+  let titles = imported.added;
+  for (const demo of DEMO_TITLES) {
+    const [existing] = await deps.db
+      .select({ id: content.id })
+      .from(content)
+      .where(and(eq(content.title, demo.title), eq(content.contentType, demo.contentType)))
+      .limit(1);
+    if (existing) {
+      ids.set(demo.slug, existing.id);
+      continue;
+    }
+    const row = await createContent(deps, {
+      contentType: demo.contentType,
+      title: demo.title,
+      author: demo.author,
+      description: demo.description,
+      coverImage: demoCoverUrl(demo.slug),
+      accessType: demo.accessType,
+      ageRating: demo.ageRating,
+      genres: demo.genres,
+      tags: demo.tags,
+      language: "en",
+      releaseStatus: demo.releaseStatus ?? "ongoing",
+      releaseSchedule: demo.releaseSchedule ?? null,
+      status: demo.isDraft ? "draft" : "published",
+      publishedAt: demo.isDraft ? null : new Date(Date.now() - demo.publishedDaysAgo * DAY_MS),
+    });
+    await addEpisodes(deps, row.id, await demoEpisodes(demo, imported.media));
+    ids.set(demo.slug, row.id);
+    titles++;
+  }
+
+  if (titles > 0) {
+    await seedDemoEngagement(deps, [
+      ...DEMO_TITLES.flatMap((demo) => {
+        const id = ids.get(demo.slug);
+        return id && !demo.isDraft ? [{ contentId: id, ...demo }] : [];
+      }),
+      ...imported.engagement,
+    ]);
+    await refreshContentStats(deps);
+  }
+
+  let lists = 0;
+  for (const [position, demo] of DEMO_LISTS.entries()) {
+    const [existing] = await deps.db
+      .select({ id: curatedLists.id })
+      .from(curatedLists)
+      .where(
+        and(
+          eq(curatedLists.listType, demo.listType),
+          eq(curatedLists.contentType, demo.contentType),
+          sql`${curatedLists.customName} is not distinct from ${demo.customName}`,
+        ),
+      )
+      .limit(1);
+    if (existing) continue;
+    const contentIds = demo.titles.map((key) => ids.get(key)).filter((id) => id !== undefined);
+    const { titles: _titles, ...fields } = demo;
+    await createCuratedList(deps, { ...fields, position }, contentIds);
+    lists++;
+  }
+  return { titles, lists };
+}

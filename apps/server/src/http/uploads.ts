@@ -1,0 +1,111 @@
+// POST /api/uploads: an admin sends files (multipart/form-data) before starting an import or
+// setting a cover; the answer names the upload for those functions. Functions travel over the
+// WebSocket as JSON, which suits neither gigabytes nor progress bars, hence this one HTTP route.
+
+import { createWriteStream } from "node:fs";
+import { pipeline } from "node:stream/promises";
+import fastifyMultipart from "@fastify/multipart";
+import type { UploadResult } from "@litverse/shared/jobs";
+import { isAdminRole } from "@litverse/shared/users";
+import type { FastifyInstance } from "fastify";
+import type { TokenVerifier } from "../auth/token-verifier.ts";
+import { AppError } from "../errors.ts";
+import { formatBytes } from "../media/import/limits.ts";
+import { findUserByIdentity } from "../modules/users/users.service.ts";
+import type { Platform } from "../platform.ts";
+
+export const UPLOAD_PATH = "/api/uploads";
+
+export interface UploadLimits {
+  fileBytes: number;
+  totalBytes: number;
+  files: number;
+}
+
+/** One file, all files of one upload together, and how many files. */
+export const UPLOAD_LIMITS: UploadLimits = {
+  fileBytes: 4 * 1024 ** 3,
+  totalBytes: 8 * 1024 ** 3,
+  files: 500,
+};
+
+export async function registerUploads(
+  app: FastifyInstance,
+  platform: Platform,
+  verifier: TokenVerifier,
+  limits: UploadLimits = UPLOAD_LIMITS,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: {
+        fileSize: limits.fileBytes,
+        files: limits.files,
+        fields: 10,
+        parts: limits.files + 10,
+      },
+    });
+    scope.post(UPLOAD_PATH, async (request, reply) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+      if (!token) return reply.code(401).send({ error: "Unauthorized", message: "Please sign in first." });
+      let identity: Awaited<ReturnType<TokenVerifier["verify"]>>;
+      try {
+        identity = await verifier.verify(token);
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : "Invalid access token.";
+        return reply.code(401).send({ error: "Unauthorized", message });
+      }
+      const user = await findUserByIdentity(platform.deps.db, identity);
+      if (!user || !isAdminRole(user.role)) {
+        return reply.code(403).send({ error: "Forbidden", message: "Only administrators can upload files." });
+      }
+      if (!request.isMultipart()) {
+        return reply
+          .code(415)
+          .send({ error: "Unsupported Media Type", message: "Send the files as multipart/form-data." });
+      }
+
+      const upload = await platform.deps.media.uploads.begin(user.id);
+      let total = 0;
+      try {
+        for await (const part of request.files()) {
+          const target = upload.fileTarget(part.filename || "file");
+          part.file.on("data", (chunk: Buffer) => {
+            total += chunk.length;
+            if (total > limits.totalBytes) part.file.destroy(new UploadTooLarge());
+          });
+          await pipeline(part.file, createWriteStream(target));
+          if (part.file.truncated) throw new UploadTooLarge();
+        }
+        const stored = await upload.finish();
+        if (stored.files.length === 0) {
+          await upload.abandon();
+          return reply.code(400).send({ error: "Bad Request", message: "No file was sent." });
+        }
+        const result: UploadResult = {
+          uploadId: stored.id,
+          files: stored.files.map((file) => ({ name: file.name, size: file.size })),
+        };
+        return result;
+      } catch (error) {
+        await upload.abandon();
+        if (
+          error instanceof UploadTooLarge ||
+          (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE"
+        ) {
+          return reply.code(413).send({
+            error: "Payload Too Large",
+            message: `The files are too large: at most ${formatBytes(limits.fileBytes)} each and ${formatBytes(limits.totalBytes)} together.`,
+          });
+        }
+        if ((error as { code?: string }).code === "FST_FILES_LIMIT") {
+          return reply
+            .code(413)
+            .send({ error: "Payload Too Large", message: `At most ${limits.files} files at a time.` });
+        }
+        throw error;
+      }
+    });
+  });
+}
+
+class UploadTooLarge extends Error {}

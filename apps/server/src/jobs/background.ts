@@ -1,0 +1,53 @@
+// The work a server process does besides answering calls: running queued jobs (imports),
+// releasing scheduled episodes, refreshing engagement figures, removing abandoned uploads.
+// Every process does it; the database makes sure each piece happens once.
+import type { FastifyBaseLogger } from "fastify";
+import { importJobHandler } from "../modules/imports/imports.service.ts";
+import type { ServiceDeps } from "../rpc/context.ts";
+import { refreshContentStats } from "./content-stats.ts";
+import { announceDueEpisodes } from "./episode-releases.ts";
+import { type JobHandler, JobRunner } from "./job-queue.ts";
+
+export const RELEASE_CHECK_MS = 15_000;
+export const STATS_REFRESH_MS = 5 * 60_000;
+export const UPLOAD_SWEEP_MS = 60 * 60_000;
+
+export interface BackgroundWork {
+  runner: JobRunner;
+  stop(): Promise<void>;
+}
+
+export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): BackgroundWork {
+  const runner = new JobRunner(deps, [importJobHandler(deps) as JobHandler<never>], { log });
+  runner.start();
+
+  const every = (ms: number, name: string, task: () => Promise<unknown>) => {
+    let running = false;
+    const run = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await task();
+      } catch (error) {
+        log.warn({ err: error }, `${name} failed`);
+      } finally {
+        running = false;
+      }
+    };
+    void run();
+    return setInterval(run, ms);
+  };
+  const timers = [
+    every(RELEASE_CHECK_MS, "releasing scheduled episodes", () => announceDueEpisodes(deps)),
+    every(STATS_REFRESH_MS, "refreshing content figures", () => refreshContentStats(deps)),
+    every(UPLOAD_SWEEP_MS, "removing old uploads", () => deps.media.uploads.sweep()),
+  ];
+
+  return {
+    runner,
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await runner.stop();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Scheduled episodes come out by themselves: once an episode's release time has passed, the pages
+// showing its title are told, and the title's followers get a notification.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { queryRows } from "../db/client.ts";
+import { content, contentFollows, notifications } from "../db/schema/index.ts";
+import {
+  CONTENT_ADMIN_TOPIC,
+  contentEpisodesTopic,
+  contentTopic,
+} from "../modules/content/content-topics.ts";
+import { notificationsTopic } from "../modules/notifications/notifications.service.ts";
+import type { ServiceDeps } from "../rpc/context.ts";
+
+/** Episodes released longer ago than this when first noticed (say, after downtime) notify nobody. */
+const NOTIFY_WITHIN = sql`interval '1 day'`;
+
+/**
+ * Marks every episode whose release time has passed as announced, exactly once even with several
+ * processes (the update takes the rows), and tells readers. Returns how many were released.
+ */
+export async function announceDueEpisodes(deps: ServiceDeps): Promise<number> {
+  return deps.changes.inTransaction(deps.db, async (tx) => {
+    const released = await queryRows<{ content_id: string; number: number; title: string; recent: boolean }>(
+      tx,
+      sql`
+        update episodes set release_announced_at = now()
+        where release_announced_at is null and publish_at is not null and publish_at <= now()
+        returning content_id, number, title, publish_at > now() - ${NOTIFY_WITHIN} as recent`,
+    );
+    if (released.length === 0) return 0;
+
+    const byTitle = new Map<string, typeof released>();
+    for (const episode of released) {
+      byTitle.set(episode.content_id, [...(byTitle.get(episode.content_id) ?? []), episode]);
+    }
+    const titles = await tx
+      .select({ id: content.id, title: content.title })
+      .from(content)
+      .where(and(inArray(content.id, [...byTitle.keys()]), eq(content.status, "published")));
+
+    for (const title of titles) {
+      const episodes = (byTitle.get(title.id) ?? []).filter((episode) => episode.recent);
+      if (episodes.length === 0) continue;
+      const first = episodes.reduce((a, b) => (a.number < b.number ? a : b));
+      const heading =
+        episodes.length === 1
+          ? `New episode of ${title.title}`
+          : `${episodes.length} new episodes of ${title.title}`;
+      const followers = await queryRows<{ user_id: string }>(
+        tx,
+        sql`
+          insert into ${notifications} (user_id, kind, title, body, link)
+          select user_id, 'new_episode', ${heading}, ${`Episode ${first.number}: ${first.title}`},
+            ${`/content/${title.id}`}
+          from ${contentFollows} where content_id = ${title.id}
+          returning user_id`,
+      );
+      for (const follower of followers) deps.changes.changed(notificationsTopic(follower.user_id));
+    }
+    for (const contentId of byTitle.keys()) {
+      deps.changes.changed(contentEpisodesTopic(contentId), contentTopic(contentId));
+    }
+    deps.changes.changed(CONTENT_ADMIN_TOPIC);
+    return released.length;
+  });
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import {
+  ChapterDocument,
+  type ChapterRewrites,
+  countWords,
+  plainText,
+  sanitizeChapterHtml,
+} from "./sanitize-chapter.ts";
+import { xhtml } from "./test-files.ts";
+
+const keepLinks: ChapterRewrites = {
+  href: (href: string) => href,
+  image: (src: string) => `lv-media:images/${src}`,
+};
+
+function render(body: string, rewrites = keepLinks, xml = true): string {
+  return new ChapterDocument(xhtml(body), xml).render(rewrites);
+}
+
+describe("sanitizeChapterHtml", () => {
+  it.each([
+    ["<script>alert(1)</script><p>ok</p>", "<p>ok</p>"],
+    ['<p onclick="alert(1)" onmouseover="x()">ok</p>', "<p>ok</p>"],
+    ['<p style="color:red">ok</p>', "<p>ok</p>"],
+    ["<style>p{}</style><p>ok</p>", "<p>ok</p>"],
+    ['<iframe src="https://evil"></iframe><p>ok</p>', "<p>ok</p>"],
+    ['<object data="x.swf"><p>inside</p></object><p>ok</p>', "<p>ok</p>"],
+    ['<form action="https://evil"><input name="q"/><p>in</p></form><p>ok</p>', "<p>ok</p>"],
+    ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', "<a>x</a>"],
+    ['<a href="data:text/html,<script>">x</a>', "<a>x</a>"],
+    ['<a href="//evil.example/x">x</a>', "<a>x</a>"],
+    ['<img src="http://evil/x.png"/>', ""],
+    ['<img src="images/x.png"/>', ""],
+    ['<img src="lv-media:images/x.png" onerror="alert(1)"/>', '<img src="lv-media:images/x.png" />'],
+    ["<svg><script>alert(1)</script><text>t</text></svg><p>ok</p>", "<p>ok</p>"],
+    ["<math><mi>x</mi></math>", "x"],
+    [
+      '<p class="c" data-x="1" epub:type="chapter" id="p1" lang="fr" dir="rtl" title="t">ok</p>',
+      '<p id="p1" lang="fr" dir="rtl" title="t">ok</p>',
+    ],
+    [
+      '<table><tr><td colspan="2" rowspan="3" width="9">x</td></tr></table>',
+      '<table><tr><td colspan="2" rowspan="3">x</td></tr></table>',
+    ],
+    ['<meta http-equiv="refresh" content="0;url=https://evil"/><p>ok</p>', "<p>ok</p>"],
+    ['<base href="https://evil/"/><p>ok</p>', "<p>ok</p>"],
+  ])("cleans %s", (input, output) => {
+    expect(sanitizeChapterHtml(input)).toBe(output);
+  });
+
+  it("marks outside links to open safely in a new tab, and strips rel/target from others", () => {
+    expect(sanitizeChapterHtml('<a href="https://example.org/" target="_self" rel="opener">x</a>')).toBe(
+      '<a href="https://example.org/" rel="noopener noreferrer nofollow" target="_blank">x</a>',
+    );
+    expect(sanitizeChapterHtml('<a href="mailto:a@b.c">x</a>')).toBe(
+      '<a href="mailto:a@b.c" rel="noopener noreferrer nofollow" target="_blank">x</a>',
+    );
+    expect(sanitizeChapterHtml('<a href="?episode=3#x" target="_blank">x</a>')).toBe(
+      '<a href="?episode=3#x">x</a>',
+    );
+  });
+});
+
+describe("ChapterDocument", () => {
+  it("keeps the body's content only, with XHTML entities and self-closing tags read right", () => {
+    const html = new ChapterDocument(
+      '<?xml version="1.0"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title><link rel="stylesheet" href="s.css"/></head><body><p>A&nbsp;B &amp; C &eacute;</p><a id="x"/><p>after</p></body></html>',
+      true,
+    ).render(keepLinks);
+    expect(html).toBe('<p>A\u00a0B &amp; C é</p><a id="x"></a><p>after</p>');
+  });
+
+  it("passes links and images through the rewrites and drops what they refuse", () => {
+    const html = render(
+      '<p><a href="ch2.xhtml#n1">next</a> <a href="gone.xhtml">gone</a></p><img src="a.png" alt="A"/><img src="b.png"/>',
+      {
+        href: (href) => (href.startsWith("ch2") ? "?episode=2#n1" : null),
+        image: (src) => (src === "a.png" ? "lv-media:images/a.png" : null),
+      },
+    );
+    expect(html).toBe(
+      '<p><a href="?episode=2#n1">next</a> <a>gone</a></p><img src="lv-media:images/a.png" alt="A" />',
+    );
+  });
+
+  it("turns an SVG-wrapped picture into an image and drops any other SVG", () => {
+    const doc = new ChapterDocument(
+      xhtml(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="cover.jpg"/></svg><svg><script>alert(1)</script></svg>',
+      ),
+      true,
+    );
+    expect(doc.imageSources()).toEqual(["cover.jpg"]);
+    expect(doc.render(keepLinks)).toBe('<img src="lv-media:images/cover.jpg" alt="" />');
+  });
+
+  it("turns xml:lang into lang and keeps dir", () => {
+    expect(render('<p xml:lang="ar" dir="rtl">مرحبا</p>')).toBe('<p dir="rtl" lang="ar">مرحبا</p>');
+  });
+
+  it("reads text, the first heading, stylesheets and root classes", () => {
+    const doc = new ChapterDocument(
+      xhtml(
+        "<h2>The  &amp; Title</h2><p>Words here.</p>",
+        '<link rel="stylesheet" href="css/a.css"/><style>body{color:red}</style>',
+        'class="vrtl" style="writing-mode: vertical-rl"',
+      ),
+      true,
+    );
+    expect(doc.firstHeading()).toBe("The & Title");
+    expect(doc.text()).toMatch(/^The & Title ?Words here\.$/);
+    expect(doc.linkedStyleSheets()).toEqual(["css/a.css"]);
+    expect(doc.styleSheets()).toEqual({
+      inline: ["body{color:red}"],
+      rootStyles: ["writing-mode: vertical-rl"],
+      rootClasses: ["vrtl"],
+    });
+  });
+
+  it("parses text/html documents as HTML", () => {
+    const html = new ChapterDocument(
+      "<html><body><p>one<br>two</p><script>x</script></body></html>",
+      false,
+    ).render(keepLinks);
+    expect(html).toBe("<p>one<br />two</p>");
+  });
+});
+
+describe("text helpers", () => {
+  it("counts words, CJK characters one each", () => {
+    expect(countWords("<p>It's a well-known fact, 42 times.</p>")).toBe(6);
+    expect(countWords("<p>吾輩は猫である</p>")).toBe(7);
+  });
+
+  it("makes plain text of markup", () => {
+    expect(plainText("<p>One <b>two</b></p><script>alert(1)</script>\n three &amp; four")).toBe(
+      "One two three & four",
+    );
+  });
+});

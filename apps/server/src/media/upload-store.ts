@@ -1,0 +1,143 @@
+// Files sent to the server before a function uses them (an import, a cover): each upload is a
+// folder holding the files under neutral names and a manifest with their original names and who
+// sent them. It lives beside the media files, on the same disk, so that importing moves rather
+// than copies. Uploads nobody used are removed after a day.
+import { randomUUID } from "node:crypto";
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+import type { ImportInput } from "./import/types.ts";
+
+const MANIFEST = "upload.json";
+/** Uploads older than this are removed by `sweep`. */
+export const UPLOAD_LIFETIME_MS = 24 * 3_600_000;
+
+const manifestSchema = z.object({
+  ownerId: z.string(),
+  createdAt: z.string(),
+  files: z.array(z.object({ name: z.string(), file: z.string(), size: z.number() })),
+});
+type Manifest = z.infer<typeof manifestSchema>;
+
+export interface StoredUpload {
+  id: string;
+  ownerId: string;
+  files: Array<ImportInput & { size: number }>;
+}
+
+/** A file name as shown and used for type hints: no folders, no control characters, 200 characters at most. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(-200);
+  return clean.length > 0 && clean !== "." && clean !== ".." ? clean : "file";
+}
+
+export class UploadStore {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private folder(id: string): string {
+    if (!z.uuid().safeParse(id).success) throw new AppError("NOT_FOUND", "No such upload.");
+    return path.join(this.root, id);
+  }
+
+  /**
+   * Starts an upload: a folder to write files into with `fileTarget`, then `finish` with their
+   * names. Nothing is visible under the id until the manifest is written.
+   */
+  async begin(ownerId: string) {
+    const id = randomUUID();
+    const folder = this.folder(id);
+    await mkdir(path.join(folder, "files"), { recursive: true });
+    const files: Manifest["files"] = [];
+    return {
+      id,
+      /** Where the next file goes; `name` is the sender's name for it. */
+      fileTarget: (name: string) => {
+        const file = `files/${String(files.length + 1).padStart(4, "0")}`;
+        files.push({ name: cleanFileName(name), file, size: 0 });
+        return path.join(folder, file);
+      },
+      finish: async (): Promise<StoredUpload> => {
+        for (const entry of files) entry.size = (await stat(path.join(folder, entry.file))).size;
+        const manifest: Manifest = { ownerId, createdAt: new Date().toISOString(), files };
+        await writeFile(path.join(folder, MANIFEST), JSON.stringify(manifest));
+        return this.toUpload(id, manifest);
+      },
+      abandon: () => rm(folder, { recursive: true, force: true }),
+    };
+  }
+
+  /** Copies files from this machine into a new upload (the command line's imports). */
+  async fromLocalFiles(ownerId: string, paths: string[]): Promise<StoredUpload> {
+    const upload = await this.begin(ownerId);
+    try {
+      for (const source of paths) await copyFile(source, upload.fileTarget(path.basename(source)));
+      return await upload.finish();
+    } catch (error) {
+      await upload.abandon();
+      throw error;
+    }
+  }
+
+  /** The upload, if it exists and `ownerId` sent it (any admin may use another admin's upload when null). */
+  async open(id: string, ownerId: string | null): Promise<StoredUpload> {
+    let manifest: Manifest;
+    try {
+      manifest = manifestSchema.parse(
+        JSON.parse(await readFile(path.join(this.folder(id), MANIFEST), "utf8")),
+      );
+    } catch {
+      throw new AppError("NOT_FOUND", "That upload is gone. Send the files again.");
+    }
+    if (ownerId !== null && manifest.ownerId !== ownerId) {
+      throw new AppError("NOT_FOUND", "That upload is gone. Send the files again.");
+    }
+    return this.toUpload(id, manifest);
+  }
+
+  async remove(id: string): Promise<void> {
+    await rm(this.folder(id), { recursive: true, force: true });
+  }
+
+  /** Removes uploads older than their lifetime, and unfinished ones as old. */
+  async sweep(now = Date.now()): Promise<number> {
+    let removed = 0;
+    let entries: string[];
+    try {
+      entries = await readdir(this.root);
+    } catch {
+      return 0;
+    }
+    for (const entry of entries) {
+      const folder = path.join(this.root, entry);
+      const info = await stat(folder).catch(() => null);
+      if (info && now - info.mtimeMs > UPLOAD_LIFETIME_MS) {
+        await rm(folder, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private toUpload(id: string, manifest: Manifest): StoredUpload {
+    const folder = this.folder(id);
+    return {
+      id,
+      ownerId: manifest.ownerId,
+      files: manifest.files.map((entry) => ({
+        name: entry.name,
+        path: path.join(folder, entry.file),
+        size: entry.size,
+      })),
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import {
+  contentIdInput,
+  getEpisodeInput,
+  listContentInput,
+  listGenresInput,
+  rateContentInput,
+} from "@litverse/shared/content-inputs";
+import { authedProcedure, optionalUser, publicProcedure, router } from "../../rpc/trpc.ts";
+import * as service from "./content.service.ts";
+
+/** Titles for readers. A signed-in caller's age decides which rated titles they meet. */
+export const contentRouter = router({
+  /** Explore: search, filters, sorting, pages. */
+  listContent: publicProcedure
+    .input(listContentInput)
+    .query(async ({ ctx, input }) => service.listContent(ctx.deps, await optionalUser(ctx), input)),
+  listGenres: publicProcedure
+    .input(listGenresInput)
+    .query(async ({ ctx, input }) => service.listGenres(ctx.deps, await optionalUser(ctx), input.type)),
+  /** A title's page: details, counts, released episodes with their locks and the caller's progress. */
+  getContent: publicProcedure
+    .input(contentIdInput)
+    .query(async ({ ctx, input }) => service.getContent(ctx.deps, await optionalUser(ctx), input.contentId)),
+  /** An episode's content with media URLs valid for a few hours; counts as a view. */
+  getEpisode: authedProcedure
+    .input(getEpisodeInput)
+    .query(({ ctx, input }) => service.getEpisode(ctx.deps, ctx.user, input.contentId, input.number)),
+  likeContent: authedProcedure
+    .input(contentIdInput)
+    .mutation(({ ctx, input }) => service.setLike(ctx.deps, ctx.user, input.contentId, true)),
+  unlikeContent: authedProcedure
+    .input(contentIdInput)
+    .mutation(({ ctx, input }) => service.setLike(ctx.deps, ctx.user, input.contentId, false)),
+  rateContent: authedProcedure
+    .input(rateContentInput)
+    .mutation(({ ctx, input }) => service.rateContent(ctx.deps, ctx.user, input.contentId, input.rating)),
+});

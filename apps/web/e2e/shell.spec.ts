@@ -1,0 +1,260 @@
+// The app shell: header, side menu for each role with live badges, coin wallet, shelves, bottom
+// navigation, pages still to come, the theme, and the error screen.
+import { expect, type Page, test } from "@playwright/test";
+import { accessTokenOf, createAccount, openSignedIn } from "./support/auth.ts";
+import { BASE_URL } from "./support/env.ts";
+import { menu, menuButton, openMenu } from "./support/page.ts";
+
+async function sectionTitles(page: Page): Promise<string[]> {
+  return menu(page).locator("nav h2").allTextContents();
+}
+
+async function itemsOf(page: Page, section: string): Promise<string[]> {
+  const list = menu(page).locator("section", {
+    has: page.getByRole("heading", { name: section, exact: true }),
+  });
+  // Each link's first span is its label; a badge may follow.
+  return list.locator("a > span:first-child").allTextContents();
+}
+
+/** Calls one of the app's functions over HTTP as the page's signed-in person. */
+async function callAs(page: Page, kind: "query" | "mutation", path: string, input?: unknown) {
+  const token = await accessTokenOf(page);
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const response =
+    kind === "query"
+      ? await fetch(`${BASE_URL}/api/trpc/${path}`, { headers })
+      : await fetch(`${BASE_URL}/api/trpc/${path}`, { method: "POST", headers, body: JSON.stringify(input) });
+  const body = (await response.json()) as { result?: { data: unknown }; error?: unknown };
+  if (!response.ok) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
+  return body.result?.data;
+}
+
+test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => {
+  await openSignedIn(page, "reader@demo.test");
+
+  // Header: no admin entry; wallet with the live balance and its tooltip.
+  await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+  const wallet = page.getByTestId("coin-wallet");
+  await expect(wallet).toHaveText("160");
+  await wallet.hover();
+  await expect(page.getByRole("tooltip")).toContainText("Bonus coins expire 30 days after earning.");
+  await expect(page.getByRole("tooltip")).toContainText("120 purchased · 40 bonus");
+
+  // Shelves: curated, at most 6 cards each, in the curated order; the list without visible titles is hidden.
+  const shelves = page.getByTestId("curated-shelf");
+  await expect(shelves.first()).toBeVisible();
+  const count = await shelves.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  for (let index = 0; index < count; index++) {
+    const cards = await shelves.nth(index).getByTestId("content-card").count();
+    expect(cards).toBeGreaterThan(0);
+    expect(cards).toBeLessThanOrEqual(6);
+  }
+
+  // The menu button sums unread messages and notifications.
+  await expect(menuButton(page)).toHaveAccessibleName("Open menu");
+  await expect(menuButton(page).getByTestId("unread-badge")).toHaveText("5");
+  await openMenu(page);
+  expect(await sectionTitles(page)).toEqual(["Main Features", "Content Types", "Social", "Account"]);
+  expect(await itemsOf(page, "Main Features")).toEqual([
+    "Home",
+    "Browse Library",
+    "My Library",
+    "Explore",
+    "Reels",
+  ]);
+  expect(await itemsOf(page, "Content Types")).toEqual([
+    "Books",
+    "Audiobooks",
+    "Comics",
+    "Visual Content",
+    "Interactive Stories",
+  ]);
+  expect(await itemsOf(page, "Social")).toEqual(["Messages", "Book Clubs", "Make Friends", "My Profile"]);
+  expect(await itemsOf(page, "Account")).toEqual([
+    "My Reels",
+    "My Ads",
+    "Notifications",
+    "Rewards",
+    "Achievements",
+    "Leaderboard",
+    "Edit Profile",
+    "Subscription Plans",
+    "Buy Coins",
+    "Support",
+  ]);
+  await expect(
+    menu(page)
+      .getByRole("link", { name: /^Messages/ })
+      .getByTestId("unread-badge"),
+  ).toHaveText("3");
+  await expect(
+    menu(page)
+      .getByRole("link", { name: /^Notifications/ })
+      .getByTestId("unread-badge"),
+  ).toHaveText("2");
+  await expect(menu(page).getByRole("link", { name: "My Profile" })).toHaveAttribute(
+    "href",
+    "/user/demo_reader",
+  );
+  await expect(menu(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
+
+  // A content type opens explore filtered by it.
+  await menu(page).getByRole("link", { name: "Visual Content" }).click();
+  await expect(page).toHaveURL(/\/explore\?type=drama$/);
+  await expect(page.getByRole("heading", { name: "Explore", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Dramas", pressed: true })).toBeVisible();
+
+  // Bottom navigation, to a page still to come: the frame, its title, "not available yet".
+  const sections = page.getByRole("navigation", { name: "Sections" });
+  await expect(sections.getByRole("link")).toHaveText(["Home", "Library", "Stories", "Reels"]);
+  await sections.getByRole("link", { name: "Reels" }).click();
+  await expect(page.getByRole("heading", { name: "Reels", level: 1 })).toBeVisible();
+  await expect(page.getByText("Not available yet")).toBeVisible();
+  await sections.getByRole("link", { name: "Home" }).click();
+  await expect(page.getByTestId("welcome")).toBeVisible();
+
+  // The wallet leads to buying coins; admin pages are refused to a reader.
+  await wallet.click();
+  await expect(page).toHaveURL(/\/coins\/buy$/);
+  await expect(page.getByRole("heading", { name: "Buy Coins", level: 1 })).toBeVisible();
+  await page.goto("/admin/user-management");
+  await expect(page.getByText("For superadmins only")).toBeVisible();
+});
+
+test("an admin's menu, header and admin badges", async ({ page }) => {
+  await openSignedIn(page, "admin@demo.test");
+  await expect(page.getByRole("link", { name: "Admin Dashboard" })).toBeVisible();
+  await openMenu(page);
+  expect(await sectionTitles(page)).toEqual(["Main Features", "Content Types", "Social", "Account", "Admin"]);
+  expect(await itemsOf(page, "Admin")).toEqual([
+    "Admin Dashboard",
+    "Manage Content",
+    "Interactive Stories",
+    "Manage Reels",
+    "Analytics",
+    "Reels Analytics",
+    "Newsletter",
+    "Support Tickets",
+    "Admin Tools",
+  ]);
+  await expect(
+    menu(page)
+      .getByRole("link", { name: /^Support Tickets/ })
+      .getByTestId("unread-badge"),
+  ).toHaveText("3");
+  // Notifications count the admin notifications too.
+  await expect(
+    menu(page)
+      .getByRole("link", { name: /^Notifications/ })
+      .getByTestId("unread-badge"),
+  ).toHaveText("2");
+  await menu(page).getByRole("link", { name: "Admin Tools" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Tools", level: 1 })).toBeVisible();
+  await expect(page.getByText("Not available yet")).toBeVisible();
+});
+
+test("a superadmin's menu", async ({ page }) => {
+  await openSignedIn(page, "superadmin@demo.test");
+  await openMenu(page);
+  const admin = await itemsOf(page, "Admin");
+  expect(admin).not.toContain("Admin Tools");
+  expect(admin.slice(-5)).toEqual([
+    "Subscriptions",
+    "VVIP Control",
+    "Content Metrics",
+    "User Management",
+    "Support Analytics",
+  ]);
+  await menu(page).getByRole("link", { name: "User Management" }).click();
+  await expect(page.getByRole("heading", { name: "User Management", level: 1 })).toBeVisible();
+  await expect(page.getByText("Not available yet")).toBeVisible();
+});
+
+test("badges follow new messages live and cap at 99+", async ({ page, browser }) => {
+  await createAccount(page, {
+    email: `inbox-${Date.now()}@example.test`,
+    name: "Inbox Reader",
+    password: "Inbox-Passw0rd",
+  });
+  await page.getByRole("dialog", { name: "How old are you?" }).getByRole("button", { name: /18\+/ }).click();
+  const me = (await callAs(page, "query", "users.getCurrentUser")) as { _id: string };
+  const badge = menuButton(page).getByTestId("unread-badge");
+  await expect(badge).toHaveCount(0);
+
+  const senderContext = await browser.newContext();
+  const sender = await senderContext.newPage();
+  await openSignedIn(sender, "admin@demo.test");
+  await callAs(sender, "mutation", "messages.sendMessage", { recipientId: me._id, body: "Welcome aboard!" });
+  await expect(badge).toHaveText("1");
+  await Promise.all(
+    Array.from({ length: 99 }, (_, index) =>
+      callAs(sender, "mutation", "messages.sendMessage", { recipientId: me._id, body: `Note ${index}` }),
+    ),
+  );
+  await expect(badge).toHaveText("99+");
+  await openMenu(page);
+  await expect(
+    menu(page)
+      .getByRole("link", { name: /^Messages/ })
+      .getByTestId("unread-badge"),
+  ).toHaveText("99+");
+  await senderContext.close();
+});
+
+test("the theme toggle cycles system, light and dark, and is remembered", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await openSignedIn(page, "reader@demo.test");
+  const toggle = page.getByTestId("theme-toggle");
+  await expect(toggle).toHaveAttribute("data-theme-choice", "system");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("data-theme-choice", "light");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("data-theme-choice", "dark");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page.getByTestId("theme-toggle")).toHaveAttribute("data-theme-choice", "dark");
+  await page.getByTestId("theme-toggle").click();
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+});
+
+test("while a page's code loads, the route loading placeholder stands in for it", async ({ page }) => {
+  await openSignedIn(page, "reader@demo.test");
+  let releaseChunk: (() => void) | undefined;
+  const held = new Promise<void>((resolve) => {
+    releaseChunk = resolve;
+  });
+  await page.route(/\/assets\/planned-route-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openMenu(page);
+  await menu(page).getByRole("link", { name: "Rewards" }).click();
+  const placeholder = page.getByRole("status", { name: "Loading" });
+  await expect(placeholder).toBeVisible();
+  // A heading bar, three cards in a row, one large block.
+  await expect(placeholder.locator(":scope > div")).toHaveCount(3);
+  await expect(placeholder.locator(":scope > div:nth-child(2) > div")).toHaveCount(3);
+  releaseChunk?.();
+  await expect(page.getByRole("heading", { name: "Rewards", level: 1 })).toBeVisible();
+  await expect(placeholder).toHaveCount(0);
+});
+
+test("a page that fails to load shows the error screen, which leads home", async ({ page }) => {
+  await openSignedIn(page, "reader@demo.test");
+  // The code of pages still to come is one lazily loaded module: make it unreachable.
+  await page.route(/\/assets\/planned-route-[^/]+\.js$/, (route) => route.abort());
+  await openMenu(page);
+  await menu(page).getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(
+    page.getByText("We encountered an unexpected error. Please try refreshing the page."),
+  ).toBeVisible();
+  await page.getByText("Error details").click();
+  await expect(page.locator("details pre")).not.toBeEmpty();
+  await page.unroute(/\/assets\/planned-route-[^/]+\.js$/);
+  await page.getByRole("button", { name: "Go Home" }).click();
+  await expect(page.getByTestId("welcome")).toBeVisible();
+});

@@ -1,0 +1,80 @@
+// Every page of the app that a later feature fills in: its path, title and what it will hold.
+// Until then each shows its title in the app's frame and says it is not available yet.
+
+export type PageAccess = "signed-in" | "admin" | "superadmin";
+
+export interface PlannedPage {
+  path: string;
+  title: string;
+  /** One line on what the page is for. */
+  purpose: string;
+  access?: PageAccess;
+}
+
+const admin = (path: string, title: string, purpose: string, access: PageAccess = "admin"): PlannedPage => ({
+  path: `/admin/${path}`,
+  title,
+  purpose,
+  access,
+});
+
+export const PLANNED_PAGES: PlannedPage[] = [
+  { path: "/read/:contentId", title: "Reader", purpose: "Read a book chapter by chapter." },
+  { path: "/listen/:contentId", title: "Listen", purpose: "Listen to an audiobook." },
+  { path: "/read-comic/:contentId", title: "Comic Reader", purpose: "Read a comic page by page." },
+  { path: "/watch/:contentId", title: "Watch", purpose: "Watch a vertical drama episode by episode." },
+  { path: "/messages", title: "Messages", purpose: "Your conversations with friends." },
+  { path: "/messages/:partnerId", title: "Conversation", purpose: "A conversation with a friend." },
+  { path: "/clubs", title: "Book Clubs", purpose: "Clubs and discussions around the books you love." },
+  { path: "/clubs/:clubId", title: "Book Club", purpose: "A club's discussions and members." },
+  { path: "/profile/:userId", title: "Profile", purpose: "A reader's profile." },
+  { path: "/user/:handle", title: "Profile", purpose: "A reader's profile." },
+  { path: "/users", title: "Make Friends", purpose: "Find readers who share your taste." },
+  { path: "/settings/profile", title: "Edit Profile", purpose: "Your name, handle, picture and age." },
+  { path: "/subscription/plans", title: "Subscription Plans", purpose: "Premium and VVIP plans." },
+  { path: "/subscription/verify", title: "Payment", purpose: "The result of a payment." },
+  { path: "/reels", title: "Reels", purpose: "Short reels from stories and readers." },
+  { path: "/profile/reels", title: "My Reels", purpose: "The reels you have posted." },
+  { path: "/notifications", title: "Notifications", purpose: "What happened while you were away." },
+  { path: "/ads/my-ads", title: "My Ads", purpose: "The ads you place on Litverse." },
+  { path: "/coins/buy", title: "Buy Coins", purpose: "Coin packages for unlocking episodes." },
+  { path: "/badges", title: "Achievements", purpose: "The badges you have earned." },
+  { path: "/rewards", title: "Rewards", purpose: "Daily rewards and bonus coins." },
+  { path: "/leaderboard", title: "Leaderboard", purpose: "The most dedicated readers." },
+  { path: "/support", title: "Support", purpose: "Ask for help and follow your tickets." },
+  { path: "/support/:ticketId", title: "Support Ticket", purpose: "A support conversation." },
+  {
+    path: "/interactive-stories",
+    title: "Interactive Stories",
+    purpose: "Choose-your-own-adventure stories.",
+  },
+  { path: "/interactive-stories/:storyId", title: "Interactive Story", purpose: "A story and its paths." },
+  { path: "/interactive-stories/:storyId/play", title: "Play Story", purpose: "Play an interactive story." },
+  admin("dashboard", "Admin Dashboard", "The platform at a glance."),
+  admin("admin-permissions", "Admin Permissions", "Who may do what in the admin area.", "superadmin"),
+  admin("analytics", "Analytics", "Readers, reads and growth."),
+  admin("subscription-management", "Subscriptions", "Plans and subscribers.", "superadmin"),
+  admin("reels/management", "Manage Reels", "Reels and their review."),
+  admin("reels/analytics", "Reels Analytics", "How reels perform."),
+  admin("vvip-control", "VVIP Control", "Grant and revoke VVIP access.", "superadmin"),
+  admin("newsletter", "Newsletter", "Write and send the newsletter."),
+  admin("user-management", "User Management", "Accounts and roles.", "superadmin"),
+  admin("tools", "Admin Tools", "Maintenance tools."),
+  admin("fictitious-users", "Fictitious Users", "Demo personas for the community."),
+  admin("fictitious-users/:userId/messages", "Persona Messages", "Messages of a demo persona."),
+  admin("rewards", "Rewards", "Reward rules and amounts."),
+  admin("stories/dashboard", "Interactive Stories", "Interactive stories and their authors."),
+  admin("stories/create", "Create Story", "Start a new interactive story."),
+  admin("stories/:storyId/edit", "Edit Story", "Edit an interactive story."),
+  admin("stat-presets", "Stat Presets", "Character stats for interactive stories."),
+  admin("flagged-content", "Flagged Content", "Content readers have reported."),
+  admin("flagged-content-review", "Flagged Content Review", "Decide on reported content."),
+  admin("support", "Support Tickets", "Tickets waiting for an answer."),
+  admin("support/:ticketId", "Support Ticket", "A ticket and its conversation."),
+  admin("support-analytics", "Support Analytics", "Response times and ticket volume.", "superadmin"),
+  admin("ads/platform-management", "Platform Ads", "Ads placed by Litverse."),
+  admin("ads/settings", "Ad Settings", "Where and how often ads show."),
+  admin("ads/user-ads", "User Ads", "Ads placed by readers, for review."),
+  admin("revenue-analytics", "Revenue Analytics", "Purchases, subscriptions and refunds.", "superadmin"),
+  admin("notifications", "Admin Notifications", "Notices for the admin team."),
+];

@@ -1,0 +1,428 @@
+// A title's page: cover, details, the viewer's like, rating and follow, the main button into the
+// reader, and the episodes with their locks. Live: likes, follows and new episodes arrive without
+// a reload. A title above the viewer's age and a missing title each get their own page.
+import { QUERY_RETRY_COUNT } from "@litverse/shared/constants";
+import type { ContentDetail, EpisodeSummary } from "@litverse/shared/content";
+import { BookX, CalendarClock, Check, Eye, Heart, Plus, ShieldAlert, Star, Users } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { cn } from "../../components/ui/cn.ts";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { ErrorState } from "../../components/ui/error-state.tsx";
+import { describeError, errorCode } from "../../lib/errors.ts";
+import { formatCount, formatDate, formatDateTime, formatRelativeDate } from "../../lib/format.ts";
+import { useLiveQuery } from "../../lib/live-query.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AccessBadge } from "../catalogue/access-badge.tsx";
+import { CoverImage } from "../catalogue/cover-image.tsx";
+import {
+  genreLabel,
+  RELEASE_STATUS_LABELS,
+  readerPath,
+  TYPE_ICONS,
+  TYPE_LABELS,
+} from "../catalogue/labels.ts";
+import { ContentSkeleton } from "./content-skeleton.tsx";
+import { Description } from "./description.tsx";
+import { EpisodeList } from "./episode-list.tsx";
+import { primaryAction } from "./episodes.ts";
+import { LockDialog } from "./lock-dialog.tsx";
+import { RatingInput } from "./rating-input.tsx";
+import { useContentActions } from "./use-content-actions.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Answers that will not change by asking again. */
+const FINAL_CODES = new Set(["FORBIDDEN", "NOT_FOUND", "BAD_REQUEST", "UNAUTHORIZED"]);
+
+export function ContentPage() {
+  const { contentId = "" } = useParams();
+  const isValidId = UUID.test(contentId);
+  const detail = useLiveQuery({
+    ...trpc.content.getContent.queryOptions(
+      { contentId },
+      {
+        retry: (failures, error) => !FINAL_CODES.has(errorCode(error) ?? "") && failures < QUERY_RETRY_COUNT,
+      },
+    ),
+    enabled: isValidId,
+  });
+  const code = detail.error ? errorCode(detail.error) : undefined;
+
+  if (!isValidId || code === "NOT_FOUND" || code === "BAD_REQUEST") return <TitleNotFound />;
+  if (code === "FORBIDDEN") return <AgeRestricted message={describeError(detail.error).message} />;
+  if (detail.data) return <ContentView key={detail.data._id} detail={detail.data} />;
+  if (detail.isError) {
+    return (
+      <Frame title="Could not load the title">
+        <ErrorState
+          title="Could not load this title"
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          isRetrying={detail.isFetching}
+        />
+      </Frame>
+    );
+  }
+  return <ContentSkeleton />;
+}
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return <main className="mx-auto max-w-3xl px-4 py-12">{children}</main>;
+}
+
+function TitleNotFound() {
+  return (
+    <StatePage
+      title="Title not found"
+      icon={<BookX className="size-7" aria-hidden />}
+      text="This title does not exist or is no longer available."
+    />
+  );
+}
+
+function AgeRestricted({ message }: { message: string }) {
+  // The server says "This title is rated 18+."; the heading goes without the full stop.
+  return (
+    <StatePage
+      title="Age restricted"
+      heading={message.replace(/\.$/, "")}
+      icon={<ShieldAlert className="size-7" aria-hidden />}
+      isWarning
+      text="It is not available for your age group. There is plenty more to discover that is."
+    />
+  );
+}
+
+/** A page in place of the title: why it is not shown, and the way on to explore. */
+function StatePage({
+  title,
+  heading = title,
+  icon,
+  text,
+  isWarning = false,
+}: {
+  title: string;
+  heading?: string;
+  icon: ReactNode;
+  text: string;
+  isWarning?: boolean;
+}) {
+  return (
+    <Frame title={title}>
+      <section className="flex flex-col items-center rounded-2xl border border-border bg-card px-6 py-12 text-center shadow-sm">
+        <span
+          className={cn(
+            "mb-4 inline-flex size-14 items-center justify-center rounded-full",
+            isWarning
+              ? "bg-rose-50 text-rose-600 dark:bg-rose-400/10 dark:text-rose-400"
+              : "bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-400",
+          )}
+        >
+          {icon}
+        </span>
+        <h1 className="text-xl font-semibold">{heading}</h1>
+        <p className="mt-2 max-w-md text-sm text-muted-foreground">{text}</p>
+        <Button asChild className="mt-6">
+          <Link to="/explore">Explore titles</Link>
+        </Button>
+      </section>
+    </Frame>
+  );
+}
+
+function ContentView({ detail }: { detail: ContentDetail }) {
+  useDocumentTitle(detail.title);
+  const navigate = useNavigate();
+  const actions = useContentActions(detail._id);
+  const [lockedEpisode, setLockedEpisode] = useState<EpisodeSummary | null>(null);
+  // The dialog opens from an episode row or the main button; closing it returns there.
+  const lockOpener = useRef<HTMLElement | null>(null);
+  const showLock = (episode: EpisodeSummary) => {
+    lockOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setLockedEpisode(episode);
+  };
+  const viewer = detail.viewer;
+  const primary = primaryAction(detail);
+  const TypeIcon = TYPE_ICONS[detail.contentType];
+
+  const open = (episode: EpisodeSummary) => {
+    if (episode.lock) showLock(episode);
+    else navigate(readerPath(detail.contentType, detail._id, episode.number));
+  };
+
+  return (
+    <div className="relative isolate overflow-hidden">
+      <Backdrop url={detail.coverImage} />
+      <main className="mx-auto max-w-6xl px-4 pt-6 pb-12 sm:pt-10">
+        <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-4 gap-y-6 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-x-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-x-10">
+          <div className="md:row-span-2">
+            <div className="relative aspect-[2/3] overflow-hidden rounded-2xl border border-border bg-muted shadow-xl">
+              <CoverImage
+                url={detail.coverImage}
+                title={detail.title}
+                sizes="(min-width: 768px) 240px, (min-width: 640px) 176px, 120px"
+                className="size-full"
+                isEager
+              />
+            </div>
+          </div>
+
+          <div className="min-w-0 self-center md:self-end">
+            <div className="flex flex-wrap items-center gap-1.5">
+              <Badge variant="neutral">
+                <TypeIcon aria-hidden />
+                {TYPE_LABELS[detail.contentType]}
+              </Badge>
+              <AccessBadge accessType={detail.accessType} />
+              <Badge variant={detail.ageRating >= 16 ? "danger" : "neutral"}>
+                <span className="sr-only">Rated </span>
+                {detail.ageRating}+
+              </Badge>
+              <Badge
+                variant={
+                  detail.releaseStatus === "completed"
+                    ? "success"
+                    : detail.releaseStatus === "hiatus"
+                      ? "warning"
+                      : "brand"
+                }
+              >
+                {RELEASE_STATUS_LABELS[detail.releaseStatus]}
+              </Badge>
+            </div>
+            <h1 className="mt-3 text-2xl font-extrabold tracking-tight break-words sm:text-4xl">
+              {detail.title}
+            </h1>
+            <p className="mt-1 text-sm text-muted-foreground sm:text-base">
+              by <span className="font-medium text-foreground">{detail.author}</span>
+            </p>
+            <Stats detail={detail} />
+          </div>
+
+          <div className="col-span-2 min-w-0 space-y-6 md:col-span-1 md:col-start-2">
+            <Schedule detail={detail} />
+            <div className="flex flex-wrap items-center gap-2">
+              {primary ? (
+                <Button
+                  variant="gradient"
+                  size="lg"
+                  className="w-full sm:w-auto"
+                  onClick={() => open(primary.episode)}
+                  data-testid="primary-action"
+                >
+                  {primary.label}
+                </Button>
+              ) : (
+                <Button variant="secondary" size="lg" className="w-full sm:w-auto" disabled>
+                  No episodes out yet
+                </Button>
+              )}
+              <Button
+                variant="secondary"
+                size="lg"
+                className="flex-1 sm:flex-none"
+                aria-pressed={viewer?.isLiked ?? false}
+                aria-label={`${viewer?.isLiked ? "Liked" : "Like"}, ${detail.likeCount} ${detail.likeCount === 1 ? "like" : "likes"}`}
+                onClick={() => actions.setLiked(!viewer?.isLiked)}
+              >
+                <Heart className={cn(viewer?.isLiked && "fill-rose-500 text-rose-500")} aria-hidden />
+                <span aria-hidden className="tabular-nums">
+                  {formatCount(detail.likeCount)}
+                </span>
+              </Button>
+              <Button
+                variant={viewer?.isFollowing ? "secondary" : "primary"}
+                size="lg"
+                className="flex-[2] sm:flex-none"
+                aria-pressed={viewer?.isFollowing ?? false}
+                onClick={() => actions.setFollowing(!viewer?.isFollowing)}
+              >
+                {viewer?.isFollowing ? <Check aria-hidden /> : <Plus aria-hidden />}
+                {viewer?.isFollowing ? "In My Library" : "Add to library"}
+              </Button>
+            </div>
+            {viewer ? <RatingInput value={viewer.rating} onRate={actions.rate} /> : null}
+            <Description text={detail.description} />
+            <Labels genres={detail.genres} tags={detail.tags} />
+            <Facts detail={detail} />
+          </div>
+        </div>
+
+        {detail.episodes.length > 0 ? (
+          <EpisodeList
+            contentId={detail._id}
+            contentType={detail.contentType}
+            episodes={detail.episodes}
+            onLocked={showLock}
+          />
+        ) : (
+          <EmptyState
+            className="mt-10"
+            icon={CalendarClock}
+            title="No episodes out yet"
+            text={
+              detail.nextReleaseAt
+                ? `The first episode comes out ${formatRelativeDate(detail.nextReleaseAt)}. Add the title to your library to hear when.`
+                : "Add the title to your library to hear when the first episode comes out."
+            }
+          />
+        )}
+      </main>
+      <LockDialog
+        episode={lockedEpisode}
+        onOpenChange={(isOpen) => !isOpen && setLockedEpisode(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          lockOpener.current?.focus();
+        }}
+      />
+    </div>
+  );
+}
+
+/** The cover, blurred and faded, behind the top of the page. */
+function Backdrop({ url }: { url: string | null }) {
+  return (
+    <div
+      aria-hidden
+      className="absolute inset-x-0 top-0 -z-10 h-80 overflow-hidden [mask-image:linear-gradient(to_bottom,black_30%,transparent)] sm:h-[26rem]"
+    >
+      <CoverImage
+        url={url}
+        title=""
+        sizes="160px"
+        className="size-full scale-125 opacity-30 blur-3xl saturate-150 dark:opacity-25"
+      />
+    </div>
+  );
+}
+
+function Stats({ detail }: { detail: ContentDetail }) {
+  return (
+    <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+      <div className="flex items-center gap-1.5">
+        <dt>
+          <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
+          <span className="sr-only">Rating</span>
+        </dt>
+        <dd data-testid="rating-summary">
+          {detail.ratingCount > 0 ? (
+            <>
+              <span className="font-semibold">{detail.ratingAverage.toFixed(1)}</span>
+              <span className="text-muted-foreground">
+                {" "}
+                ({formatCount(detail.ratingCount)} {detail.ratingCount === 1 ? "rating" : "ratings"})
+              </span>
+            </>
+          ) : (
+            <span className="text-muted-foreground">No ratings yet</span>
+          )}
+        </dd>
+      </div>
+      <Stat icon={Heart} label="Likes" value={detail.likeCount} />
+      <Stat icon={Users} label="Followers" value={detail.followerCount} />
+      <Stat icon={Eye} label="Views" value={detail.viewCount} />
+    </dl>
+  );
+}
+
+function Stat({ icon: Icon, label, value }: { icon: typeof Heart; label: string; value: number }) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <dt>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd>
+        <span className="font-semibold tabular-nums">{formatCount(value)}</span>{" "}
+        <span className="text-muted-foreground">{label.toLowerCase()}</span>
+      </dd>
+    </div>
+  );
+}
+
+/** "New chapter every Friday · Next episode tomorrow", or that the title is complete. */
+function Schedule({ detail }: { detail: ContentDetail }) {
+  const { releaseSchedule, nextReleaseAt, releaseStatus } = detail;
+  if (!releaseSchedule && !nextReleaseAt && releaseStatus !== "completed") return null;
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-border bg-card/80 px-4 py-3 text-sm shadow-sm backdrop-blur">
+      <CalendarClock className="mt-0.5 size-5 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
+      <div>
+        {releaseSchedule ? <p className="font-medium">{releaseSchedule}</p> : null}
+        {nextReleaseAt ? (
+          <p className={releaseSchedule ? "text-muted-foreground" : "font-medium"} data-testid="next-release">
+            Next episode{" "}
+            <time dateTime={nextReleaseAt} title={formatDateTime(nextReleaseAt)}>
+              {formatRelativeDate(nextReleaseAt)}
+            </time>
+          </p>
+        ) : null}
+        {!releaseSchedule && !nextReleaseAt ? (
+          <p className="font-medium">Complete: every episode is out</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Genres lead to explore filtered by them, tags to a search for them. */
+function Labels({ genres, tags }: { genres: string[]; tags: string[] }) {
+  if (genres.length === 0 && tags.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Genres and tags">
+      {genres.map((genre) => (
+        <li key={`genre-${genre}`}>
+          <Link
+            to={`/explore?genre=${encodeURIComponent(genre)}`}
+            className="inline-flex h-8 items-center rounded-full bg-brand-50 px-3 text-sm font-medium text-brand-700 transition hover:bg-brand-100 dark:bg-brand-500/15 dark:text-brand-100 dark:hover:bg-brand-500/25"
+          >
+            {genreLabel(genre)}
+          </Link>
+        </li>
+      ))}
+      {tags.map((tag) => (
+        <li key={`tag-${tag}`}>
+          <Link
+            to={`/explore?q=${encodeURIComponent(tag)}`}
+            className="inline-flex h-8 items-center rounded-full border border-border px-3 text-sm text-muted-foreground transition hover:border-brand-500 hover:text-foreground"
+          >
+            #{tag}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+
+function languageName(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function Facts({ detail }: { detail: ContentDetail }) {
+  const facts = [
+    detail.language ? { label: "Language", value: languageName(detail.language) } : null,
+    detail.publishedAt ? { label: "First published", value: formatDate(detail.publishedAt) } : null,
+    { label: "Episodes", value: String(detail.episodeCount) },
+  ].filter((fact) => fact !== null);
+  return (
+    <dl className="grid grid-cols-3 gap-3 rounded-xl border border-border bg-card p-4 text-sm shadow-sm">
+      {facts.map((fact) => (
+        <div key={fact.label} className="min-w-0">
+          <dt className="text-xs text-muted-foreground">{fact.label}</dt>
+          <dd className="mt-0.5 truncate font-medium">{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,5 @@
+import { ContentPage } from "./content-page.tsx";
+
+export function Component() {
+  return <ContentPage />;
+}

@@ -1,0 +1,5 @@
+import { ExplorePage } from "./explore-page.tsx";
+
+export function Component() {
+  return <ExplorePage />;
+}

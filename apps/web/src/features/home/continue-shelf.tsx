@@ -1,0 +1,61 @@
+// "Continue reading" at the top of home: the titles in progress, each card leading straight back
+// into its episode. Hidden while loading, on failure and when nothing is in progress: home has
+// its shelves either way.
+import { SHELF_ITEM_LIMIT } from "@litverse/shared/content";
+import { Link } from "react-router";
+import { Progress } from "../../components/ui/progress.tsx";
+import { useLiveQuery } from "../../lib/live-query.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { readerPath } from "../catalogue/labels.ts";
+import { ContentCard } from "./content-card.tsx";
+import { SHELF_GRID_CLASS } from "./shelf-grid.ts";
+
+export function ContinueShelf() {
+  const library = useLiveQuery(trpc.library.getMyLibrary.queryOptions());
+  const entries = library.data?.continue ?? [];
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="continue-heading" data-testid="continue-shelf">
+      <div className="mb-3 flex items-end justify-between gap-4">
+        <div>
+          <h2 id="continue-heading" className="text-lg font-bold sm:text-xl">
+            Continue reading
+          </h2>
+          <p className="text-sm text-muted-foreground">Pick up right where you stopped.</p>
+        </div>
+        <Link
+          to="/my-library"
+          className="shrink-0 text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"
+          aria-label="See all: Continue reading"
+        >
+          See all
+        </Link>
+      </div>
+      <ul className={SHELF_GRID_CLASS}>
+        {entries.slice(0, SHELF_ITEM_LIMIT).map(({ content, next }) =>
+          next ? (
+            <li key={content._id}>
+              <ContentCard
+                content={content}
+                to={readerPath(content.contentType, content._id, next.number)}
+                details={
+                  <div className="mt-1.5">
+                    <p className="mb-1 text-xs text-muted-foreground">
+                      Episode {next.number}
+                      {next.fraction > 0 ? ` · ${Math.round(next.fraction * 100)}%` : " · up next"}
+                    </p>
+                    <Progress
+                      value={next.fraction}
+                      label={`${content.title}, episode ${next.number}`}
+                      size="sm"
+                    />
+                  </div>
+                }
+              />
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { HomePage } from "./home-page.tsx";
+
+export function Component() {
+  return <HomePage />;
+}

@@ -1,0 +1,5 @@
+import { LibraryPage } from "./library-page.tsx";
+
+export function Component() {
+  return <LibraryPage />;
+}

@@ -1,0 +1,5 @@
+import { MyLibraryPage } from "./my-library-page.tsx";
+
+export function Component() {
+  return <MyLibraryPage />;
+}

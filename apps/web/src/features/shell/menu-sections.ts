@@ -1,0 +1,96 @@
+// The side menu's sections and items, in order, and who sees which.
+import type { UserRole } from "@litverse/shared/constants";
+import { isAdminRole } from "@litverse/shared/users";
+
+export type BadgeKind = "messages" | "notifications" | "unattendedTickets";
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  badge?: BadgeKind;
+}
+
+export interface MenuSection {
+  title: string;
+  items: MenuItem[];
+}
+
+interface MenuUser {
+  _id: string;
+  role: UserRole;
+  handle: string | null;
+}
+
+export function menuSections(user: MenuUser | null): MenuSection[] {
+  const profilePath = user ? `/user/${user.handle ?? user._id}` : "/";
+  const sections: MenuSection[] = [
+    {
+      title: "Main Features",
+      items: [
+        { label: "Home", to: "/" },
+        { label: "Browse Library", to: "/library" },
+        { label: "My Library", to: "/my-library" },
+        { label: "Explore", to: "/explore" },
+        { label: "Reels", to: "/reels" },
+      ],
+    },
+    {
+      title: "Content Types",
+      items: [
+        { label: "Books", to: "/explore?type=book" },
+        { label: "Audiobooks", to: "/explore?type=audiobook" },
+        { label: "Comics", to: "/explore?type=comic" },
+        { label: "Visual Content", to: "/explore?type=drama" },
+        { label: "Interactive Stories", to: "/interactive-stories" },
+      ],
+    },
+    {
+      title: "Social",
+      items: [
+        { label: "Messages", to: "/messages", badge: "messages" },
+        { label: "Book Clubs", to: "/clubs" },
+        { label: "Make Friends", to: "/users" },
+        { label: "My Profile", to: profilePath },
+      ],
+    },
+    {
+      title: "Account",
+      items: [
+        { label: "My Reels", to: "/profile/reels" },
+        { label: "My Ads", to: "/ads/my-ads" },
+        { label: "Notifications", to: "/notifications", badge: "notifications" },
+        { label: "Rewards", to: "/rewards" },
+        { label: "Achievements", to: "/badges" },
+        { label: "Leaderboard", to: "/leaderboard" },
+        { label: "Edit Profile", to: "/settings/profile" },
+        { label: "Subscription Plans", to: "/subscription/plans" },
+        { label: "Buy Coins", to: "/coins/buy" },
+        { label: "Support", to: "/support" },
+      ],
+    },
+  ];
+  if (user && isAdminRole(user.role)) {
+    const items: MenuItem[] = [
+      { label: "Admin Dashboard", to: "/admin/dashboard" },
+      { label: "Manage Content", to: "/admin/content-management" },
+      { label: "Interactive Stories", to: "/admin/stories/dashboard" },
+      { label: "Manage Reels", to: "/admin/reels/management" },
+      { label: "Analytics", to: "/admin/analytics" },
+      { label: "Reels Analytics", to: "/admin/reels/analytics" },
+      { label: "Newsletter", to: "/admin/newsletter" },
+      { label: "Support Tickets", to: "/admin/support", badge: "unattendedTickets" },
+    ];
+    if (user.role === "admin") items.push({ label: "Admin Tools", to: "/admin/tools" });
+    if (user.role === "superadmin") {
+      items.push(
+        { label: "Subscriptions", to: "/admin/subscription-management" },
+        { label: "VVIP Control", to: "/admin/vvip-control" },
+        { label: "Content Metrics", to: "/admin/content-metrics" },
+        { label: "User Management", to: "/admin/user-management" },
+        { label: "Support Analytics", to: "/admin/support-analytics" },
+      );
+    }
+    sections.push({ title: "Admin", items });
+  }
+  return sections;
+}

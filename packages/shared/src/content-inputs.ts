@@ -1,0 +1,237 @@
+// What the catalogue's functions accept: zod schemas that the server validates with and forms
+// reuse. Each update takes `{ id, data: { … } }` with only the fields it changes.
+import { z } from "zod";
+import { AGE_CHOICES } from "./constants.ts";
+import {
+  ACCESS_TYPES,
+  CONTENT_PAGE_LIMIT,
+  CONTENT_SORTS,
+  CONTENT_TYPES,
+  CURATED_LIST_TYPES,
+  PUBLICATION_STATUSES,
+  READING_DIRECTIONS,
+  RELEASE_STATUSES,
+  WRITING_MODES,
+} from "./content.ts";
+
+const ageRatingSchema = z.union(
+  AGE_CHOICES.map((age) => z.literal(age)) as [z.ZodLiteral<13>, z.ZodLiteral<16>, z.ZodLiteral<18>],
+  { error: "Age rating must be 13, 16 or 18" },
+);
+const idSchema = z.uuid("Not a valid id");
+/** Genres and tags are kept lowercase, trimmed and without repeats. */
+const labelListSchema = z
+  .array(z.string().trim().toLowerCase().min(1).max(40))
+  .max(20, "At most 20")
+  .transform((labels) => [...new Set(labels)]);
+const cursorSchema = z.string().max(200).nullish();
+/** Sent by tRPC's infinite queries; pages only go forward. */
+const directionSchema = z.enum(["forward", "backward"]).optional();
+const pageLimitSchema = z.number().int().min(1).max(CONTENT_PAGE_LIMIT).default(24);
+
+export const listContentInput = z
+  .object({
+    /** Words to search for in title, author, description and tags. */
+    query: z.string().trim().max(200).optional(),
+    type: z.enum(CONTENT_TYPES).optional(),
+    genre: z.string().trim().toLowerCase().max(40).optional(),
+    releaseStatus: z.enum(RELEASE_STATUSES).optional(),
+    accessType: z.enum(ACCESS_TYPES).optional(),
+    /** Only titles rated exactly this. */
+    ageRating: ageRatingSchema.optional(),
+    sort: z.enum(CONTENT_SORTS).default("popular"),
+    cursor: cursorSchema,
+    direction: directionSchema,
+    limit: pageLimitSchema,
+  })
+  .strict();
+export type ListContentInput = z.input<typeof listContentInput>;
+
+export const contentIdInput = z.object({ contentId: idSchema }).strict();
+
+export const listGenresInput = z.object({ type: z.enum(CONTENT_TYPES).optional() }).strict();
+export const getEpisodeInput = z
+  .object({ contentId: idSchema, number: z.number().int().min(1).max(100_000) })
+  .strict();
+
+export const rateContentInput = z
+  .object({ contentId: idSchema, rating: z.number().int().min(1, "1 to 5 stars").max(5, "1 to 5 stars") })
+  .strict();
+
+export const recordProgressInput = z
+  .object({
+    episodeId: idSchema,
+    /** How far, 0 to 1. */
+    fraction: z.number().min(0).max(1),
+    /** Where exactly, in the terms of the episode's reader (kept as given, at most 2 KB). */
+    locator: z
+      .record(z.string().max(40), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+      .optional(),
+    isCompleted: z.boolean().optional(),
+  })
+  .strict();
+
+/** A title's fields without defaults, so that a partial update leaves out what it does not name. */
+const contentFields = z.object({
+  contentType: z.enum(CONTENT_TYPES),
+  title: z.string().trim().min(1, "A title is needed").max(200),
+  author: z.string().trim().min(1, "An author is needed").max(200),
+  description: z.string().trim().max(5000),
+  genres: labelListSchema,
+  tags: labelListSchema,
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, "A language code such as en or pt-BR")
+    .nullable(),
+  ageRating: ageRatingSchema,
+  accessType: z.enum(ACCESS_TYPES),
+  releaseStatus: z.enum(RELEASE_STATUSES),
+  releaseSchedule: z.string().trim().max(120).nullable(),
+  readingDirection: z.enum(READING_DIRECTIONS),
+  writingMode: z.enum(WRITING_MODES),
+  status: z.enum(PUBLICATION_STATUSES),
+});
+
+export const contentFieldsInput = contentFields
+  .extend({
+    description: contentFields.shape.description.default(""),
+    genres: contentFields.shape.genres.default([]),
+    tags: contentFields.shape.tags.default([]),
+    language: contentFields.shape.language.default(null),
+    ageRating: contentFields.shape.ageRating.default(13),
+    accessType: contentFields.shape.accessType.default("free"),
+    releaseStatus: contentFields.shape.releaseStatus.default("ongoing"),
+    releaseSchedule: contentFields.shape.releaseSchedule.default(null),
+    readingDirection: contentFields.shape.readingDirection.default("ltr"),
+    writingMode: contentFields.shape.writingMode.default("horizontal"),
+    status: contentFields.shape.status.default("draft"),
+  })
+  .strict();
+export type ContentFieldsInput = z.input<typeof contentFieldsInput>;
+
+export const createContentInput = z.object({ data: contentFieldsInput }).strict();
+export const updateContentInput = z
+  .object({
+    id: idSchema,
+    data: contentFields
+      .omit({ contentType: true })
+      .partial()
+      .strict()
+      .refine((value) => Object.keys(value).length > 0, "Nothing to update"),
+  })
+  .strict();
+export const idInput = z.object({ id: idSchema }).strict();
+
+export const adminListContentInput = z
+  .object({
+    query: z.string().trim().max(200).optional(),
+    type: z.enum(CONTENT_TYPES).optional(),
+    status: z.enum(PUBLICATION_STATUSES).optional(),
+    cursor: cursorSchema,
+    direction: directionSchema,
+    limit: pageLimitSchema,
+  })
+  .strict();
+
+export const setCoverInput = z.object({ contentId: idSchema, uploadId: idSchema }).strict();
+
+export const updateEpisodeInput = z
+  .object({
+    id: idSchema,
+    data: z
+      .object({
+        title: z.string().trim().min(1, "A title is needed").max(200),
+        /** Null unpublishes; a future time schedules. */
+        publishAt: z.iso.datetime({ offset: true }).nullable(),
+        priceCoins: z.number().int().min(0).max(10_000),
+      })
+      .partial()
+      .strict()
+      .refine((value) => Object.keys(value).length > 0, "Nothing to update"),
+  })
+  .strict();
+
+export const reorderEpisodesInput = z
+  .object({ contentId: idSchema, episodeIds: z.array(idSchema).min(1).max(5_000) })
+  .strict();
+
+export const scheduleEpisodesInput = z
+  .object({
+    contentId: idSchema,
+    episodeIds: z.array(idSchema).min(1).max(5_000),
+    /** The first of them comes out then, … */
+    startAt: z.iso.datetime({ offset: true }),
+    /** … and each next one this many hours later (0: all at once). */
+    intervalHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 365),
+  })
+  .strict();
+
+export const setEpisodePricesInput = z
+  .object({
+    contentId: idSchema,
+    episodeIds: z.array(idSchema).min(1).max(5_000),
+    priceCoins: z.number().int().min(0).max(10_000),
+  })
+  .strict();
+
+const curatedListFields = z.object({
+  listType: z.enum(CURATED_LIST_TYPES),
+  customName: z.string().trim().max(80).nullable(),
+  description: z.string().trim().max(300).nullable(),
+  contentType: z.enum(["all", ...CONTENT_TYPES]),
+  isActive: z.boolean(),
+});
+
+export const createCuratedListInput = z
+  .object({
+    data: curatedListFields
+      .extend({
+        customName: curatedListFields.shape.customName.default(null),
+        description: curatedListFields.shape.description.default(null),
+        contentType: curatedListFields.shape.contentType.default("all"),
+        isActive: curatedListFields.shape.isActive.default(true),
+      })
+      .strict()
+      .refine((value) => value.listType !== "custom" || Boolean(value.customName), {
+        message: "A custom list needs a name",
+        path: ["customName"],
+      }),
+  })
+  .strict();
+export const updateCuratedListInput = z
+  .object({
+    id: idSchema,
+    data: curatedListFields
+      .partial()
+      .strict()
+      .refine((value) => Object.keys(value).length > 0, "Nothing to update"),
+  })
+  .strict();
+export const reorderCuratedListsInput = z.object({ listIds: z.array(idSchema).min(1).max(200) }).strict();
+export const setCuratedListItemsInput = z
+  .object({ id: idSchema, contentIds: z.array(idSchema).max(100) })
+  .strict();
+
+/** A range of whole days (UTC, inclusive), at most a year long. */
+function checkDayRange(value: { from: string; to: string }, context: z.RefinementCtx): void {
+  if (value.from > value.to) {
+    context.addIssue({ code: "custom", message: "The range ends before it starts", path: ["to"] });
+  } else if (Date.parse(value.to) - Date.parse(value.from) > 366 * 86_400_000) {
+    context.addIssue({ code: "custom", message: "At most a year at a time", path: ["from"] });
+  }
+}
+const daySchema = z.iso.date("A day as YYYY-MM-DD");
+
+export const metricsOverviewInput = z
+  .object({ from: daySchema, to: daySchema, contentType: z.enum(CONTENT_TYPES).optional() })
+  .strict()
+  .superRefine(checkDayRange);
+export const contentMetricsInput = z
+  .object({ contentId: idSchema, from: daySchema, to: daySchema })
+  .strict()
+  .superRefine(checkDayRange);

@@ -1,0 +1,3 @@
+// Messages between readers.
+
+export const MESSAGE_MAX_LENGTH = 4000;
