@@ -4,7 +4,7 @@
 // metrics a superadmin sees.
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { cleanUpImports, fixture, resultOf, startImport } from "./support/admin-content.ts";
+import { cleanUpImports, fixture, longBook, resultOf, startImport } from "./support/admin-content.ts";
 import { openSignedIn } from "./support/auth.ts";
 import { BASE_URL, REPO_ROOT } from "./support/env.ts";
 
@@ -77,11 +77,12 @@ test.describe("an admin", () => {
       fixture("video/drama-ep1.mp4"),
       fixture("video/drama-ep1.en.vtt"),
     ]);
-    // One more joins the queue behind them: it waits (or runs) with a progress bar, and is cancelled.
-    const extra = await startImport(page, [fixture("books/moby-dick.epub")]);
+    // One more joins the queue behind them, a book long enough that it is still waiting or being
+    // read when Cancel is clicked: it shows a progress bar, and is cancelled.
+    const extra = await startImport(page, [await longBook()]);
     await expect(extra.getByTestId("import-status")).toHaveText(/Waiting|Importing/);
     await expect(extra.getByRole("progressbar")).toBeVisible();
-    await extra.getByRole("button", { name: "Cancel import of moby-dick.epub" }).click();
+    await extra.getByRole("button", { name: "Cancel import of long-book.epub" }).click();
     await expect(extra).toHaveAttribute("data-status", "cancelled");
     await expect(extra.getByTestId("import-status")).toHaveText("Cancelled");
 

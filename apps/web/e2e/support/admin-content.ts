@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { ImportJob } from "@litverse/shared/jobs";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { buildEpub, xhtml } from "../../../server/src/media/import/test-files.ts";
 import { accessTokenOf } from "./auth.ts";
 import { BASE_URL, REPO_ROOT } from "./env.ts";
 
@@ -13,6 +14,20 @@ export interface FilePayload {
   name: string;
   mimeType: string;
   buffer: Buffer;
+}
+
+/**
+ * A book of 2,000 chapters of plain prose, built for the test: it takes the importer long
+ * enough (tens of seconds) that a test can act on it while it waits or runs.
+ */
+export async function longBook(): Promise<FilePayload> {
+  const paragraph = `<p>${"The sea was calm and the ship sailed on through the long night. ".repeat(40)}</p>`;
+  const chapters = Array.from({ length: 2_000 }, (_, index) => ({
+    file: `chapter-${index + 1}.xhtml`,
+    html: xhtml(`<h1>Chapter ${index + 1}</h1>${paragraph.repeat(4)}`),
+  }));
+  const buffer = await buildEpub({ title: "A Long Book", chapters });
+  return { name: "long-book.epub", mimeType: "application/epub+zip", buffer };
 }
 
 /** The newest job's id in the Imports panel (once it has loaded), or null when it lists none. */
