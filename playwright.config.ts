@@ -29,8 +29,10 @@ const dataDir = mainDataDir();
 
 /**
  * On PostgreSQL (E2E_DATABASE_URL) the suite runs again for what reads and writes the database
- * (signing in, the gate, live updates, the catalogue, admin work); screenshots, install prompts,
- * the shell's layout and the 404 page behave the same on either database and run once.
+ * (signing in, the gate, live updates, the catalogue, admin work, the readers' shared frame);
+ * screenshots, install prompts, the shell's layout and the 404 page behave the same on either
+ * database and run once, and so do the readers' own pages and offline reading, whose functions
+ * (positions, marks, search) the integration tests run on PostgreSQL.
  */
 const DATABASE_NEUTRAL_SPECS = [
   "**/screenshots.spec.ts",
@@ -38,6 +40,11 @@ const DATABASE_NEUTRAL_SPECS = [
   "**/install.spec.ts",
   "**/shell.spec.ts",
   "**/not-found.spec.ts",
+  "**/book-reader.spec.ts",
+  "**/audio-player.spec.ts",
+  "**/comic-reader.spec.ts",
+  "**/drama-player.spec.ts",
+  "**/offline.spec.ts",
 ];
 
 export default defineConfig({

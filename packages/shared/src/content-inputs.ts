@@ -8,6 +8,8 @@ import {
   CONTENT_SORTS,
   CONTENT_TYPES,
   CURATED_LIST_TYPES,
+  MARK_COLORS,
+  MARK_KINDS,
   PUBLICATION_STATUSES,
   READING_DIRECTIONS,
   RELEASE_STATUSES,
@@ -51,23 +53,67 @@ export const contentIdInput = z.object({ contentId: idSchema }).strict();
 
 export const listGenresInput = z.object({ type: z.enum(CONTENT_TYPES).optional() }).strict();
 export const getEpisodeInput = z
-  .object({ contentId: idSchema, number: z.number().int().min(1).max(100_000) })
+  .object({
+    contentId: idSchema,
+    number: z.number().int().min(1).max(100_000),
+    /** Fetched ahead of the reader (the next episode): not a view until they read in it. */
+    isPrefetch: z.boolean().optional(),
+  })
   .strict();
 
 export const rateContentInput = z
   .object({ contentId: idSchema, rating: z.number().int().min(1, "1 to 5 stars").max(5, "1 to 5 stars") })
   .strict();
 
+/** A place in an episode, in the terms of the episode's reader: kept as given, at most 2 KB. */
+export const locatorSchema = z.record(
+  z.string().max(40),
+  z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
+);
+
 export const recordProgressInput = z
   .object({
     episodeId: idSchema,
     /** How far, 0 to 1. */
     fraction: z.number().min(0).max(1),
-    /** Where exactly, in the terms of the episode's reader (kept as given, at most 2 KB). */
-    locator: z
-      .record(z.string().max(40), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
-      .optional(),
+    locator: locatorSchema.optional(),
     isCompleted: z.boolean().optional(),
+    /** The tab that moved, so that it does not follow its own moves when they come back live. */
+    clientId: z.string().trim().min(1).max(64).optional(),
+    /**
+     * When the reader was there (progress recorded offline arrives later): a position older than
+     * the one kept is ignored.
+     */
+    recordedAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+
+export const addMarkInput = z
+  .object({
+    episodeId: idSchema,
+    kind: z.enum(MARK_KINDS),
+    locator: locatorSchema,
+    /** The highlighted text, or the words at a bookmark. */
+    quote: z.string().trim().max(1000).optional(),
+    note: z.string().trim().max(2000, "Notes are at most 2,000 characters").optional(),
+    color: z.enum(MARK_COLORS).optional(),
+  })
+  .strict();
+
+export const updateMarkInput = z
+  .object({
+    markId: idSchema,
+    note: z.string().trim().max(2000, "Notes are at most 2,000 characters").nullable().optional(),
+    color: z.enum(MARK_COLORS).nullable().optional(),
+  })
+  .strict();
+
+export const markIdInput = z.object({ markId: idSchema }).strict();
+
+export const searchBookInput = z
+  .object({
+    contentId: idSchema,
+    query: z.string().trim().min(2, "Type at least 2 characters").max(100),
   })
   .strict();
 

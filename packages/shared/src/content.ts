@@ -312,3 +312,60 @@ export interface ContentMetrics {
     completionRate: number;
   }>;
 }
+
+/** A place in an episode, in the terms of its reader: `{ p, o }` in a chapter, `{ ms }`, `{ page }`. */
+export type Locator = Record<string, string | number | boolean | null>;
+
+/** Where the viewer is in one episode of a title. */
+export interface EpisodePosition {
+  episodeId: string;
+  number: number;
+  fraction: number;
+  locator: Locator | null;
+  isCompleted: boolean;
+  updatedAt: string;
+  /** The tab that recorded it, when it said. */
+  clientId: string | null;
+}
+
+/** The viewer's positions in every episode of a title they have opened. */
+export interface TitleProgress {
+  contentId: string;
+  episodes: EpisodePosition[];
+}
+
+export const MARK_KINDS = ["bookmark", "highlight"] as const;
+export type MarkKind = (typeof MARK_KINDS)[number];
+export const MARK_COLORS = ["yellow", "green", "blue", "pink"] as const;
+export type MarkColor = (typeof MARK_COLORS)[number];
+
+/** A bookmark or a highlight (with an optional note) a reader keeps in an episode. */
+export interface ReadingMark {
+  _id: string;
+  contentId: string;
+  episodeId: string;
+  episodeNumber: number;
+  kind: MarkKind;
+  locator: Locator;
+  quote: string | null;
+  note: string | null;
+  color: MarkColor | null;
+  createdAt: string;
+}
+
+/** One place a search within a book found: the chapter, and the words around the match. */
+export interface BookSearchHit {
+  number: number;
+  title: string;
+  before: string;
+  match: string;
+  after: string;
+  /** Which match of the query this is within the chapter's text, from 0. */
+  occurrence: number;
+}
+
+export interface BookSearchResult {
+  results: BookSearchHit[];
+  /** Every match in the chapters the viewer may open, even beyond the results returned. */
+  total: number;
+}

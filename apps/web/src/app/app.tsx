@@ -1,15 +1,20 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider, useTheme } from "next-themes";
+import { lazy, Suspense } from "react";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { AuthRoot } from "../features/auth/auth-root.tsx";
 import { CurrentUserGate } from "../features/auth/current-user-gate.tsx";
-import { InstallPromptCard } from "../features/install/install-prompt-card.tsx";
 import { queryClient } from "../lib/query-client.ts";
 import { useUnsentChangesWarning } from "../lib/use-unsent-changes-warning.ts";
 import { ConnectionBanner } from "./connection-banner.tsx";
 import { router } from "./router.tsx";
+
+// The install card shows 3 s after load at the soonest: its code need not hold up the first page.
+const InstallPromptCard = lazy(async () => ({
+  default: (await import("../features/install/install-prompt-card.tsx")).InstallPromptCard,
+}));
 
 /** Toasts as the product specifies them (several of these are also sonner's defaults). */
 function Toasts() {
@@ -43,7 +48,9 @@ function Shell() {
         </CurrentUserGate>
       </AuthRoot>
       <Toasts />
-      <InstallPromptCard />
+      <Suspense fallback={null}>
+        <InstallPromptCard />
+      </Suspense>
     </>
   );
 }

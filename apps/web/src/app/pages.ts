@@ -19,10 +19,6 @@ const admin = (path: string, title: string, purpose: string, access: PageAccess 
 });
 
 export const PLANNED_PAGES: PlannedPage[] = [
-  { path: "/read/:contentId", title: "Reader", purpose: "Read a book chapter by chapter." },
-  { path: "/listen/:contentId", title: "Listen", purpose: "Listen to an audiobook." },
-  { path: "/read-comic/:contentId", title: "Comic Reader", purpose: "Read a comic page by page." },
-  { path: "/watch/:contentId", title: "Watch", purpose: "Watch a vertical drama episode by episode." },
   { path: "/messages", title: "Messages", purpose: "Your conversations with friends." },
   { path: "/messages/:partnerId", title: "Conversation", purpose: "A conversation with a friend." },
   { path: "/clubs", title: "Book Clubs", purpose: "Clubs and discussions around the books you love." },

@@ -17,6 +17,14 @@ export const router = createBrowserRouter([
     ErrorBoundary: ErrorFallback,
     HydrateFallback: RouteLoading,
     children: [
+      // Readers fill the screen: no header or bottom navigation around them.
+      { path: "/read/:contentId", lazy: () => import("../features/book-reader/book-reader-route.tsx") },
+      { path: "/listen/:contentId", lazy: () => import("../features/audio-player/listen-route.tsx") },
+      {
+        path: "/read-comic/:contentId",
+        lazy: () => import("../features/comic-reader/comic-reader-route.tsx"),
+      },
+      { path: "/watch/:contentId", lazy: () => import("../features/drama-player/watch-route.tsx") },
       {
         Component: AppShell,
         children: [

@@ -1,3 +1,4 @@
+import { MARK_COLORS, MARK_KINDS } from "@litverse/shared/content";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -7,6 +8,7 @@ import {
   primaryKey,
   real,
   smallint,
+  text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -91,6 +93,8 @@ export const episodeProgress = pgTable(
       .references(() => content.id, { onDelete: "cascade" }),
     fraction: real("fraction").notNull().default(0),
     locator: jsonb("locator"),
+    /** The tab that recorded the position, so that it can tell its own moves from others'. */
+    clientId: text("client_id"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -127,5 +131,36 @@ export const episodeViews = pgTable(
     index("episode_views_content_viewed_idx").on(table.contentId, table.viewedAt),
     index("episode_views_episode_id_idx").on(table.episodeId),
     index("episode_views_user_episode_idx").on(table.userId, table.episodeId, table.viewedAt),
+  ],
+);
+
+/** Bookmarks and highlights (with notes) a reader keeps in a title's episodes. */
+export const readingMarks = pgTable(
+  "reading_marks",
+  {
+    id: idColumn(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentId: uuid("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    episodeId: uuid("episode_id")
+      .notNull()
+      .references(() => episodes.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: MARK_KINDS }).notNull(),
+    locator: jsonb("locator").notNull(),
+    quote: text("quote"),
+    note: text("note"),
+    color: text("color", { enum: MARK_COLORS }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    index("reading_marks_user_content_idx").on(table.userId, table.contentId),
+    check("reading_marks_kind_check", sql`${table.kind} in ('bookmark', 'highlight')`),
   ],
 );

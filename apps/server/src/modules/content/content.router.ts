@@ -4,8 +4,10 @@ import {
   listContentInput,
   listGenresInput,
   rateContentInput,
+  searchBookInput,
 } from "@litverse/shared/content-inputs";
 import { authedProcedure, optionalUser, publicProcedure, router } from "../../rpc/trpc.ts";
+import { searchBook } from "./book-search.ts";
 import * as service from "./content.service.ts";
 
 /** Titles for readers. A signed-in caller's age decides which rated titles they meet. */
@@ -21,10 +23,16 @@ export const contentRouter = router({
   getContent: publicProcedure
     .input(contentIdInput)
     .query(async ({ ctx, input }) => service.getContent(ctx.deps, await optionalUser(ctx), input.contentId)),
-  /** An episode's content with media URLs valid for a few hours; counts as a view. */
-  getEpisode: authedProcedure
-    .input(getEpisodeInput)
-    .query(({ ctx, input }) => service.getEpisode(ctx.deps, ctx.user, input.contentId, input.number)),
+  /** An episode's content with media URLs valid for a few hours; counts as a view unless fetched ahead. */
+  getEpisode: authedProcedure.input(getEpisodeInput).query(({ ctx, input }) =>
+    service.getEpisode(ctx.deps, ctx.user, input.contentId, input.number, {
+      isPrefetch: input.isPrefetch,
+    }),
+  ),
+  /** Where words occur in the chapters of a book the caller may open. */
+  searchBook: authedProcedure
+    .input(searchBookInput)
+    .query(({ ctx, input }) => searchBook(ctx.deps, ctx.user, input.contentId, input.query)),
   likeContent: authedProcedure
     .input(contentIdInput)
     .mutation(({ ctx, input }) => service.setLike(ctx.deps, ctx.user, input.contentId, true)),

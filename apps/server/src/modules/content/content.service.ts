@@ -461,11 +461,30 @@ const VIEW_DEDUPLICATION = sql`interval '30 minutes'`;
  * An episode's content for a signed-in viewer who may open it, with media URLs valid for a few
  * hours. Opening it counts as a view (one per person and episode per half hour).
  */
+/**
+ * Counts an opening of the episode, at most once per person and episode in half an hour. An
+ * episode fetched ahead of time counts once the reader records a position in it.
+ */
+export async function recordView(
+  db: Executor,
+  userId: string,
+  episode: { id: string; contentId: string },
+): Promise<void> {
+  await db.execute(sql`
+    insert into ${episodeViews} (episode_id, content_id, user_id)
+    select ${episode.id}, ${episode.contentId}, ${userId}
+    where not exists (
+      select 1 from ${episodeViews}
+      where user_id = ${userId} and episode_id = ${episode.id} and viewed_at > now() - ${VIEW_DEDUPLICATION}
+    )`);
+}
+
 export async function getEpisode(
   deps: ServiceDeps,
   viewer: Viewer,
   contentId: string,
   number: number,
+  options: { isPrefetch?: boolean } = {},
 ): Promise<EpisodeContent> {
   const { db } = deps;
   const title = await visibleTitle(db, viewer, contentId);
@@ -493,13 +512,7 @@ export async function getEpisode(
     episode.id,
     episode.payload as StoredEpisodePayload,
   );
-  await db.execute(sql`
-    insert into ${episodeViews} (episode_id, content_id, user_id)
-    select ${episode.id}, ${contentId}, ${viewer.id}
-    where not exists (
-      select 1 from ${episodeViews}
-      where user_id = ${viewer.id} and episode_id = ${episode.id} and viewed_at > now() - ${VIEW_DEDUPLICATION}
-    )`);
+  if (!options.isPrefetch) await recordView(db, viewer.id, episode);
 
   const progress = (await progressByEpisode(db, viewer.id, contentId)).get(episode.id);
   return {

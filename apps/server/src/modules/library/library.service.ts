@@ -1,6 +1,12 @@
 // A reader's own library: the titles they follow, where they are in each, and what they opened
 // last. Following a title is also how they hear about its new episodes.
-import type { ContentSummary, LibraryEntry, MyLibrary } from "@litverse/shared/content";
+import type {
+  ContentSummary,
+  LibraryEntry,
+  Locator,
+  MyLibrary,
+  TitleProgress as TitleProgressView,
+} from "@litverse/shared/content";
 import type { recordProgressInput } from "@litverse/shared/content-inputs";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -9,6 +15,7 @@ import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import {
+  recordView,
   releasedEpisode,
   summariesOf,
   toContentCard,
@@ -16,7 +23,7 @@ import {
   visibleTitle,
   visibleTitles,
 } from "../content/content.service.ts";
-import { contentEngagementTopic, libraryTopic } from "../content/content-topics.ts";
+import { contentEngagementTopic, libraryTopic, titleProgressTopic } from "../content/content-topics.ts";
 import { loadEntitlements } from "../content/entitlements.ts";
 import { episodeLock } from "../content/episode-access.ts";
 
@@ -46,19 +53,12 @@ export async function setFollowing(
 }
 
 /**
- * Keeps where the viewer is in an episode. Only episodes they may open count; a finished episode
- * stays finished when read again.
+ * An episode the viewer may open: released (or they are an admin), of a title they may see, not
+ * locked for them. Anything else is refused as the reader would be refused the episode itself.
  */
-export async function recordProgress(
-  deps: ServiceDeps,
-  viewer: Viewer,
-  input: z.output<typeof recordProgressInput>,
-): Promise<void> {
+export async function openableEpisode(deps: ServiceDeps, viewer: Viewer, episodeId: string) {
   const { db } = deps;
-  if (input.locator && Buffer.byteLength(JSON.stringify(input.locator)) > MAX_LOCATOR_BYTES) {
-    throw new AppError("BAD_REQUEST", "The reading position is too large to keep.");
-  }
-  const [episode] = await db.select().from(episodes).where(eq(episodes.id, input.episodeId));
+  const [episode] = await db.select().from(episodes).where(eq(episodes.id, episodeId));
   if (!episode) throw new AppError("NOT_FOUND", "No such episode.");
   const title = await visibleTitle(db, viewer, episode.contentId);
   const isReleased = episode.publishAt !== null && episode.publishAt.getTime() <= Date.now();
@@ -67,9 +67,33 @@ export async function recordProgress(
   if (episodeLock(viewer, title, episode, entitlements)) {
     throw new AppError("FORBIDDEN", "This episode is locked.");
   }
+  return { episode, title };
+}
+
+export function checkLocatorSize(locator: Locator | undefined): void {
+  if (locator && Buffer.byteLength(JSON.stringify(locator)) > MAX_LOCATOR_BYTES) {
+    throw new AppError("BAD_REQUEST", "The reading position is too large to keep.");
+  }
+}
+
+/**
+ * Keeps where the viewer is in an episode. Only episodes they may open count; a finished episode
+ * stays finished when read again; a position recorded earlier than the one kept (sent late, after
+ * a time offline) does not replace it.
+ */
+export async function recordProgress(
+  deps: ServiceDeps,
+  viewer: Viewer,
+  input: z.output<typeof recordProgressInput>,
+): Promise<void> {
+  checkLocatorSize(input.locator);
+  const { episode } = await openableEpisode(deps, viewer, input.episodeId);
+  const now = Date.now();
+  // A clock ahead of the server's cannot push a position into the future.
+  const recordedAt = new Date(Math.min(input.recordedAt ? Date.parse(input.recordedAt) : now, now));
 
   const completedAt = input.isCompleted ? sql`coalesce(${episodeProgress.completedAt}, now())` : undefined;
-  await deps.changes.inTransaction(db, async (tx) => {
+  await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx
       .insert(episodeProgress)
       .values({
@@ -78,19 +102,60 @@ export async function recordProgress(
         contentId: episode.contentId,
         fraction: input.fraction,
         locator: input.locator ?? null,
-        completedAt: input.isCompleted ? new Date() : null,
+        clientId: input.clientId ?? null,
+        completedAt: input.isCompleted ? recordedAt : null,
+        updatedAt: recordedAt,
       })
       .onConflictDoUpdate({
         target: [episodeProgress.userId, episodeProgress.episodeId],
         set: {
           fraction: input.fraction,
           ...(input.locator !== undefined ? { locator: input.locator } : {}),
+          clientId: input.clientId ?? null,
           ...(completedAt ? { completedAt } : {}),
-          updatedAt: new Date(),
+          updatedAt: recordedAt,
         },
+        setWhere: sql`${episodeProgress.updatedAt} <= ${recordedAt.toISOString()}::timestamptz`,
       });
-    deps.changes.changed(libraryTopic(viewer.id));
+    deps.changes.changed(libraryTopic(viewer.id), titleProgressTopic(viewer.id, episode.contentId));
   });
+  await recordView(deps.db, viewer.id, episode);
+}
+
+/** The viewer's place in every episode of a title they have opened, kept current live. */
+export async function getTitleProgress(
+  deps: ServiceDeps,
+  viewer: Viewer,
+  contentId: string,
+): Promise<TitleProgressView> {
+  track(titleProgressTopic(viewer.id, contentId));
+  await visibleTitle(deps.db, viewer, contentId);
+  const rows = await deps.db
+    .select({
+      episodeId: episodeProgress.episodeId,
+      number: episodes.number,
+      fraction: episodeProgress.fraction,
+      locator: episodeProgress.locator,
+      completedAt: episodeProgress.completedAt,
+      updatedAt: episodeProgress.updatedAt,
+      clientId: episodeProgress.clientId,
+    })
+    .from(episodeProgress)
+    .innerJoin(episodes, eq(episodes.id, episodeProgress.episodeId))
+    .where(and(eq(episodeProgress.userId, viewer.id), eq(episodeProgress.contentId, contentId)))
+    .orderBy(asc(episodes.number));
+  return {
+    contentId,
+    episodes: rows.map((row) => ({
+      episodeId: row.episodeId,
+      number: row.number,
+      fraction: row.fraction,
+      locator: (row.locator as Locator | null) ?? null,
+      isCompleted: row.completedAt !== null,
+      updatedAt: row.updatedAt.toISOString(),
+      clientId: row.clientId,
+    })),
+  };
 }
 
 interface TitleProgress {

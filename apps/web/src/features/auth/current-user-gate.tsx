@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useAuth } from "react-oidc-context";
+import { useOfflinePass } from "../../lib/offline-start.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 
@@ -17,7 +18,10 @@ export function CurrentUserGate({ children }: { children: ReactNode }) {
     mutate(undefined, { onSuccess: () => setSyncedSubject(subject) });
   }, [subject, mutate]);
 
-  if (auth.isLoading) return <FullPageSpinner label="Loading" />;
-  if (subject && syncedSubject !== subject) return <FullPageSpinner label="Signing you in" />;
+  // Offline, a person known on this device goes on without the server (lib/offline-start.ts).
+  const isOfflinePass = useOfflinePass(auth.user?.profile.sub);
+  if (auth.isLoading && !isOfflinePass) return <FullPageSpinner label="Loading" />;
+  if (subject && syncedSubject !== subject && !isOfflinePass)
+    return <FullPageSpinner label="Signing you in" />;
   return children;
 }

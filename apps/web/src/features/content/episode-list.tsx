@@ -99,16 +99,19 @@ export function EpisodeList({
 const ROW_CLASSES =
   "flex w-full items-center gap-3 px-3 py-3 text-left transition hover:bg-muted focus-visible:-outline-offset-2 sm:gap-4 sm:px-4";
 
-function EpisodeRow({
+export function EpisodeRow({
   episode,
   href,
   isNew,
   onLocked,
+  isCurrent = false,
 }: {
   episode: EpisodeSummary;
   href: string;
   isNew: boolean;
   onLocked: (episode: EpisodeSummary) => void;
+  /** The episode open in the reader around the list. */
+  isCurrent?: boolean;
 }) {
   const length = episodeLength(episode);
   const isFinished = episode.progress?.isCompleted ?? false;
@@ -178,7 +181,12 @@ function EpisodeRow({
     );
   }
   return (
-    <Link to={href} className={ROW_CLASSES} data-testid="episode-row">
+    <Link
+      to={href}
+      className={cn(ROW_CLASSES, isCurrent && "bg-brand-50 dark:bg-brand-500/10")}
+      aria-current={isCurrent ? "page" : undefined}
+      data-testid="episode-row"
+    >
       {body}
     </Link>
   );

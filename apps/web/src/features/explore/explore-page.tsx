@@ -4,13 +4,11 @@
 import { CONTENT_TYPES, type ContentSort } from "@litverse/shared/content";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { SearchX, SlidersHorizontal, X } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { ErrorState } from "../../components/ui/error-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import type { SelectItem } from "../../components/ui/select-types.ts";
@@ -31,6 +29,13 @@ import {
 } from "./explore-filters.ts";
 import { activeFilterChips, FilterFields } from "./filter-fields.tsx";
 import { SearchBox } from "./search-box.tsx";
+
+const loadFilterDialog = () => import("./filter-dialog.tsx");
+const FilterDialog = lazy(async () => ({ default: (await loadFilterDialog()).FilterDialog }));
+// Only a failed search needs it: kept out of the page's first download.
+const ErrorState = lazy(async () => ({
+  default: (await import("../../components/ui/error-state.tsx")).ErrorState,
+}));
 
 /** Titles per page: fills 2, 3 and 4 columns evenly. */
 export const EXPLORE_PAGE_SIZE = 12;
@@ -134,12 +139,14 @@ export function ExplorePage() {
             {results.isPending ? (
               <CardGridSkeleton className={CARD_GRID_CLASS} />
             ) : results.isError && items.length === 0 ? (
-              <ErrorState
-                title="Could not load titles"
-                error={results.error}
-                onRetry={() => void results.refetch()}
-                isRetrying={results.isFetching}
-              />
+              <Suspense fallback={null}>
+                <ErrorState
+                  title="Could not load titles"
+                  error={results.error}
+                  onRetry={() => void results.refetch()}
+                  isRetrying={results.isFetching}
+                />
+              </Suspense>
             ) : items.length === 0 ? (
               <EmptyState
                 icon={SearchX}
@@ -222,7 +229,10 @@ function TypeChooser({
   );
 }
 
-/** On phones and tablets the panel's filters open in a sheet from the Filters button. */
+/**
+ * On phones and tablets the panel's filters open in a sheet from the Filters button; the sheet's
+ * code loads the first time it is wanted.
+ */
 function FilterSheet({
   filters,
   onChange,
@@ -231,45 +241,36 @@ function FilterSheet({
   onChange: (change: Partial<ExploreFilters>) => void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   const count = activePanelFilters(filters);
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogTrigger asChild>
-        <Button variant="secondary" className="lg:hidden">
-          <SlidersHorizontal aria-hidden />
-          Filters
-          {count > 0 ? (
-            <span className="inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-xs text-white">
-              {count}
-              <span className="sr-only"> active</span>
-            </span>
-          ) : null}
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Filters"
-        description="Narrow the titles down; each choice applies at once."
-        size="sm"
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                onChange({ genre: null, releaseStatus: null, accessType: null, ageRating: null })
-              }
-              disabled={count === 0}
-            >
-              Clear filters
-            </Button>
-            <DialogClose asChild>
-              <Button>Show results</Button>
-            </DialogClose>
-          </>
-        }
+    <>
+      <Button
+        variant="secondary"
+        className="lg:hidden"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onPointerEnter={() => void loadFilterDialog()}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
       >
-        <FilterFields filters={filters} onChange={onChange} idPrefix="sheet" />
-      </DialogContent>
-    </Dialog>
+        <SlidersHorizontal aria-hidden />
+        Filters
+        {count > 0 ? (
+          <span className="inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-xs text-white">
+            {count}
+            <span className="sr-only"> active</span>
+          </span>
+        ) : null}
+      </Button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <FilterDialog open={isOpen} onOpenChange={setIsOpen} filters={filters} onChange={onChange} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -4,21 +4,42 @@
 // - signed out: the landing page (or the coming-soon page, when the server is set up that way);
 //   pages marked public (the 404 page) show as they are;
 // - otherwise the page.
-import { isAdminRole } from "@litverse/shared/users";
+// When the server cannot be reached, the last known settings and the person's last known record
+// (kept on the device as they arrive) stand in, even for a sign-in whose token has expired
+// meanwhile, so that downloaded episodes open offline (lib/offline-start.ts).
+import type { ComingSoonSettings } from "@litverse/shared/system-settings";
+import { type CurrentUser, isAdminRole } from "@litverse/shared/users";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useAuth } from "react-oidc-context";
 import { Outlet, useMatches } from "react-router";
 import { useClientConfig } from "../../lib/client-config.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import {
+  forgetUsers,
+  lastKnownComingSoonSettings,
+  lastKnownUser,
+  rememberComingSoonSettings,
+  rememberUser,
+  useIsOffline,
+  useOfflinePass,
+} from "../../lib/offline-start.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
-import { ComingSoonPage } from "../coming-soon/coming-soon-page.tsx";
 import { ShelfSkeletonRows } from "../home/shelf-skeleton.tsx";
-import { LandingPage } from "../landing/landing-page.tsx";
 
 export interface RouteHandle {
   /** Shown to signed-out visitors as it is, rather than the landing page. */
   isPublic?: boolean;
 }
+
+// Pages for visitors who are not signed in (or wait for the launch): signed-in readers, who are
+// most visits, never download them.
+const ComingSoonPage = lazy(async () => ({
+  default: (await import("../coming-soon/coming-soon-page.tsx")).ComingSoonPage,
+}));
+const LandingPage = lazy(async () => ({
+  default: (await import("../landing/landing-page.tsx")).LandingPage,
+}));
 
 export function ComingSoonGate() {
   const auth = useAuth();
@@ -26,17 +47,57 @@ export function ComingSoonGate() {
   const settings = useLiveQuery(trpc.systemSettings.getComingSoonSettings.queryOptions());
   const me = useCurrentUser();
   const isPublicPage = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.isPublic);
+  const subject = auth.user?.profile.sub ?? null;
+  const isOffline = useIsOffline();
+  const isOfflinePass = useOfflinePass(subject);
+  useRememberForOffline(settings.data, me.data, me.dataUpdatedAt, subject, !auth.isLoading && !auth.user);
 
-  const isLoading = !settings.data || auth.isLoading || (auth.isAuthenticated && !me.data);
+  const settingsData =
+    settings.data ?? (isOffline || isOfflinePass ? lastKnownComingSoonSettings() : null) ?? undefined;
+  const isSignedIn = auth.isAuthenticated || isOfflinePass;
+  const user = me.data ?? (isOfflinePass && subject ? lastKnownUser(subject) : null) ?? undefined;
+  const isLoading = !settingsData || (auth.isLoading && !isOfflinePass) || (isSignedIn && !user);
   if (isLoading) return <GateSkeleton />;
 
-  const comingSoon = <ComingSoonPage settings={settings.data} supportEmail={config.supportEmail} />;
-  if (!auth.isAuthenticated) {
-    if (settings.data.isComingSoonMode || config.signedOutView === "coming-soon") return comingSoon;
-    return isPublicPage ? <Outlet /> : <LandingPage />;
+  const comingSoon = (
+    <Suspense fallback={<GateSkeleton />}>
+      <ComingSoonPage settings={settingsData} supportEmail={config.supportEmail} />
+    </Suspense>
+  );
+  if (!isSignedIn) {
+    if (settingsData.isComingSoonMode || config.signedOutView === "coming-soon") return comingSoon;
+    return isPublicPage ? (
+      <Outlet />
+    ) : (
+      <Suspense fallback={<GateSkeleton />}>
+        <LandingPage />
+      </Suspense>
+    );
   }
-  if (settings.data.isComingSoonMode && !isAdminRole(me.data?.role)) return comingSoon;
+  if (settingsData.isComingSoonMode && !isAdminRole(user?.role)) return comingSoon;
   return <Outlet />;
+}
+
+/** Keeps the settings and the person's record as they arrive; forgets the records on signing out. */
+function useRememberForOffline(
+  settings: ComingSoonSettings | undefined,
+  user: CurrentUser | undefined,
+  userUpdatedAt: number,
+  subject: string | null,
+  isSignedOut: boolean,
+) {
+  // A record fetched before the person changed belongs to the previous person.
+  const subjectSince = useRef({ subject, at: 0 });
+  if (subjectSince.current.subject !== subject) subjectSince.current = { subject, at: Date.now() };
+  useEffect(() => {
+    if (settings) rememberComingSoonSettings(settings);
+  }, [settings]);
+  useEffect(() => {
+    if (user && subject && userUpdatedAt >= subjectSince.current.at) rememberUser(subject, user);
+  }, [user, subject, userUpdatedAt]);
+  useEffect(() => {
+    if (isSignedOut) forgetUsers();
+  }, [isSignedOut]);
 }
 
 /** The page's outline while the gate waits: a header bar and two shelves of cards. */

@@ -1,9 +1,10 @@
-// My Library: what the reader is in the middle of, what they follow and what they opened lately.
-// Live: reading elsewhere, following or unfollowing shows here at once. The tab is in the address
-// (`?tab=following`), so it survives a reload and back.
+// My Library: what the reader is in the middle of, what they follow and what they opened lately,
+// and what is downloaded on this device. Live: reading elsewhere, following or unfollowing shows
+// here at once. The tab is in the address (`?tab=following`), so it survives a reload and back.
 import type { LibraryEntry, MyLibrary } from "@litverse/shared/content";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BookmarkX, Clock, Compass, History, Library, Play } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
@@ -20,10 +21,19 @@ import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { CoverImage } from "../catalogue/cover-image.tsx";
 import { episodeCountLabel, readerPath, TYPE_LABELS } from "../catalogue/labels.ts";
+import { useDownloads } from "../offline/downloads.ts";
 
-const TABS = ["continue", "following", "history"] as const;
+const TABS = ["continue", "following", "history", "downloads"] as const;
 type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = { continue: "Continue", following: "Following", history: "History" };
+const TAB_LABELS: Record<Tab, string> = {
+  continue: "Continue",
+  following: "Following",
+  history: "History",
+  downloads: "Downloads",
+};
+
+// Loaded when opened: most visits never look at it.
+const DownloadsTab = lazy(async () => ({ default: (await import("./downloads-tab.tsx")).DownloadsTab }));
 
 export function MyLibraryPage() {
   useDocumentTitle("My Library");
@@ -31,10 +41,12 @@ export function MyLibraryPage() {
   const requested = params.get("tab");
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "continue";
   const library = useLiveQuery(trpc.library.getMyLibrary.queryOptions());
+  const downloads = useDownloads();
   const counts: Record<Tab, number | null> = {
     continue: library.data?.continue.length ?? null,
     following: library.data?.following.length ?? null,
     history: null,
+    downloads: downloads.entries?.length ?? null,
   };
 
   return (
@@ -55,7 +67,14 @@ export function MyLibraryPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        {library.isPending ? (
+        {tab === "downloads" ? (
+          // The device's own list: it needs no connection.
+          <TabsContent value="downloads">
+            <Suspense fallback={<LibrarySkeleton />}>
+              <DownloadsTab />
+            </Suspense>
+          </TabsContent>
+        ) : library.isPending ? (
           <LibrarySkeleton />
         ) : library.isError ? (
           <ErrorState

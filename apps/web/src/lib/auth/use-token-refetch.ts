@@ -18,6 +18,12 @@ export function useTokenRefetch(): void {
     let attempts = 0;
     let timer: ReturnType<typeof setTimeout>;
     const attempt = async () => {
+      // Offline, renewing can only fail: try once the network is back (a token that expired
+      // meanwhile is renewed then, and the socket signs in again).
+      if (!navigator.onLine) {
+        window.addEventListener("online", attempt, { once: true });
+        return;
+      }
       attempts += 1;
       try {
         // A new token changes expiresAt, which cancels this effect.
@@ -29,6 +35,9 @@ export function useTokenRefetch(): void {
     };
     const delay = expiresAt * 1000 - TOKEN_REFETCH_BEFORE_EXPIRY_MS - Date.now();
     timer = setTimeout(attempt, Math.max(0, delay));
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", attempt);
+    };
   }, [expiresAt, canRenew, signinSilent]);
 }

@@ -1,0 +1,110 @@
+// What every reader route shares: the episode to continue when the address names none, the
+// contents list, a title opened on the wrong reader, an episode not out, a locked episode, a title
+// the reader is too young for, and the next chapter fetched ahead so that it opens at once.
+import { expect, type Page, test } from "@playwright/test";
+import { callAs } from "./support/api.ts";
+import { openSignedIn } from "./support/auth.ts";
+
+interface Summary {
+  _id: string;
+  title: string;
+  contentType: string;
+}
+interface Detail {
+  episodes: Array<{ _id: string; number: number; title: string }>;
+}
+
+async function titleId(page: Page, query: string, contentType: string): Promise<string> {
+  const found = await callAs<{ items: Summary[] }>(page, "query", "content.listContent", { query });
+  const title = found.items.find((item) => item.contentType === contentType);
+  if (!title) throw new Error(`no ${contentType} found for "${query}"`);
+  return title._id;
+}
+
+test.describe.configure({ mode: "serial" });
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
+  await openSignedIn(page, "reader@demo.test");
+});
+test.afterAll(async () => {
+  await page.close();
+});
+
+test("without an episode in the address, the reader opens the one to continue; the contents list moves between chapters", async () => {
+  const bookId = await titleId(page, "children's literature", "book");
+  const detail = await callAs<Detail>(page, "query", "content.getContent", { contentId: bookId });
+  const [first, second] = detail.episodes;
+  if (!first || !second) throw new Error("the book needs two chapters");
+  await callAs(page, "mutation", "library.recordProgress", { episodeId: second._id, fraction: 0.3 });
+
+  await page.goto(`/read/${bookId}`);
+  const bar = page.getByRole("banner");
+  await expect(bar).toContainText(second.title);
+  await expect(page).toHaveTitle(`${second.title} · Children's Literature · Litverse`);
+
+  await bar.getByRole("button", { name: "Contents" }).click();
+  const contents = page.getByRole("dialog", { name: "Contents" });
+  await expect(contents.locator('[aria-current="page"]')).toContainText(second.title);
+  await contents.getByRole("link", { name: new RegExp(first.title) }).click();
+  await expect(contents).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/read/${bookId}\\?episode=1$`));
+  await expect(bar).toContainText(first.title);
+  // Back returns to the chapter before.
+  await page.goBack();
+  await expect(bar).toContainText(second.title);
+});
+
+test("a title opened on another kind's reader moves to its own; an episode not out says so", async () => {
+  const dramaId = await titleId(page, "romeo", "drama");
+  await page.goto(`/read/${dramaId}?episode=2`);
+  await expect(page).toHaveURL(new RegExp(`/watch/${dramaId}\\?episode=2$`));
+
+  const bookId = await titleId(page, "children's literature", "book");
+  await page.goto(`/read/${bookId}?episode=999`);
+  const failure = page.getByRole("alert");
+  await expect(failure).toContainText("Could not open this episode");
+  await expect(failure).toContainText("This episode is not out yet.");
+  await expect(page.getByRole("link", { name: "Back to the title" })).toHaveAttribute(
+    "href",
+    `/content/${bookId}`,
+  );
+});
+
+test("a locked episode explains why and how to open it; closing returns to the title", async () => {
+  // Romeo and Juliet: 20 coins from episode 4.
+  const dramaId = await titleId(page, "romeo", "drama");
+  await page.goto(`/watch/${dramaId}?episode=4`);
+  const dialog = page.getByRole("dialog", { name: "Episode 4 is locked" });
+  await expect(dialog).toContainText("costs 20 coins to unlock");
+  await expect(dialog.getByRole("link", { name: "Buy coins" })).toHaveAttribute("href", "/coins/buy");
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(new RegExp(`/content/${dramaId}$`));
+  // The server keeps the locked episode's content to itself, whatever the page asks.
+  await expect(
+    callAs(page, "query", "content.getEpisode", { contentId: dramaId, number: 4 }),
+  ).rejects.toThrow(/FORBIDDEN/);
+});
+
+test("the next chapter is fetched ahead and opens without asking the server again", async () => {
+  const bookId = await titleId(page, "moby-dick", "book");
+  const getEpisodeFrames: string[] = [];
+  page.on("websocket", (socket) => {
+    socket.on("framesent", ({ payload }) => {
+      if (typeof payload === "string" && payload.includes("content.getEpisode"))
+        getEpisodeFrames.push(payload);
+    });
+  });
+  await page.goto(`/read/${bookId}?episode=3`);
+  const bar = page.getByRole("banner");
+  await expect(bar).toContainText("3.");
+  // Chapter 4 is asked for ahead of time, marked so that it does not count as read yet.
+  await expect
+    .poll(() => getEpisodeFrames.filter((frame) => frame.includes('"number":4')))
+    .toEqual([expect.stringContaining('"isPrefetch":true')]);
+  await bar.getByRole("button", { name: "Contents" }).click();
+  await page.getByRole("dialog", { name: "Contents" }).locator('a[href$="?episode=4"]').click();
+  await expect(bar).toContainText("4.");
+  // Opened from what was fetched: no second request for chapter 4.
+  expect(getEpisodeFrames.filter((frame) => frame.includes('"number":4'))).toHaveLength(1);
+});

@@ -1,0 +1,62 @@
+// The keyboard shortcuts of a reader or player, listed in a dialog that `?` opens; and the test
+// every reader's key handler starts with, so that keys typed into a field or meant for a focused
+// control are left alone.
+import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+
+export interface Shortcut {
+  keys: string[];
+  action: string;
+}
+
+/** Whether a key press belongs to something else than the page's shortcuts. */
+export function isKeyForControl(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.altKey || event.metaKey) return true;
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target) return false;
+  if (target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']")) return true;
+  // Open menus and dialogs handle their own keys.
+  if (target.closest("[role='dialog'], [role='alertdialog'], [role='menu'], [role='listbox']")) return true;
+  const isActivation = event.key === " " || event.key === "Enter";
+  if (
+    isActivation &&
+    target.closest("button, a[href], [role='button'], [role='slider'], [role='menuitem']")
+  ) {
+    return true;
+  }
+  const isArrow = event.key.startsWith("Arrow") || event.key === "Home" || event.key === "End";
+  return isArrow && target.closest("[role='slider'], [role='radiogroup'], [role='tablist']") !== null;
+}
+
+export function ShortcutsDialog({
+  open,
+  onOpenChange,
+  shortcuts,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  shortcuts: Shortcut[];
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Keyboard shortcuts" size="sm">
+        <dl className="divide-y divide-[var(--border)] text-sm">
+          {shortcuts.map((shortcut) => (
+            <div key={shortcut.action} className="flex items-center justify-between gap-4 py-2">
+              <dt className="text-muted-foreground">{shortcut.action}</dt>
+              <dd className="flex shrink-0 flex-wrap justify-end gap-1">
+                {shortcut.keys.map((key) => (
+                  <kbd
+                    key={key}
+                    className="min-w-7 rounded-md border border-border bg-muted px-1.5 py-0.5 text-center font-sans text-xs font-semibold text-foreground shadow-[0_1px_0_var(--border)]"
+                  >
+                    {key}
+                  </kbd>
+                ))}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}

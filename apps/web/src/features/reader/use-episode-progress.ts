@@ -1,0 +1,168 @@
+// Where the reader is in an episode: where to resume, recording moves as they happen, and
+// following the moves made in another tab or on another device.
+//
+// Positions go through the outbox (progress-outbox.ts): queued locally, sent about once a second
+// and at once when the page hides, retried when the connection comes back. Each tab has an id
+// that travels with its positions, so a tab can tell its own moves from others' when the live
+// query brings them back.
+import type { EpisodeContent, EpisodePosition, Locator } from "@litverse/shared/content";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { errorCode } from "../../lib/errors.ts";
+import { useLiveQuery } from "../../lib/live-query.ts";
+import { useIsOffline } from "../../lib/offline-start.ts";
+import { trpc, trpcClient, wsClient } from "../../lib/trpc.ts";
+import { type PendingPosition, positionStore } from "./progress-outbox.ts";
+
+export type { Locator };
+
+export interface SavedPosition {
+  fraction: number;
+  locator: Locator | null;
+  isCompleted: boolean;
+}
+
+export interface PositionUpdate {
+  fraction: number;
+  locator?: Locator;
+  isCompleted?: boolean;
+}
+
+/** This tab, among the reader's tabs and devices. */
+export const TAB_ID = `tab-${Math.random().toString(36).slice(2, 10)}`;
+
+/** Moves are sent at most this often; each replaces the one before. */
+const SEND_INTERVAL_MS = 1_000;
+
+const inFlight = new Set<string>();
+let sendTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Whether the server refused the position for good (the episode is gone or locked), not the network. */
+function isRefusal(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && code !== "UNAVAILABLE" && code !== "INTERNAL_SERVER_ERROR";
+}
+
+/** Sends every queued position not already on its way. */
+export function sendPendingPositions(): void {
+  if (sendTimer) clearTimeout(sendTimer);
+  sendTimer = null;
+  for (const position of positionStore.pending()) {
+    if (inFlight.has(position.episodeId)) continue;
+    inFlight.add(position.episodeId);
+    const { episodeId, fraction, locator, isCompleted, clientId, recordedAt } = position;
+    trpcClient.library.recordProgress
+      .mutate({ episodeId, fraction, locator, isCompleted, clientId, recordedAt })
+      .then(
+        () => positionStore.acknowledge(position),
+        (error: unknown) => {
+          if (isRefusal(error)) positionStore.acknowledge(position);
+        },
+      )
+      .finally(() => {
+        inFlight.delete(episodeId);
+        // A newer position queued while this one travelled goes next.
+        if (positionStore.pending().some((pending) => pending.episodeId === episodeId)) scheduleSend();
+      });
+  }
+}
+
+function scheduleSend(): void {
+  sendTimer ??= setTimeout(sendPendingPositions, SEND_INTERVAL_MS);
+}
+
+function queue(position: PendingPosition): void {
+  positionStore.queue(position);
+  scheduleSend();
+}
+
+if (typeof window !== "undefined") {
+  // Leaving or hiding the page sends what is queued; what cannot go now goes next time.
+  window.addEventListener("pagehide", sendPendingPositions);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") sendPendingPositions();
+  });
+  // Back online (and on the first connection of a page load): positions recorded meanwhile.
+  wsClient.connectionState.subscribe({
+    next: (state) => {
+      if (state.state === "pending") sendPendingPositions();
+    },
+  });
+}
+
+function toSaved(entry: Pick<EpisodePosition, "fraction" | "locator" | "isCompleted">): SavedPosition {
+  return { fraction: entry.fraction, locator: entry.locator, isCompleted: entry.isCompleted };
+}
+
+export function useEpisodeProgress(
+  data: EpisodeContent,
+  options: { onRemoteMove?: (position: SavedPosition) => void } = {},
+): {
+  initial: SavedPosition | null | undefined;
+  save: (position: PositionUpdate) => void;
+} {
+  const episodeId = data.episode._id;
+  const contentId = data.content._id;
+  const progress = useLiveQuery({
+    ...trpc.library.getTitleProgress.queryOptions({ contentId }),
+    retry: 1,
+  });
+  const queryClient = useQueryClient();
+  const [initial, setInitial] = useState<{ episodeId: string; position: SavedPosition | null } | null>(null);
+  /** The newest position this tab knows of, by time: its own or one it followed. */
+  const latestAt = useRef(0);
+  const onRemoteMove = useRef(options.onRemoteMove);
+  onRemoteMove.current = options.onRemoteMove;
+
+  const serverEntry = progress.data?.episodes.find((entry) => entry.episodeId === episodeId);
+  // Offline the query neither answers nor fails: this device's own positions are all there is.
+  const isOffline = useIsOffline();
+  const isSettled = progress.data !== undefined || progress.isError || isOffline;
+
+  // Where to resume: the newer of the server's position and this device's own (which may hold a
+  // move made offline that the server has not had yet).
+  useEffect(() => {
+    if (initial?.episodeId === episodeId || !isSettled) return;
+    const local = positionStore.known(episodeId);
+    const serverAt = serverEntry ? Date.parse(serverEntry.updatedAt) : 0;
+    const localAt = local ? Date.parse(local.at) : 0;
+    let position: SavedPosition | null = null;
+    if (local && localAt > serverAt) position = toSaved(local);
+    else if (serverEntry) position = toSaved(serverEntry);
+    latestAt.current = Math.max(serverAt, localAt);
+    setInitial({ episodeId, position });
+  }, [episodeId, isSettled, serverEntry, initial?.episodeId]);
+
+  // Moves made elsewhere, once the reader has opened.
+  useEffect(() => {
+    if (!serverEntry || initial?.episodeId !== episodeId) return;
+    const at = Date.parse(serverEntry.updatedAt);
+    if (at <= latestAt.current) return;
+    latestAt.current = at;
+    if (serverEntry.clientId === TAB_ID) return;
+    positionStore.remember(episodeId, { ...toSaved(serverEntry), at: serverEntry.updatedAt });
+    onRemoteMove.current?.(toSaved(serverEntry));
+  }, [serverEntry, episodeId, initial?.episodeId]);
+
+  const save = useCallback(
+    (position: PositionUpdate) => {
+      const now = Date.now();
+      latestAt.current = Math.max(latestAt.current, now);
+      queue({
+        episodeId,
+        fraction: Math.min(1, Math.max(0, position.fraction)),
+        ...(position.locator ? { locator: position.locator } : {}),
+        ...(position.isCompleted ? { isCompleted: true } : {}),
+        clientId: TAB_ID,
+        recordedAt: new Date(now).toISOString(),
+      });
+      // The title's page and the episode lists show completion without waiting for the server.
+      if (position.isCompleted) {
+        void queryClient.invalidateQueries({ queryKey: trpc.content.getContent.queryKey({ contentId }) });
+      }
+    },
+    [episodeId, contentId, queryClient],
+  );
+
+  return { initial: initial?.episodeId === episodeId ? initial.position : undefined, save };
+}
