@@ -5,7 +5,7 @@
 // and vertical books; how fast the next chapter opens; and screenshots (SCREENSHOTS=all).
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { callAs } from "./support/api.ts";
-import { openSignedIn } from "./support/auth.ts";
+import { createAccount, openSignedIn } from "./support/auth.ts";
 import { capture, SCHEMES } from "./support/screenshots.ts";
 
 interface Summary {
@@ -180,7 +180,15 @@ test.beforeAll(async ({ browser }) => {
   // Without the page-turn slide, what is on screen can be read as soon as the page number changes.
   context = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: "reduce" });
   page = await context.newPage();
-  await openSignedIn(page, "reader@demo.test");
+  // A reader of its own, so that the demo reader's library stays as the other specs expect it.
+  await createAccount(page, {
+    email: `book-reader-${Date.now()}@example.test`,
+    name: "Book Reader",
+    password: "Read-Passw0rd",
+  });
+  const gate = page.getByRole("dialog", { name: "How old are you?" });
+  await gate.getByRole("button", { name: /18\+/ }).click();
+  await expect(gate).toHaveCount(0);
   moby = await bookId(page, "moby", "Moby-Dick");
   wasteLand = await bookId(page, "waste land", "The Waste Land");
 });
