@@ -1003,7 +1003,7 @@ function BookChapter({ ready, html, wordCount }: { ready: ReaderReady; html: str
         ) : null}
       </main>
 
-      <footer className="shrink-0 border-t border-border bg-background/95">
+      <footer className="shrink-0 border-t border-border bg-(--background)/95">
         <div
           className="h-0.5 bg-border"
           role="progressbar"

@@ -350,7 +350,7 @@ function Schedule({ detail }: { detail: ContentDetail }) {
   const { releaseSchedule, nextReleaseAt, releaseStatus } = detail;
   if (!releaseSchedule && !nextReleaseAt && releaseStatus !== "completed") return null;
   return (
-    <div className="flex items-start gap-3 rounded-xl border border-border bg-card/80 px-4 py-3 text-sm shadow-sm backdrop-blur">
+    <div className="flex items-start gap-3 rounded-xl border border-border bg-(--card)/80 px-4 py-3 text-sm shadow-sm backdrop-blur">
       <CalendarClock className="mt-0.5 size-5 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden />
       <div>
         {releaseSchedule ? <p className="font-medium">{releaseSchedule}</p> : null}

@@ -15,7 +15,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label="Sections"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/90 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-(--background)/90 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
       <ul className={`mx-auto grid max-w-xl grid-cols-4 ${BOTTOM_NAV_HEIGHT_CLASS}`}>
         {TABS.map(({ label, to, icon: Icon }) => (
