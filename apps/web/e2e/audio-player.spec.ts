@@ -10,15 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page, test } from "@playwright/test";
-import { callAs } from "./support/api.ts";
+import { callAs, titleId } from "./support/api.ts";
 import { createAccount } from "./support/auth.ts";
 import { runCli } from "./support/cli.ts";
 import { mainDataDir, REPO_ROOT } from "./support/env.ts";
 import { capture, SCHEMES, SCREENSHOT_DIR } from "./support/screenshots.ts";
 
-interface Found {
-  items: Array<{ _id: string; title: string; contentType: string }>;
-}
 interface TitleProgress {
   episodes: Array<{ number: number; locator: { ms?: number } | null; isCompleted: boolean }>;
 }
@@ -26,13 +23,6 @@ interface TitleProgress {
 // The fixture's chapter marks, in seconds.
 const CHAPTER_2 = 39.529;
 const CHAPTER_3 = 77.971;
-
-async function audiobookId(page: Page, query: string): Promise<string> {
-  const found = await callAs<Found>(page, "query", "content.listContent", { query });
-  const title = found.items.find((item) => item.contentType === "audiobook");
-  if (!title) throw new Error(`no audiobook found for "${query}"`);
-  return title._id;
-}
 
 /** The fixture twice, as two parts of one book: one episode per file, each with its chapter marks. */
 async function importTheWhale(): Promise<string> {
@@ -132,7 +122,7 @@ test.beforeAll(async ({ browser }) => {
   const gate = page.getByRole("dialog", { name: "How old are you?" });
   await gate.getByRole("button", { name: /18\+/ }).click();
   await expect(gate).toHaveCount(0);
-  mobyId = await audiobookId(page, "moby");
+  mobyId = await titleId(page, "moby", "audiobook");
   whaleId = await importTheWhale();
 });
 test.afterAll(async () => {

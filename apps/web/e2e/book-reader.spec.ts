@@ -4,7 +4,7 @@
 // search across the book; a second tab following the first; links inside a chapter; right-to-left
 // and vertical books; how fast the next chapter opens; and screenshots (SCREENSHOTS=all).
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { callAs } from "./support/api.ts";
+import { callAs, titleId } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
 import { capture, SCHEMES } from "./support/screenshots.ts";
 
@@ -23,13 +23,6 @@ interface Progress {
 }
 
 const SETTINGS_KEY = "litverse.book-reader.settings";
-
-async function bookId(page: Page, query: string, title: string): Promise<string> {
-  const found = await callAs<{ items: Summary[] }>(page, "query", "content.listContent", { query });
-  const match = found.items.find((item) => item.contentType === "book" && item.title === title);
-  if (!match) throw new Error(`no book "${title}"`);
-  return match._id;
-}
 
 function progressOf(page: Page, contentId: string, episode: number) {
   return async () => {
@@ -189,8 +182,8 @@ test.beforeAll(async ({ browser }) => {
   const gate = page.getByRole("dialog", { name: "How old are you?" });
   await gate.getByRole("button", { name: /18\+/ }).click();
   await expect(gate).toHaveCount(0);
-  moby = await bookId(page, "moby", "Moby-Dick");
-  wasteLand = await bookId(page, "waste land", "The Waste Land");
+  moby = await titleId(page, "moby", "book", "Moby-Dick");
+  wasteLand = await titleId(page, "waste land", "book", "The Waste Land");
 });
 test.afterAll(async () => {
   await context.close();

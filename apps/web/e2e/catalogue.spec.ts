@@ -2,30 +2,12 @@
 // title's page (like, rating, follow, locked episodes, live progress), My Library and home's
 // Continue shelf; and a reader aged 13-15, who does not meet a title rated 18+.
 import { expect, type Page, test } from "@playwright/test";
-import { callAs } from "./support/api.ts";
+import { callAs, titleId } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
 import { menu, openMenu } from "./support/page.ts";
 
-interface Page1<Item> {
-  items: Item[];
-  nextCursor: string | null;
-}
-interface Summary {
-  _id: string;
-  title: string;
-  contentType: string;
-}
-
 const results = (page: Page) => page.getByTestId("explore-results").getByTestId("content-card");
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search titles" });
-
-/** A title's id, found by search as the page's signed-in person. */
-async function titleId(page: Page, query: string, contentType: string): Promise<string> {
-  const found = await callAs<Page1<Summary>>(page, "query", "content.listContent", { query });
-  const title = found.items.find((item) => item.contentType === contentType);
-  if (!title) throw new Error(`no ${contentType} found for "${query}"`);
-  return title._id;
-}
 
 // One signed-in reader page for every step: signing in is the slowest part of each test.
 test.describe.configure({ mode: "serial" });

@@ -2,15 +2,10 @@
 // key, tap and swipe in both reading directions, double-page spreads, the last page finishing the
 // episode, the position kept across a reload and followed from a second tab; and screenshots.
 import { expect, type Page, test } from "@playwright/test";
-import { callAs } from "./support/api.ts";
+import { callAs, titleId } from "./support/api.ts";
 import { openSignedIn } from "./support/auth.ts";
 import { ALL_SCHEMES, capture } from "./support/screenshots.ts";
 
-interface Summary {
-  _id: string;
-  title: string;
-  contentType: string;
-}
 interface Progress {
   episodes: Array<{
     number: number;
@@ -21,13 +16,6 @@ interface Progress {
 }
 
 const SETTINGS_KEY = "litverse.comic-reader";
-
-async function comicId(page: Page, title: string): Promise<string> {
-  const found = await callAs<{ items: Summary[] }>(page, "query", "content.listContent", { query: title });
-  const match = found.items.find((item) => item.contentType === "comic" && item.title === title);
-  if (!match) throw new Error(`no comic "${title}"`);
-  return match._id;
-}
 
 function progressOf(page: Page, contentId: string, episode: number) {
   return async () => {
@@ -87,9 +75,9 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   await openSignedIn(page, "reader@demo.test");
-  nemo = await comicId(page, "Little Nemo in Slumberland");
-  krazy = await comicId(page, "Krazy Kat");
-  katzenjammer = await comicId(page, "The Katzenjammer Kids");
+  nemo = await titleId(page, "Little Nemo in Slumberland", "comic", "Little Nemo in Slumberland");
+  krazy = await titleId(page, "Krazy Kat", "comic", "Krazy Kat");
+  katzenjammer = await titleId(page, "The Katzenjammer Kids", "comic", "The Katzenjammer Kids");
 });
 test.afterAll(async () => {
   await page.context().close();

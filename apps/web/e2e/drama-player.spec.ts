@@ -3,15 +3,10 @@
 // the end of an episode counts down to the next one (whose video is fetched ahead), keyboard
 // shortcuts, picture-in-picture where the browser has it; how fast playing starts; screenshots.
 import { expect, type Page, test } from "@playwright/test";
-import { callAs } from "./support/api.ts";
+import { callAs, titleId } from "./support/api.ts";
 import { openSignedIn } from "./support/auth.ts";
 import { ALL_SCHEMES, capture } from "./support/screenshots.ts";
 
-interface Summary {
-  _id: string;
-  title: string;
-  contentType: string;
-}
 interface Progress {
   episodes: Array<{
     number: number;
@@ -19,13 +14,6 @@ interface Progress {
     isCompleted: boolean;
     locator: Record<string, unknown> | null;
   }>;
-}
-
-async function dramaId(page: Page, title: string): Promise<string> {
-  const found = await callAs<{ items: Summary[] }>(page, "query", "content.listContent", { query: title });
-  const match = found.items.find((item) => item.contentType === "drama" && item.title === title);
-  if (!match) throw new Error(`no drama "${title}"`);
-  return match._id;
 }
 
 function progressOf(page: Page, contentId: string, episode: number) {
@@ -70,7 +58,7 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   await openSignedIn(page, "reader@demo.test");
-  romeo = await dramaId(page, "Romeo and Juliet");
+  romeo = await titleId(page, "Romeo and Juliet", "drama", "Romeo and Juliet");
 });
 test.afterAll(async () => {
   await page.context().close();

@@ -2,23 +2,11 @@
 // contents list, a title opened on the wrong reader, an episode not out, a locked episode, a title
 // the reader is too young for, and the next chapter fetched ahead so that it opens at once.
 import { expect, type Page, test } from "@playwright/test";
-import { callAs } from "./support/api.ts";
+import { callAs, titleId } from "./support/api.ts";
 import { openSignedIn } from "./support/auth.ts";
 
-interface Summary {
-  _id: string;
-  title: string;
-  contentType: string;
-}
 interface Detail {
   episodes: Array<{ _id: string; number: number; title: string }>;
-}
-
-async function titleId(page: Page, query: string, contentType: string): Promise<string> {
-  const found = await callAs<{ items: Summary[] }>(page, "query", "content.listContent", { query });
-  const title = found.items.find((item) => item.contentType === contentType);
-  if (!title) throw new Error(`no ${contentType} found for "${query}"`);
-  return title._id;
 }
 
 test.describe.configure({ mode: "serial" });

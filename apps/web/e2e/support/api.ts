@@ -23,3 +23,26 @@ export async function callAs<T = unknown>(
   if (!response.ok) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
   return body.result?.data as T;
 }
+
+/**
+ * A title's id, found by search as the page's signed-in person: the first result of the type, or
+ * the one with exactly `title`.
+ */
+export async function titleId(
+  page: Page,
+  query: string,
+  contentType: string,
+  title?: string,
+): Promise<string> {
+  const found = await callAs<{ items: Array<{ _id: string; title: string; contentType: string }> }>(
+    page,
+    "query",
+    "content.listContent",
+    { query },
+  );
+  const match = found.items.find(
+    (item) => item.contentType === contentType && (title === undefined || item.title === title),
+  );
+  if (!match) throw new Error(`no ${contentType} ${title ? `"${title}"` : `found for "${query}"`}`);
+  return match._id;
+}

@@ -1,14 +1,11 @@
-// Audio → audiobook. One file with chapters becomes one episode per chapter (cut without
-// re-encoding); several files, or a ZIP of them, become one episode per file.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { extractAttachedCover } from "./attached-cover.ts";
 import { writeCover } from "./comic.ts";
 import { checkEpisodeCount, episodeDir, type ImportContext, refuse } from "./context.ts";
 import { AUDIO_EXTENSIONS, isJunkEntry, PAGE_IMAGE_EXTENSIONS, quoted, sniffFile } from "./detect.ts";
 import {
   FFMPEG_BASE,
   inputArgs,
-  isCoverArt,
   isRealVideo,
   mediaFailure,
   mediaPath,
@@ -140,42 +137,6 @@ async function writeAudio(
   };
 }
 
-/** Cover art attached to the file, extracted (and checked) as the title's cover. */
-async function extractCover(ctx: ImportContext, source: AudioSource): Promise<string | null> {
-  const art = source.probed.streams.find(isCoverArt);
-  if (!art) return null;
-  const copy = art.codec_name === "mjpeg" || art.codec_name === "png";
-  const extension = art.codec_name === "png" ? "png" : copy ? "jpg" : "png";
-  const work = await ctx.workDir();
-  const target = path.join(work, `cover-art.${extension}`);
-  try {
-    await runTool(
-      "ffmpeg",
-      [
-        ...FFMPEG_BASE,
-        ...inputArgs(source.path),
-        "-map",
-        `0:${art.index}`,
-        "-an",
-        "-c:v",
-        copy ? "copy" : "png",
-        "-frames:v",
-        "1",
-        "-f",
-        "image2",
-        mediaPath(target),
-      ],
-      { timeoutMs: ctx.limits.mediaToolTimeoutMs, signal: ctx.signal },
-    );
-  } catch (error) {
-    const failure = mediaFailure(error, "The cover art could not be read");
-    if (failure.name === "AbortError") throw failure;
-    ctx.warn("The cover art in the audio file could not be read and was left out.");
-    return null;
-  }
-  return writeCover(ctx, await readFile(target), null);
-}
-
 function trackNumber(source: AudioSource): { disc: number; track: number } | null {
   const tags = source.probed.format.tags;
   const track = Number.parseInt(tag(tags, "track") ?? "", 10);
@@ -259,7 +220,12 @@ async function importSources(
   ctx.progress(0.92, "Saving the cover");
   let coverPath: string | null = null;
   for (const source of ordered) {
-    coverPath = await extractCover(ctx, source);
+    coverPath = await extractAttachedCover(
+      ctx,
+      source.path,
+      source.probed,
+      "The cover art in the audio file could not be read and was left out.",
+    );
     if (coverPath) break;
   }
   if (!coverPath && zipCover) coverPath = await writeCover(ctx, zipCover, null);

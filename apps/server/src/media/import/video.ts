@@ -2,14 +2,13 @@
 // already is one, transcoded otherwise), with a poster frame and WebVTT subtitles.
 import { copyFile, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { writeCover } from "./comic.ts";
+import { extractAttachedCover } from "./attached-cover.ts";
 import { checkEpisodeCount, episodeDir, type ImportContext, refuse, tooLarge } from "./context.ts";
 import { quoted } from "./detect.ts";
 import { formatBytes } from "./limits.ts";
 import {
   FFMPEG_BASE,
   inputArgs,
-  isCoverArt,
   isRealVideo,
   mediaFailure,
   mediaPath,
@@ -341,7 +340,7 @@ export async function importVideos(
         subtitles: stored,
       },
     });
-    if (!cover && probed.streams.some(isCoverArt)) cover = await attachedCover(ctx, input, probed);
+    cover ??= await extractAttachedCover(ctx, input.path, probed, null);
   }
 
   if (!cover && episodes[0]?.payload.kind === "video" && episodes[0].payload.poster) {
@@ -373,39 +372,4 @@ export async function importVideos(
     episodes,
     warnings: ctx.warnings,
   };
-}
-
-async function attachedCover(
-  ctx: ImportContext,
-  input: ImportInput,
-  probed: ProbeResult,
-): Promise<string | null> {
-  const art = probed.streams.find(isCoverArt);
-  if (!art) return null;
-  const work = await ctx.workDir();
-  const target = path.join(work, "video-cover.png");
-  try {
-    await runTool(
-      "ffmpeg",
-      [
-        ...FFMPEG_BASE,
-        ...inputArgs(input.path),
-        "-map",
-        `0:${art.index}`,
-        "-frames:v",
-        "1",
-        "-c:v",
-        "png",
-        "-f",
-        "image2",
-        mediaPath(target),
-      ],
-      { timeoutMs: ctx.limits.mediaToolTimeoutMs, signal: ctx.signal },
-    );
-  } catch (error) {
-    const failure = mediaFailure(error, "The cover art could not be read");
-    if (failure.name === "AbortError") throw failure;
-    return null;
-  }
-  return writeCover(ctx, await readFile(target), null);
 }

@@ -12,6 +12,7 @@ import { CoverImage, coverSources } from "../catalogue/cover-image.tsx";
 import { EpisodeEnd } from "../reader/episode-end.tsx";
 import { positionStore } from "../reader/progress-outbox.ts";
 import { ReaderTopBar } from "../reader/reader-top-bar.tsx";
+import { ShortcutsDialog } from "../reader/shortcuts-dialog.tsx";
 import type { SavedPosition } from "../reader/use-episode-progress.ts";
 import { useGoToEpisode } from "../reader/use-go-to-episode.ts";
 import { useMarks } from "../reader/use-marks.ts";
@@ -19,9 +20,9 @@ import type { ReaderReady } from "../reader/use-reader-episode.ts";
 import { AddBookmarkButton, addBookmark, audioBookmarks, BookmarkList } from "./bookmarks.tsx";
 import { ChapterList } from "./chapter-list.tsx";
 import { getPlayer, usePlayer } from "./player.ts";
+import { SHORTCUTS } from "./player-keys.ts";
 import { PlayerSettings } from "./player-settings.tsx";
 import { resumeMs } from "./player-store.ts";
-import { ShortcutsDialog } from "./shortcuts-dialog.tsx";
 import { SleepTimerControl } from "./sleep-timer-control.tsx";
 import { SpeedControl } from "./speed-control.tsx";
 import { Timeline } from "./timeline.tsx";
@@ -215,7 +216,7 @@ export function ListenPage({ ready }: { ready: ReaderReady }) {
           </Tabs>
         </div>
       </main>
-      <ShortcutsDialog open={isHelpOpen} onOpenChange={setIsHelpOpen} />
+      <ShortcutsDialog open={isHelpOpen} onOpenChange={setIsHelpOpen} shortcuts={SHORTCUTS} />
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -32,7 +32,7 @@ import { useMarks } from "../reader/use-marks.ts";
 import type { ReaderReady } from "../reader/use-reader-episode.ts";
 import { ChapterEngine, type ChapterState, type MoveCause } from "./chapter-engine.ts";
 import { HighlightPainter, type Paint } from "./highlights.ts";
-import { actionForKey, isTypingTarget, type ReaderAction } from "./keyboard.ts";
+import { actionForKey, isTypingTarget, type ReaderAction, shortcutList } from "./keyboard.ts";
 import {
   blockPositionOf,
   findOccurrence,
@@ -66,7 +66,7 @@ const loadSettings = () => import("./settings-panel.tsx");
 const loadSearch = () => import("./search-panel.tsx");
 const loadMarks = () => import("./marks-panel.tsx");
 const loadNote = () => import("./note-dialog.tsx");
-const loadShortcuts = () => import("./shortcuts-dialog.tsx");
+const loadShortcuts = () => import("../reader/shortcuts-dialog.tsx");
 const SettingsPanel = lazy(() => loadSettings().then((module) => ({ default: module.SettingsPanel })));
 const SearchPanel = lazy(() => loadSearch().then((module) => ({ default: module.SearchPanel })));
 const MarksPanel = lazy(() => loadMarks().then((module) => ({ default: module.MarksPanel })));
@@ -1149,7 +1149,12 @@ function BookChapter({ ready, html, wordCount }: { ready: ReaderReady; html: str
           <ShortcutsDialog
             open
             onOpenChange={(open) => setPanel(open ? "shortcuts" : null)}
-            mirrored={mirrored}
+            shortcuts={shortcutList({ mirrored })}
+            description={
+              mirrored
+                ? "This book reads right to left: the arrows follow its pages."
+                : "Keys work anywhere in the reader."
+            }
           />
         ) : null}
       </Suspense>

@@ -10,6 +10,7 @@ import { cn } from "../../components/ui/cn.ts";
 import { Slider } from "../../components/ui/slider.tsx";
 import { EpisodeEnd } from "../reader/episode-end.tsx";
 import { ReaderTopBar } from "../reader/reader-top-bar.tsx";
+import { isKeyForControl, type Shortcut, ShortcutsDialog } from "../reader/shortcuts-dialog.tsx";
 import { type SavedPosition, useEpisodeProgress } from "../reader/use-episode-progress.ts";
 import { episodeQueryOptions, type ReaderReady } from "../reader/use-reader-episode.ts";
 import {
@@ -27,9 +28,7 @@ import {
 import { type ComicSettings, type ReadingMode, useComicSettings, withDirection } from "./comic-settings.ts";
 import { ComicSettingsPanel } from "./comic-settings-panel.tsx";
 import { type PagedHandle, PagedView } from "./paged-view.tsx";
-import { isKeyForControl, type Shortcut, ShortcutsDialog } from "./shortcuts-dialog.tsx";
 import { type Point, useElementSize } from "./use-reader-gestures.ts";
-import { useStickyCompletion } from "./use-sticky-completion.ts";
 import { type ComicPage, type WebtoonHandle, WebtoonView } from "./webtoon-view.tsx";
 import { clampZoom, zoomStep } from "./zoom.ts";
 
@@ -39,15 +38,15 @@ const POSITION_WAIT_MS = 3_000;
 const FOLLOW_SLACK = 0.05;
 
 const SHORTCUTS: Shortcut[] = [
-  { keys: ["→", "←"], action: "Next or previous page (mirrored right to left)" },
-  { keys: ["Space", "Page Down"], action: "Next page, or scroll down" },
-  { keys: ["Shift Space", "Page Up"], action: "Previous page, or scroll up" },
-  { keys: ["Home", "End"], action: "First or last page" },
-  { keys: ["+", "−", "0"], action: "Zoom in, out, reset" },
-  { keys: ["Ctrl + wheel"], action: "Zoom at the pointer" },
-  { keys: ["W"], action: "Switch between paged and webtoon" },
-  { keys: ["B"], action: "Show or hide the bars" },
-  { keys: ["?"], action: "This list" },
+  { keys: ["→", "←"], label: "Next or previous page (mirrored right to left)" },
+  { keys: ["Space", "Page Down"], label: "Next page, or scroll down" },
+  { keys: ["Shift Space", "Page Up"], label: "Previous page, or scroll up" },
+  { keys: ["Home", "End"], label: "First or last page" },
+  { keys: ["+", "−", "0"], label: "Zoom in, out, reset" },
+  { keys: ["Ctrl + wheel"], label: "Zoom at the pointer" },
+  { keys: ["W"], label: "Switch between paged and webtoon" },
+  { keys: ["B"], label: "Show or hide the bars" },
+  { keys: ["?"], label: "This list" },
 ];
 
 export function ComicReader({ ready }: { ready: ReaderReady }) {
@@ -99,9 +98,7 @@ function ComicEpisode({ ready, pages }: { ready: ReaderReady; pages: readonly Co
     // At once: a smooth scroll would pass other pages and report them as this tab's own moves.
     else webtoon.current?.scrollToPage(target, offset);
   };
-  const progress = useEpisodeProgress(data, { onRemoteMove });
-  const { initial } = progress;
-  const save = useStickyCompletion(progress.save);
+  const { initial, save } = useEpisodeProgress(data, { onRemoteMove });
 
   // Open where the reader left off (a finished episode opens at its start again).
   useEffect(() => {

@@ -23,9 +23,8 @@ import { cn } from "../../components/ui/cn.ts";
 import { Slider } from "../../components/ui/slider.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { formatDuration } from "../../lib/format.ts";
-import { isKeyForControl, type Shortcut, ShortcutsDialog } from "../comic-reader/shortcuts-dialog.tsx";
-import { useStickyCompletion } from "../comic-reader/use-sticky-completion.ts";
 import { EpisodeEnd } from "../reader/episode-end.tsx";
+import { isKeyForControl, type Shortcut, ShortcutsDialog } from "../reader/shortcuts-dialog.tsx";
 import { type SavedPosition, useEpisodeProgress } from "../reader/use-episode-progress.ts";
 import { episodeQueryOptions, type ReaderReady } from "../reader/use-reader-episode.ts";
 import {
@@ -51,17 +50,17 @@ const HIDE_CONTROLS_MS = 2_500;
 const POSITION_WAIT_MS = 2_000;
 
 const SHORTCUTS: Shortcut[] = [
-  { keys: ["Space", "K"], action: "Play or pause" },
-  { keys: ["J", "←"], action: `Back ${SKIP_S} seconds` },
-  { keys: ["L", "→"], action: `Forward ${SKIP_S} seconds` },
-  { keys: ["↑", "↓"], action: "Volume up or down" },
-  { keys: ["M"], action: "Mute or unmute" },
-  { keys: ["C"], action: "Subtitles on or off" },
-  { keys: ["<", ">"], action: "Slower or faster" },
-  { keys: ["0–9"], action: "Jump to 0% … 90%" },
-  { keys: ["F"], action: "Full screen" },
-  { keys: ["P"], action: "Picture in picture" },
-  { keys: ["?"], action: "This list" },
+  { keys: ["Space", "K"], label: "Play or pause" },
+  { keys: ["J", "←"], label: `Back ${SKIP_S} seconds` },
+  { keys: ["L", "→"], label: `Forward ${SKIP_S} seconds` },
+  { keys: ["↑", "↓"], label: "Volume up or down" },
+  { keys: ["M"], label: "Mute or unmute" },
+  { keys: ["C"], label: "Subtitles on or off" },
+  { keys: ["<", ">"], label: "Slower or faster" },
+  { keys: ["0–9"], label: "Jump to 0% … 90%" },
+  { keys: ["F"], label: "Full screen" },
+  { keys: ["P"], label: "Picture in picture" },
+  { keys: ["?"], label: "This list" },
 ];
 
 interface PipVideo extends HTMLVideoElement {
@@ -118,7 +117,7 @@ export function VideoPlayer({
     typeof document !== "undefined" &&
     (document.fullscreenEnabled || typeof element.current?.webkitEnterFullscreen === "function");
 
-  const progress = useEpisodeProgress(data, {
+  const { initial, save } = useEpisodeProgress(data, {
     // Another tab or device moved: follow it while this one is paused, not in the middle of watching.
     onRemoteMove: (position: SavedPosition) => {
       const media = element.current;
@@ -129,9 +128,6 @@ export function VideoPlayer({
       setTime(ms / 1000);
     },
   });
-
-  const { initial } = progress;
-  const save = useStickyCompletion(progress.save);
 
   const record = useCallback(
     (force = false, media = element.current) => {

@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 
 export interface Shortcut {
   keys: string[];
-  action: string;
+  label: string;
 }
 
 /** Whether a key press belongs to something else than the page's shortcuts. */
@@ -31,18 +31,20 @@ export function ShortcutsDialog({
   open,
   onOpenChange,
   shortcuts,
+  description,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  shortcuts: Shortcut[];
+  shortcuts: ReadonlyArray<Shortcut>;
+  description?: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Keyboard shortcuts" size="sm">
+      <DialogContent title="Keyboard shortcuts" description={description} size="sm">
         <dl className="divide-y divide-[var(--border)] text-sm">
           {shortcuts.map((shortcut) => (
-            <div key={shortcut.action} className="flex items-center justify-between gap-4 py-2">
-              <dt className="text-muted-foreground">{shortcut.action}</dt>
+            <div key={shortcut.label} className="flex items-center justify-between gap-4 py-2">
+              <dt className="text-muted-foreground">{shortcut.label}</dt>
               <dd className="flex shrink-0 flex-wrap justify-end gap-1">
                 {shortcut.keys.map((key) => (
                   <kbd
