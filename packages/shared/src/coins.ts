@@ -6,3 +6,47 @@ export interface CoinBalance {
 }
 
 export const BONUS_COIN_LIFETIME_DAYS = 30;
+
+export const LEDGER_ENTRY_KINDS = ["purchase", "grant", "unlock", "expiry", "reversal"] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/** One line of the wallet history: what changed, in purchased and bonus coins (negative: out). */
+export interface WalletEntry {
+  id: string;
+  kind: LedgerEntryKind;
+  memo: string;
+  createdAt: string;
+  purchased: number;
+  bonus: number;
+  /** A later entry undid this one (a refund). */
+  reversed: boolean;
+}
+
+/** One grant of bonus coins and what is left of it. */
+export interface BonusLot {
+  id: string;
+  granted: number;
+  /** Spendable now: 0 once expired. */
+  remaining: number;
+  grantedAt: string;
+  expiresAt: string;
+  expired: boolean;
+}
+
+export interface WalletPage {
+  entries: WalletEntry[];
+  nextCursor: string | null;
+  bonusLots: BonusLot[];
+}
+
+export const PAYMENT_PROVIDERS = ["sandbox", "stripe", "paystack"] as const;
+export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PLAN_TIERS = ["premium", "vvip"] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+
+export const PLAN_INTERVALS = ["month", "year"] as const;
+export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+
+export const UNLOCK_KINDS = ["coins", "bulk", "wait_free", "rental"] as const;
+export type UnlockKind = (typeof UNLOCK_KINDS)[number];

@@ -10,6 +10,7 @@ import { rotateSigningKey } from "../auth/provider/keys.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { AppError } from "../errors.ts";
+import { checkLedger } from "../modules/coins/ledger-check.ts";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { findUserByEmail, setUserRole } from "../modules/users/users.service.ts";
 import type { Platform } from "../platform.ts";
@@ -121,6 +122,20 @@ export const adminCommands: Record<string, AdminCommand> = {
       return (
         `New signing key ${rotation.kid}; published: ${rotation.published.join(", ")}.${retired}` +
         " Servers sign with it after their next restart; tokens signed before stay valid until they expire."
+      );
+    },
+  },
+  "ledger:check": {
+    summary: "Check the coin ledger's invariants; exits non-zero and lists what is wrong on any violation.",
+    usage: "ledger:check",
+    options: {},
+    async run({ platform }) {
+      const result = await checkLedger(platform.deps.db);
+      const counted = `${result.entries} entries, ${result.postings} postings, ${result.wallets} wallets`;
+      if (result.violations.length === 0) return `The ledger is consistent: ${counted}.`;
+      const lines = result.violations.map((violation) => `  ${violation.rule}: ${violation.detail}`);
+      throw new CommandError(
+        `The ledger has ${result.violations.length} violation(s) (${counted}):\n${lines.join("\n")}`,
       );
     },
   },

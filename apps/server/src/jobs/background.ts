@@ -1,7 +1,9 @@
 // The work a server process does besides answering calls: running queued jobs (imports),
-// releasing scheduled episodes, refreshing engagement figures, removing abandoned uploads.
+// releasing scheduled episodes, refreshing engagement figures, removing abandoned uploads,
+// expiring bonus coins.
 // Every process does it; the database makes sure each piece happens once.
 import type { FastifyBaseLogger } from "fastify";
+import { expireBonusCoins } from "../modules/coins/ledger.ts";
 import { importJobHandler } from "../modules/imports/imports.service.ts";
 import type { ServiceDeps } from "../rpc/context.ts";
 import { refreshContentStats } from "./content-stats.ts";
@@ -11,6 +13,7 @@ import { type JobHandler, JobRunner } from "./job-queue.ts";
 export const RELEASE_CHECK_MS = 15_000;
 export const STATS_REFRESH_MS = 5 * 60_000;
 export const UPLOAD_SWEEP_MS = 60 * 60_000;
+export const COIN_EXPIRY_MS = 10 * 60_000;
 
 export interface BackgroundWork {
   runner: JobRunner;
@@ -41,6 +44,7 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
     every(RELEASE_CHECK_MS, "releasing scheduled episodes", () => announceDueEpisodes(deps)),
     every(STATS_REFRESH_MS, "refreshing content figures", () => refreshContentStats(deps)),
     every(UPLOAD_SWEEP_MS, "removing old uploads", () => deps.media.uploads.sweep()),
+    every(COIN_EXPIRY_MS, "expiring bonus coins", () => expireBonusCoins(deps)),
   ];
 
   return {

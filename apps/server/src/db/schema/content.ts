@@ -59,6 +59,13 @@ export const content = pgTable(
     releaseSchedule: text("release_schedule"),
     readingDirection: text("reading_direction", { enum: READING_DIRECTIONS }).notNull().default("ltr"),
     writingMode: text("writing_mode", { enum: WRITING_MODES }).notNull().default("horizontal"),
+    /** "Unlock all remaining": the sum of the remaining episodes' prices, less this percentage. */
+    bulkDiscountPercent: smallint("bulk_discount_percent").notNull().default(0),
+    /** When set, one priced episode opens free every this many hours ("wait for free"). */
+    waitForFreeHours: integer("wait_for_free_hours"),
+    /** When both are set, a priced episode can be rented for this many coins and hours. */
+    rentalPriceCoins: integer("rental_price_coins"),
+    rentalHours: integer("rental_hours"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /**
      * What search matches: title (weight A), author and tags (B), description (C). English
@@ -81,6 +88,18 @@ export const content = pgTable(
     check("content_release_status_check", oneOf(table.releaseStatus, RELEASE_STATUSES)),
     check("content_reading_direction_check", oneOf(table.readingDirection, READING_DIRECTIONS)),
     check("content_writing_mode_check", oneOf(table.writingMode, WRITING_MODES)),
+    check(
+      "content_bulk_discount_check",
+      sql`${table.bulkDiscountPercent} >= 0 and ${table.bulkDiscountPercent} <= 90`,
+    ),
+    check(
+      "content_wait_for_free_check",
+      sql`${table.waitForFreeHours} is null or ${table.waitForFreeHours} between 1 and 720`,
+    ),
+    check(
+      "content_rental_check",
+      sql`(${table.rentalPriceCoins} is null) = (${table.rentalHours} is null) and (${table.rentalPriceCoins} is null or (${table.rentalPriceCoins} > 0 and ${table.rentalHours} between 1 and 720))`,
+    ),
     index("content_search_vector_idx").using("gin", table.searchVector),
     index("content_genres_idx").using("gin", table.genres),
     index("content_published_idx").on(table.publishedAt).where(sql`${table.status} = 'published'`),

@@ -9,7 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
 import { hashPassword } from "../../auth/provider/accounts.ts";
 import { createAdminNotification } from "../../modules/admin-notifications/admin-notifications.service.ts";
-import { grantCoins } from "../../modules/coins/coins.service.ts";
+import { creditCoins } from "../../modules/coins/ledger.ts";
 import { sendMessage } from "../../modules/messages/messages.service.ts";
 import { createNotification } from "../../modules/notifications/notifications.service.ts";
 import { openSupportTicket, recordFirstResponse } from "../../modules/support/support.service.ts";
@@ -17,7 +17,6 @@ import type { ServiceDeps } from "../../rpc/context.ts";
 import {
   accounts,
   adminNotifications,
-  coinLots,
   content,
   messages,
   notifications,
@@ -188,12 +187,22 @@ export async function seedDemoActivity(deps: ServiceDeps): Promise<number> {
       added += 2;
     }
 
-    const lots = eq(coinLots.userId, readerId);
-    if (!(await hasRows(db.select({ id: coinLots.id }).from(coinLots).where(lots).limit(1)))) {
-      await grantCoins(deps, readerId, "purchased", DEMO_WALLET.purchased, "demo:purchase");
-      await grantCoins(deps, readerId, "bonus", DEMO_WALLET.bonus, "demo:welcome-bonus");
-      added += 2;
-    }
+    // Keyed credits: a second seeding finds them and adds nothing.
+    const credits = await deps.changes.inTransaction(db, async (tx) => [
+      await creditCoins(deps, tx, readerId, {
+        kind: "purchase",
+        purchased: DEMO_WALLET.purchased,
+        memo: `Bought ${DEMO_WALLET.purchased} coins`,
+        idempotencyKey: "demo:purchase",
+      }),
+      await creditCoins(deps, tx, readerId, {
+        kind: "grant",
+        bonus: DEMO_WALLET.bonus,
+        memo: "Welcome bonus",
+        idempotencyKey: "demo:welcome-bonus",
+      }),
+    ]);
+    added += credits.filter(Boolean).length;
   }
 
   for (const notice of DEMO_ADMIN_NOTIFICATIONS) {

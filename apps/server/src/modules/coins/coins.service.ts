@@ -1,40 +1,31 @@
-// Coin wallets. Coins arrive in lots (see the coin_lots table): purchased lots never expire, bonus
-// lots expire BONUS_COIN_LIFETIME_DAYS after they are granted. The balance counts the unspent
-// coins of lots that have not expired.
-import { BONUS_COIN_LIFETIME_DAYS, type CoinBalance } from "@litverse/shared/coins";
-import { and, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
-import { type CoinLotKind, coinLots } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
+// Coin wallets, read side: the balance, the history of entries and the bonus lots with their
+// expiry. Writes go through ledger.ts.
+import type { BonusLot, CoinBalance, WalletEntry, WalletPage } from "@litverse/shared/coins";
+import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from "../../db/schema/index.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
+import { coinsTopic } from "./ledger.ts";
 
-export type CoinLotRow = typeof coinLots.$inferSelect;
-
-/** This user's coin lots: grants, spending, expiry clean-ups. */
-export const coinsTopic = (userId: string) => `user:${userId}:coins`;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** The largest lot the integer columns hold. */
-const MAX_LOT_AMOUNT = 2_147_483_647;
+export { coinsTopic };
 
 /**
- * The caller's spendable coins. Expiry is decided by the database clock at the time of the query.
- * (A live balance re-runs when the wallet's lots change; a bonus lot running out meanwhile shows
- * at the next change or reconnection.)
+ * The caller's spendable coins. Expiry is decided by the database clock at the time of the query,
+ * so bonus coins past their expiry never count, whether or not the expiry job has run yet.
  */
 export async function getCoinBalance({ db }: ServiceDeps, user: SessionUser): Promise<CoinBalance> {
   track(coinsTopic(user.id));
   const [row] = await db
     .select({
-      purchased: sql<number>`coalesce(sum(${coinLots.remaining}) filter (where ${coinLots.kind} = 'purchased'), 0)::int`,
-      bonus: sql<number>`coalesce(sum(${coinLots.remaining}) filter (where ${coinLots.kind} = 'bonus'), 0)::int`,
+      purchased: sql<number>`coalesce(sum(${ledgerAccounts.balance}) filter (where ${ledgerAccounts.kind} = 'purchased'), 0)::int`,
+      bonus: sql<number>`coalesce(sum(${ledgerAccounts.balance}) filter (where ${ledgerAccounts.kind} = 'bonus'), 0)::int`,
     })
-    .from(coinLots)
+    .from(ledgerAccounts)
     .where(
       and(
-        eq(coinLots.userId, user.id),
-        gt(coinLots.remaining, 0),
-        or(isNull(coinLots.expiresAt), gt(coinLots.expiresAt, sql`now()`)),
+        eq(ledgerAccounts.userId, user.id),
+        gt(ledgerAccounts.balance, 0),
+        sql`(${ledgerAccounts.kind} = 'purchased' or ${ledgerAccounts.expiresAt} > now())`,
       ),
     );
   const purchased = row?.purchased ?? 0;
@@ -42,39 +33,92 @@ export async function getCoinBalance({ db }: ServiceDeps, user: SessionUser): Pr
   return { total: purchased + bonus, purchased, bonus };
 }
 
+export const WALLET_PAGE_SIZE = 30;
+
 /**
- * Adds a lot of `amount` coins to the user's wallet. Bonus coins expire BONUS_COIN_LIFETIME_DAYS
- * after `grantedAt` (default: now, by the database clock); purchased coins never do. `source`
- * says where they came from ("purchase:<order>", "signup-bonus", …).
+ * The caller's wallet history, newest first, a page at a time (`cursor` is the last entry of the
+ * page before), with every bonus lot that still holds coins or expired in the last 90 days.
  */
-export async function grantCoins(
-  deps: ServiceDeps,
-  userId: string,
-  kind: CoinLotKind,
-  amount: number,
-  source: string,
-  options: { grantedAt?: Date } = {},
-): Promise<CoinLotRow> {
-  if (!Number.isInteger(amount) || amount <= 0 || amount > MAX_LOT_AMOUNT) {
-    throw new AppError("BAD_REQUEST", "A coin grant must be a positive whole number of coins.");
+export async function getWallet(
+  { db }: ServiceDeps,
+  user: SessionUser,
+  cursor: string | null,
+): Promise<WalletPage> {
+  track(coinsTopic(user.id));
+  let before: { createdAt: Date; id: string } | undefined;
+  if (cursor) {
+    [before] = await db
+      .select({ createdAt: ledgerEntries.createdAt, id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.id, cursor), eq(ledgerEntries.userId, user.id)));
   }
-  if (!source.trim()) throw new AppError("BAD_REQUEST", "A coin grant needs a source.");
-  const { grantedAt } = options;
-  const createdAt = grantedAt ?? sql`now()`;
-  let expiresAt: Date | SQL | null = null;
-  if (kind === "bonus" && grantedAt) {
-    expiresAt = new Date(grantedAt.getTime() + BONUS_COIN_LIFETIME_DAYS * DAY_MS);
-  } else if (kind === "bonus") {
-    // Counted in hours, which are exact in any time zone (days follow daylight saving time).
-    expiresAt = sql`now() + make_interval(hours => ${BONUS_COIN_LIFETIME_DAYS * 24})`;
-  }
-  return deps.changes.inTransaction(deps.db, async (tx) => {
-    const [row] = await tx
-      .insert(coinLots)
-      .values({ userId, kind, amount, remaining: amount, expiresAt, source: source.trim(), createdAt })
-      .returning();
-    if (!row) throw new AppError("CONFLICT", "Could not store the coins.");
-    deps.changes.changed(coinsTopic(userId));
-    return row;
-  });
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      memo: ledgerEntries.memo,
+      createdAt: ledgerEntries.createdAt,
+      reversed: sql<boolean>`exists (select 1 from ${ledgerEntries} r where r.reverses_entry_id = ${ledgerEntries.id})`,
+      purchased: sql<number>`coalesce(sum(${ledgerPostings.amount}) filter (where ${ledgerAccounts.kind} = 'purchased'), 0)::int`,
+      bonus: sql<number>`coalesce(sum(${ledgerPostings.amount}) filter (where ${ledgerAccounts.kind} = 'bonus'), 0)::int`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(
+      and(
+        eq(ledgerEntries.userId, user.id),
+        before
+          ? or(
+              lt(ledgerEntries.createdAt, before.createdAt),
+              and(eq(ledgerEntries.createdAt, before.createdAt), lt(ledgerEntries.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .groupBy(ledgerEntries.id)
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(WALLET_PAGE_SIZE + 1);
+  const entries: WalletEntry[] = rows.slice(0, WALLET_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    memo: row.memo,
+    createdAt: row.createdAt.toISOString(),
+    purchased: row.purchased,
+    bonus: row.bonus,
+    reversed: row.reversed,
+  }));
+
+  const lots = await db
+    .select({
+      id: ledgerAccounts.id,
+      balance: ledgerAccounts.balance,
+      expiresAt: ledgerAccounts.expiresAt,
+      grantedAt: ledgerAccounts.createdAt,
+      granted: sql<number>`(select coalesce(sum(p.amount) filter (where p.amount > 0), 0) from ${ledgerPostings} p where p.account_id = "ledger_accounts"."id")::int`,
+    })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.userId, user.id),
+        eq(ledgerAccounts.kind, "bonus"),
+        sql`(${ledgerAccounts.balance} > 0 or ${ledgerAccounts.expiresAt} > now() - interval '90 days')`,
+      ),
+    )
+    .orderBy(ledgerAccounts.expiresAt);
+  const now = Date.now();
+  const bonusLots: BonusLot[] = lots.map((lot) => ({
+    id: lot.id,
+    granted: lot.granted,
+    remaining: lot.expiresAt && lot.expiresAt.getTime() <= now ? 0 : lot.balance,
+    grantedAt: lot.grantedAt.toISOString(),
+    expiresAt: lot.expiresAt?.toISOString() ?? "",
+    expired: !!lot.expiresAt && lot.expiresAt.getTime() <= now,
+  }));
+
+  return {
+    entries,
+    nextCursor: rows.length > WALLET_PAGE_SIZE ? (entries.at(-1)?.id ?? null) : null,
+    bonusLots,
+  };
 }

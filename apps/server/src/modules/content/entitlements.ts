@@ -4,6 +4,9 @@
 import type { ServiceDeps } from "../../rpc/context.ts";
 import { type Entitlements, NO_ENTITLEMENTS } from "./episode-access.ts";
 
+/** What opens this user's locked episodes: their unlocks, plans and VVIP grants. */
+export const entitlementsTopic = (userId: string) => `user:${userId}:entitlements`;
+
 export async function loadEntitlements(
   _deps: ServiceDeps,
   _userId: string,
