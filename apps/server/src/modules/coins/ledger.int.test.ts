@@ -276,7 +276,9 @@ describe("the database's own guards", () => {
           .insert(ledgerPostings)
           .values(amounts.map(([accountId, amount]) => ({ entryId: entry?.id ?? "", accountId, amount })));
       });
-    await expect(post([[wallet?.id ?? "", -5]])).rejects.toThrow(/does not balance/);
+    // PostgreSQL reports the deferred check on the commit statement, with the reason as its cause.
+    const error = await post([[wallet?.id ?? "", -5]]).catch((failure: Error) => failure);
+    expect(`${error} ${(error as Error).cause}`).toMatch(/does not balance/);
     await expect(
       post([
         [wallet?.id ?? "", -11],
