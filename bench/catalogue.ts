@@ -6,7 +6,7 @@
 // Prints markdown and writes bench/results/catalogue.json. `--help` lists the flags.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -15,16 +15,14 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { listContentInput } from "@litverse/shared/content-inputs";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import pino from "pino";
 import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
 import { content, contentStats } from "../apps/server/src/db/schema/index.ts";
 import { refreshContentStats } from "../apps/server/src/jobs/content-stats.ts";
 import { listContent } from "../apps/server/src/modules/content/content.service.ts";
 import { runImport } from "../apps/server/src/modules/imports/imports.service.ts";
-import { openPlatform, type Platform } from "../apps/server/src/platform.ts";
+import type { Platform } from "../apps/server/src/platform.ts";
 import { type Distribution, distribution } from "./harness.ts";
+import { openBenchPlatform } from "./platform.ts";
 
 const USAGE = `Usage: npm run bench:catalogue -- [options]
   --db pglite|postgres|both   databases for the search figures (default both)
@@ -57,51 +55,6 @@ const databases = values.db === "both" ? ["pglite", "postgres"] : [values.db];
 const titleCount = Number(values.titles);
 const queryCount = Number(values.queries);
 const importRuns = Number(values.imports);
-const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-interface BenchPlatform {
-  platform: Platform;
-  close(): Promise<void>;
-}
-
-/** A platform on PGlite in memory or a temporary PostgreSQL database, with its own media folder. */
-async function openBenchPlatform(database: string): Promise<BenchPlatform> {
-  const mediaDir = await mkdtemp(path.join(os.tmpdir(), "litverse-bench-media-"));
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    DATA_DIR: mediaDir,
-    MEDIA_DIR: mediaDir,
-  });
-  let drop = async () => {};
-  let target: Parameters<typeof openPlatform>[2] = { kind: "pglite", dataDir: null };
-  if (database === "postgres") {
-    const name = `litverse_bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    target = { kind: "postgres", connectionString: url.toString() };
-    drop = async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
-  const platform = await openPlatform(config, pino({ level: "silent" }), target);
-  return {
-    platform,
-    async close() {
-      await platform.close();
-      await drop();
-      await rm(mediaDir, { recursive: true, force: true });
-    },
-  };
-}
-
 // ---- (d) Imports -------------------------------------------------------------------------------
 
 const IMPORT_FIXTURES = [

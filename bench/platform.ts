@@ -1,0 +1,55 @@
+// A platform for the in-process benchmarks: PGlite in memory, or a temporary PostgreSQL database
+// next to BENCH_DATABASE_URL's (dropped on close), with a media folder of its own.
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import pino from "pino";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { openPlatform, type Platform } from "../apps/server/src/platform.ts";
+
+const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export interface BenchPlatform {
+  platform: Platform;
+  close(): Promise<void>;
+}
+
+/** A platform on PGlite in memory or a temporary PostgreSQL database, with its own media folder. */
+export async function openBenchPlatform(database: string): Promise<BenchPlatform> {
+  const mediaDir = await mkdtemp(path.join(os.tmpdir(), "litverse-bench-media-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: mediaDir,
+    MEDIA_DIR: mediaDir,
+  });
+  let drop = async () => {};
+  let target: Parameters<typeof openPlatform>[2] = { kind: "pglite", dataDir: null };
+  if (database === "postgres") {
+    const name = `litverse_bench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    target = { kind: "postgres", connectionString: url.toString() };
+    drop = async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const platform = await openPlatform(config, pino({ level: "silent" }), target);
+  return {
+    platform,
+    async close() {
+      await platform.close();
+      await drop();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
