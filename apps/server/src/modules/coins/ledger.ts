@@ -72,17 +72,21 @@ export async function systemAccountId(tx: Executor, kind: SystemAccountKind): Pr
  * on first use). Every write to a wallet starts here.
  */
 export async function lockWallet(tx: Transaction, userId: string): Promise<string> {
+  const lock = () =>
+    tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, "purchased")))
+      .for("update");
+  const [existing] = await lock();
+  if (existing) return existing.id;
   await tx
     .insert(ledgerAccounts)
     .values({ kind: "purchased", userId })
     .onConflictDoNothing({ target: ledgerAccounts.userId, where: sql`${ledgerAccounts.kind} = 'purchased'` });
-  const [account] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, "purchased")))
-    .for("update");
-  if (!account) throw new AppError("CONFLICT", "Could not open the wallet.");
-  return account.id;
+  const [made] = await lock();
+  if (!made) throw new AppError("CONFLICT", "Could not open the wallet.");
+  return made.id;
 }
 
 /**
