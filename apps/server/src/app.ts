@@ -23,12 +23,13 @@ import { guardMessageSize, HARD_FRAME_LIMIT_BYTES } from "./http/message-size-gu
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
 import { registerUploads } from "./http/uploads.ts";
 import { registerMediaRoutes } from "./media/media-routes.ts";
+import { registerPaymentRoutes } from "./modules/payments/payments-routes.ts";
 import type { Platform } from "./platform.ts";
 import type { RequestContext } from "./rpc/context.ts";
 import { appRouter } from "./rpc/router.ts";
 
 /** Paths the web app never owns: unknown ones get a real 404, not the app's index. */
-const SERVER_PREFIXES = ["/api/", "/media/", "/oidc/", "/healthz"];
+const SERVER_PREFIXES = ["/api/", "/media/", "/oidc/", "/healthz", "/webhooks/", "/sandbox/"];
 const WS_KEEPALIVE = { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 };
 
 export interface BuildAppOptions {
@@ -170,6 +171,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   registerMediaRoutes(app, platform.deps.media);
   await registerUploads(app, platform, auth.verifier);
+  await registerPaymentRoutes(app, platform);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -157,14 +157,55 @@ export const contentFieldsInput = contentFields
 export type ContentFieldsInput = z.input<typeof contentFieldsInput>;
 
 export const createContentInput = z.object({ data: contentFieldsInput }).strict();
+
+const timerHoursSchema = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of hours` })
+    .int("Whole hours only")
+    .min(1, `${what}: 1 to 720 hours`)
+    .max(720, `${what}: 1 to 720 hours`);
+
+/** How a title's priced episodes can be opened besides coins one by one (see the unlock ladder). */
+const monetizationFields = z.object({
+  /** "Unlock all remaining" costs the sum of the prices less this percentage. */
+  bulkDiscountPercent: z
+    .number({ error: "A percentage is needed" })
+    .int("Whole percent only")
+    .min(0, "0 to 90 %")
+    .max(90, "0 to 90 %"),
+  /** Null: no wait-for-free timer. */
+  waitForFreeHours: timerHoursSchema("Wait for free").nullable(),
+  /** Both or neither: renting an episode for this many coins and hours. */
+  rentalPriceCoins: z
+    .number({ error: "A rental price is needed" })
+    .int("Whole coins only")
+    .min(1, "A rental costs at least 1 coin")
+    .max(10_000, "At most 10,000 coins")
+    .nullable(),
+  rentalHours: timerHoursSchema("Rental").nullable(),
+});
+
+/** A partial update names both rental fields or neither, and sets both or clears both. */
+function isRentalPair(value: { rentalPriceCoins?: number | null; rentalHours?: number | null }): boolean {
+  const hasPrice = value.rentalPriceCoins !== undefined;
+  const hasHours = value.rentalHours !== undefined;
+  if (hasPrice !== hasHours) return false;
+  return !hasPrice || (value.rentalPriceCoins === null) === (value.rentalHours === null);
+}
+
 export const updateContentInput = z
   .object({
     id: idSchema,
     data: contentFields
       .omit({ contentType: true })
+      .extend(monetizationFields.shape)
       .partial()
       .strict()
-      .refine((value) => Object.keys(value).length > 0, "Nothing to update"),
+      .refine((value) => Object.keys(value).length > 0, "Nothing to update")
+      .refine(isRentalPair, {
+        message: "Set both the rental price and the rental hours, or neither",
+        path: ["rentalHours"],
+      }),
   })
   .strict();
 export const idInput = z.object({ id: idSchema }).strict();

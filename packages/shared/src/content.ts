@@ -253,6 +253,11 @@ export interface AdminContentDetail extends AdminContentRow {
   readingDirection: ReadingDirection;
   writingMode: WritingMode;
   episodes: AdminEpisode[];
+  /** The unlock ladder's settings: bulk discount, wait for free, rental (null: off). */
+  bulkDiscountPercent: number;
+  waitForFreeHours: number | null;
+  rentalPriceCoins: number | null;
+  rentalHours: number | null;
   /** Hand-picked curated lists holding the title. */
   curatedListIds: string[];
 }

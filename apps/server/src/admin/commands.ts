@@ -1,5 +1,6 @@
 // The admin commands, shared by the command line (working on the database directly) and the local
 // admin endpoint of a running server (so that changes reach its live subscribers at once).
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { USER_ROLES } from "@litverse/shared/constants";
@@ -10,6 +11,7 @@ import { rotateSigningKey } from "../auth/provider/keys.ts";
 import { runMigrations } from "../db/migrate.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { AppError } from "../errors.ts";
+import { creditCoins } from "../modules/coins/ledger.ts";
 import { checkLedger } from "../modules/coins/ledger-check.ts";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { findUserByEmail, setUserRole } from "../modules/users/users.service.ts";
@@ -123,6 +125,47 @@ export const adminCommands: Record<string, AdminCommand> = {
         `New signing key ${rotation.kid}; published: ${rotation.published.join(", ")}.${retired}` +
         " Servers sign with it after their next restart; tokens signed before stay valid until they expire."
       );
+    },
+  },
+  "coins:grant": {
+    summary: "Put coins in the wallet of the user with this email (purchased, or bonus coins that expire).",
+    usage: "coins:grant <email> <coins> [--bonus] [--memo TEXT]",
+    options: { bonus: { type: "boolean" }, memo: { type: "string" } },
+    positionals: 2,
+    async run({ platform }, values, [email = "", coins = ""]) {
+      const parsed = z
+        .object({
+          email: z.email("Not an email address"),
+          coins: z.coerce
+            .number()
+            .int("Whole coins only")
+            .min(1, "At least 1 coin")
+            .max(1_000_000, "At most 1,000,000 coins"),
+          memo: z.string().trim().min(1).max(200).optional(),
+        })
+        .safeParse({ email: email.trim().toLowerCase(), coins, memo: values.memo });
+      if (!parsed.success) {
+        throw new CommandError(parsed.error.issues.map((issue) => issue.message).join("; "));
+      }
+      const [user, ...others] = await findUserByEmail(platform.deps.db, parsed.data.email);
+      if (!user) {
+        throw new CommandError(
+          `No user with the email ${parsed.data.email}. They appear after their first sign-in.`,
+        );
+      }
+      if (others.length > 0) throw new CommandError(`More than one user has the email ${parsed.data.email}.`);
+      const amount = parsed.data.coins;
+      const kind = values.bonus ? "bonus" : "purchased";
+      await platform.deps.changes.inTransaction(platform.deps.db, (tx) =>
+        creditCoins(platform.deps, tx, user.id, {
+          kind: "grant",
+          [kind]: amount,
+          memo: parsed.data.memo ?? `${amount} ${values.bonus ? "bonus " : ""}coins from the Litverse team`,
+          // Each run is a grant of its own.
+          idempotencyKey: `cli-grant:${randomUUID()}`,
+        }),
+      );
+      return `Granted ${amount} ${kind} coins to ${parsed.data.email}.`;
     },
   },
   "ledger:check": {

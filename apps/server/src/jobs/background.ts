@@ -1,10 +1,13 @@
 // The work a server process does besides answering calls: running queued jobs (imports),
 // releasing scheduled episodes, refreshing engagement figures, removing abandoned uploads,
-// expiring bonus coins.
+// expiring bonus coins, renewing the sandbox provider's subscriptions, ending subscription periods
+// and granting plans' monthly bonus coins.
 // Every process does it; the database makes sure each piece happens once.
 import type { FastifyBaseLogger } from "fastify";
 import { expireBonusCoins } from "../modules/coins/ledger.ts";
 import { importJobHandler } from "../modules/imports/imports.service.ts";
+import { renewDueSandboxSubscriptions } from "../modules/payments/sandbox-renewals.ts";
+import { runSubscriptionUpkeep } from "../modules/subscriptions/subscription-payments.ts";
 import type { ServiceDeps } from "../rpc/context.ts";
 import { refreshContentStats } from "./content-stats.ts";
 import { announceDueEpisodes } from "./episode-releases.ts";
@@ -14,6 +17,9 @@ export const RELEASE_CHECK_MS = 15_000;
 export const STATS_REFRESH_MS = 5 * 60_000;
 export const UPLOAD_SWEEP_MS = 60 * 60_000;
 export const COIN_EXPIRY_MS = 10 * 60_000;
+export const SANDBOX_RENEWAL_MS = 60_000;
+/** Often enough that a period's end shows within a minute on the pages that follow it. */
+export const SUBSCRIPTION_UPKEEP_MS = 60_000;
 
 export interface BackgroundWork {
   runner: JobRunner;
@@ -45,6 +51,10 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
     every(STATS_REFRESH_MS, "refreshing content figures", () => refreshContentStats(deps)),
     every(UPLOAD_SWEEP_MS, "removing old uploads", () => deps.media.uploads.sweep()),
     every(COIN_EXPIRY_MS, "expiring bonus coins", () => expireBonusCoins(deps)),
+    every(SANDBOX_RENEWAL_MS, "renewing sandbox subscriptions", () => renewDueSandboxSubscriptions(deps)),
+    every(SUBSCRIPTION_UPKEEP_MS, "ending subscription periods and granting plan bonuses", () =>
+      runSubscriptionUpkeep(deps),
+    ),
   ];
 
   return {

@@ -9,10 +9,15 @@ import { importsRouter } from "../modules/imports/imports.router.ts";
 import { libraryRouter } from "../modules/library/library.router.ts";
 import { messagesRouter } from "../modules/messages/messages.router.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
+import { paymentsRouter } from "../modules/payments/payments.router.ts";
+import { revenueRouter } from "../modules/revenue/revenue.router.ts";
 import { sessionRouter } from "../modules/session/session.router.ts";
+import { subscriptionsRouter } from "../modules/subscriptions/subscriptions.router.ts";
 import { supportRouter } from "../modules/support/support.router.ts";
 import { systemSettingsRouter } from "../modules/system-settings/system-settings.router.ts";
+import { unlocksRouter } from "../modules/unlocks/unlocks.router.ts";
 import { usersRouter } from "../modules/users/users.router.ts";
+import { vvipRouter } from "../modules/vvip/vvip.router.ts";
 import { createLiveRouter } from "./live-router.ts";
 import { router } from "./trpc.ts";
 
@@ -27,10 +32,15 @@ const areas = {
   library: libraryRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
+  payments: paymentsRouter,
+  revenue: revenueRouter,
   session: sessionRouter,
+  subscriptions: subscriptionsRouter,
   support: supportRouter,
   systemSettings: systemSettingsRouter,
+  unlocks: unlocksRouter,
   users: usersRouter,
+  vvip: vvipRouter,
 };
 
 /** Everything but `live` itself: what `live.watch` may subscribe to. */

@@ -45,6 +45,27 @@ export const router = createBrowserRouter([
             path: "/admin/content-metrics",
             lazy: () => import("../features/admin-content/content-metrics-route.tsx"),
           },
+          {
+            path: "/admin/revenue-analytics",
+            lazy: () => import("../features/revenue-analytics/revenue-analytics-route.tsx"),
+          },
+          { path: "/coins/buy", lazy: () => import("../features/coins-buy/coins-buy-route.tsx") },
+          {
+            path: "/subscription/verify",
+            lazy: () => import("../features/payment-verify/payment-verify-route.tsx"),
+          },
+          {
+            path: "/subscription/plans",
+            lazy: () => import("../features/subscription-plans/subscription-plans-route.tsx"),
+          },
+          {
+            path: "/admin/subscription-management",
+            lazy: () => import("../features/subscription-admin/subscription-management-route.tsx"),
+          },
+          {
+            path: "/admin/vvip-control",
+            lazy: () => import("../features/vvip-control/vvip-control-route.tsx"),
+          },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,
             lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),

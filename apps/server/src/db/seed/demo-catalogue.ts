@@ -42,6 +42,12 @@ export interface DemoTitle {
   episodes: number;
   /** Episodes from this number on cost this many coins. */
   priced?: { from: number; coins: number };
+  /** The other ways to open priced episodes (see the content table): bulk discount, wait for free, rental. */
+  unlockOptions?: {
+    bulkDiscountPercent?: number;
+    waitForFreeHours?: number;
+    rental?: { coins: number; hours: number };
+  };
   /** More episodes scheduled after the released ones, one a day from tomorrow. */
   scheduledEpisodes?: number;
   /** When the title came out, which orders "recently added" and "rising stars". */
@@ -69,6 +75,7 @@ export const DEMO_TITLES: readonly DemoTitle[] = [
     tags: ["regency", "enemies to lovers"],
     episodes: 12,
     priced: { from: 9, coins: 15 },
+    unlockOptions: { bulkDiscountPercent: 20, waitForFreeHours: 24 },
     releaseStatus: "completed",
     publishedDaysAgo: 40,
     popularity: 0.9,
@@ -173,6 +180,7 @@ export const DEMO_TITLES: readonly DemoTitle[] = [
     tags: ["detective", "london"],
     episodes: 6,
     priced: { from: 5, coins: 10 },
+    unlockOptions: { bulkDiscountPercent: 15, rental: { coins: 4, hours: 48 } },
     publishedDaysAgo: 30,
     popularity: 0.85,
     rating: 4.7,
@@ -304,6 +312,7 @@ export const DEMO_TITLES: readonly DemoTitle[] = [
     tags: ["verona", "star-crossed"],
     episodes: 8,
     priced: { from: 4, coins: 20 },
+    unlockOptions: { waitForFreeHours: 12 },
     scheduledEpisodes: 1,
     releaseSchedule: "New episode every day",
     publishedDaysAgo: 15,
@@ -496,6 +505,10 @@ export async function seedDemoContent(deps: ServiceDeps): Promise<{ titles: numb
       releaseSchedule: demo.releaseSchedule ?? null,
       status: demo.isDraft ? "draft" : "published",
       publishedAt: demo.isDraft ? null : new Date(Date.now() - demo.publishedDaysAgo * DAY_MS),
+      bulkDiscountPercent: demo.unlockOptions?.bulkDiscountPercent ?? 0,
+      waitForFreeHours: demo.unlockOptions?.waitForFreeHours ?? null,
+      rentalPriceCoins: demo.unlockOptions?.rental?.coins ?? null,
+      rentalHours: demo.unlockOptions?.rental?.hours ?? null,
     });
     await addEpisodes(deps, row.id, await demoEpisodes(demo, imported.media));
     ids.set(demo.slug, row.id);

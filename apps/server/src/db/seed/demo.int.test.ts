@@ -52,7 +52,10 @@ async function counts() {
            (select count(*) from notifications)::int as notifications,
            (select count(*) from admin_notifications)::int as admin_notifications,
            (select count(*) from support_tickets)::int as tickets,
-           (select count(*) from coin_lots)::int as coin_lots`,
+           (select count(*) from ledger_entries)::int as ledger_entries,
+           (select count(*) from coin_packages)::int as coin_packages,
+           (select count(*) from subscription_plans)::int as subscription_plans,
+           (select count(*) from payments)::int as payments`,
   );
   return row;
 }

@@ -24,6 +24,9 @@ import {
   users,
 } from "../schema/index.ts";
 import { seedDemoContent } from "./demo-catalogue.ts";
+import { seedDemoCoinPackages } from "./demo-coin-packages.ts";
+import { seedDemoRevenue } from "./demo-revenue.ts";
+import { seedDemoSubscriptionPlans } from "./demo-subscription-plans.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -129,7 +132,12 @@ export async function seedDemo(
 ): Promise<DemoSeedResult> {
   const added = await seedDemoAccounts(deps);
   const catalogue = options.withCatalogue === false ? { titles: 0, lists: 0 } : await seedDemoContent(deps);
-  const activity = await seedDemoActivity(deps);
+  const activity =
+    (await seedDemoActivity(deps)) +
+    (await seedDemoCoinPackages(deps)) +
+    // After the packages: a month of demo sales of them, for the revenue figures.
+    (await seedDemoRevenue(deps)) +
+    (await seedDemoSubscriptionPlans(deps));
   return { accounts: added, ...catalogue, activity };
 }
 

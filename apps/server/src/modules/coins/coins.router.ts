@@ -1,6 +1,8 @@
+import { createCoinPackageInput, updateCoinPackageInput } from "@litverse/shared/payments-inputs";
 import { z } from "zod";
-import { authedProcedure, router } from "../../rpc/trpc.ts";
+import { authedProcedure, router, superadminProcedure } from "../../rpc/trpc.ts";
 import * as service from "./coins.service.ts";
+import * as packages from "./packages.service.ts";
 
 export const coinsRouter = router({
   /** The caller's spendable coins: purchased, unexpired bonus, and their total. */
@@ -9,4 +11,14 @@ export const coinsRouter = router({
   getWallet: authedProcedure
     .input(z.object({ cursor: z.uuid("Not a valid cursor").nullish() }).default({}))
     .query(({ ctx, input }) => service.getWallet(ctx.deps, ctx.user, input.cursor ?? null)),
+  /** The coin packages on sale, in order. (Not a global live scope: only signed-in people may read it.) */
+  listCoinPackages: authedProcedure.query(({ ctx }) => packages.listCoinPackages(ctx.deps)),
+  /** Every coin package, on sale or not. */
+  adminListCoinPackages: superadminProcedure.query(({ ctx }) => packages.adminListCoinPackages(ctx.deps)),
+  createCoinPackage: superadminProcedure
+    .input(createCoinPackageInput)
+    .mutation(({ ctx, input }) => packages.createCoinPackage(ctx.deps, input.data)),
+  updateCoinPackage: superadminProcedure
+    .input(updateCoinPackageInput)
+    .mutation(({ ctx, input }) => packages.updateCoinPackage(ctx.deps, input)),
 });

@@ -120,6 +120,10 @@ export async function getContent({ db }: ServiceDeps, contentId: string): Promis
       releaseSchedule: content.releaseSchedule,
       readingDirection: content.readingDirection,
       writingMode: content.writingMode,
+      bulkDiscountPercent: content.bulkDiscountPercent,
+      waitForFreeHours: content.waitForFreeHours,
+      rentalPriceCoins: content.rentalPriceCoins,
+      rentalHours: content.rentalHours,
     })
     .from(content)
     .leftJoin(contentStats, eq(contentStats.contentId, content.id))
@@ -145,6 +149,10 @@ export async function getContent({ db }: ServiceDeps, contentId: string): Promis
     releaseSchedule: row.releaseSchedule,
     readingDirection: row.readingDirection,
     writingMode: row.writingMode,
+    bulkDiscountPercent: row.bulkDiscountPercent,
+    waitForFreeHours: row.waitForFreeHours,
+    rentalPriceCoins: row.rentalPriceCoins,
+    rentalHours: row.rentalHours,
     episodes: episodeRows.map((episode) => toAdminEpisode(episode, viewsOf.get(episode.id) ?? 0)),
     curatedListIds: listRows.map((list) => list.listId),
   };

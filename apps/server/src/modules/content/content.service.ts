@@ -579,6 +579,11 @@ export interface ContentFields {
   releaseSchedule?: string | null;
   readingDirection?: ContentRow["readingDirection"];
   writingMode?: ContentRow["writingMode"];
+  /** The unlock ladder's per-title settings (see modules/unlocks). */
+  bulkDiscountPercent?: number;
+  waitForFreeHours?: number | null;
+  rentalPriceCoins?: number | null;
+  rentalHours?: number | null;
   createdBy?: string | null;
 }
 

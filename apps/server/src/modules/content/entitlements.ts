@@ -1,16 +1,39 @@
-// What a viewer holds that opens locked episodes: episodes unlocked with coins, and plan tiers.
-// Coin unlocks and subscription plans arrive with the coins area; until they exist nobody holds
-// either, so priced and tiered episodes stay locked on the server (their files included).
+// What a viewer holds that opens locked episodes: episodes unlocked for good (coins, bulk, wait for
+// free) or rented and not yet expired, and plan tiers (subscriptions in force, VVIP grants). Every
+// query that decides a lock loads them here, so it follows unlocks, refunds and plan changes live.
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { episodeUnlocks } from "../../db/schema/index.ts";
+import { track } from "../../live/topics.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
-import { type Entitlements, NO_ENTITLEMENTS } from "./episode-access.ts";
+import { activeTiers } from "../subscriptions/tiers.ts";
+import type { Entitlements } from "./episode-access.ts";
 
 /** What opens this user's locked episodes: their unlocks, plans and VVIP grants. */
 export const entitlementsTopic = (userId: string) => `user:${userId}:entitlements`;
 
+/**
+ * The user's entitlements on one title. A rental counts until it ends; a live query does not
+ * re-run by itself at that moment, but every opening of the episode checks again.
+ */
 export async function loadEntitlements(
-  _deps: ServiceDeps,
-  _userId: string,
-  _contentId: string,
+  deps: ServiceDeps,
+  userId: string,
+  contentId: string,
 ): Promise<Entitlements> {
-  return NO_ENTITLEMENTS;
+  track(entitlementsTopic(userId));
+  const [unlocks, tiers] = await Promise.all([
+    deps.db
+      .select({ episodeId: episodeUnlocks.episodeId })
+      .from(episodeUnlocks)
+      .where(
+        and(
+          eq(episodeUnlocks.userId, userId),
+          eq(episodeUnlocks.contentId, contentId),
+          isNull(episodeUnlocks.revokedAt),
+          or(isNull(episodeUnlocks.expiresAt), gt(episodeUnlocks.expiresAt, new Date())),
+        ),
+      ),
+    activeTiers(deps.db, userId),
+  ]);
+  return { unlockedEpisodeIds: new Set(unlocks.map((row) => row.episodeId)), tiers };
 }

@@ -23,6 +23,7 @@ import { ImportDialog } from "./import-dialog.tsx";
 import { ImportsPanel } from "./imports-panel.tsx";
 import { CONTENT_TYPE_LABELS, PUBLICATION_LABELS } from "./labels.ts";
 import { MetadataForm } from "./metadata-form.tsx";
+import { MonetizationPanel } from "./monetization-panel.tsx";
 
 const LIST_PATH = "/admin/content-management";
 
@@ -134,6 +135,8 @@ export function TitleEditor({ contentId }: { contentId: string }) {
         <CoverPanel detail={detail} />
         <MetadataForm key={detail._id} detail={detail} />
       </div>
+
+      <MonetizationPanel key={`unlocks:${detail._id}`} detail={detail} />
 
       <ImportsPanel contentId={detail._id} title="Imports of this title" />
 

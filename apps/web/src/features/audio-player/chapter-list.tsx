@@ -6,8 +6,8 @@ import { AudioLines, CheckCircle2, Lock } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../../components/ui/cn.ts";
 import { formatDuration } from "../../lib/format.ts";
-import { LockDialog } from "../content/lock-dialog.tsx";
 import type { ReaderReady } from "../reader/use-reader-episode.ts";
+import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
 import { chapterRange } from "./chapters.ts";
 import { getPlayer, usePlayer } from "./player.ts";
 
@@ -166,7 +166,7 @@ export function ChapterList({ ready }: { ready: ReaderReady }) {
           );
         })}
       </ol>
-      <LockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
+      <UnlockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
     </>
   );
 }

@@ -25,11 +25,11 @@ import {
   TYPE_ICONS,
   TYPE_LABELS,
 } from "../catalogue/labels.ts";
+import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
 import { ContentSkeleton } from "./content-skeleton.tsx";
 import { Description } from "./description.tsx";
 import { EpisodeList } from "./episode-list.tsx";
 import { primaryAction } from "./episodes.ts";
-import { LockDialog } from "./lock-dialog.tsx";
 import { RatingInput } from "./rating-input.tsx";
 import { useContentActions } from "./use-content-actions.ts";
 
@@ -272,7 +272,7 @@ function ContentView({ detail }: { detail: ContentDetail }) {
           />
         )}
       </main>
-      <LockDialog
+      <UnlockDialog
         episode={lockedEpisode}
         onOpenChange={(isOpen) => !isOpen && setLockedEpisode(null)}
         onCloseAutoFocus={(event) => {

@@ -6,9 +6,9 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { readerPath } from "../catalogue/labels.ts";
 import { EpisodeRow } from "../content/episode-list.tsx";
-import { LockDialog } from "../content/lock-dialog.tsx";
 import { ReaderTopBar } from "../reader/reader-top-bar.tsx";
 import type { ReaderReady } from "../reader/use-reader-episode.ts";
+import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
 import { VideoPlayer } from "./video-player.tsx";
 
 export function WatchPage({ ready }: { ready: ReaderReady }) {
@@ -90,7 +90,7 @@ function EpisodePanel({ ready }: { ready: ReaderReady }) {
           ))}
         </ol>
       ) : null}
-      <LockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
+      <UnlockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
     </aside>
   );
 }

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { formatDate } from "../../lib/format.ts";
-import { LockDialog } from "../content/lock-dialog.tsx";
+import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
 import { useGoToEpisode } from "./use-go-to-episode.ts";
 import type { ReaderReady } from "./use-reader-episode.ts";
 
@@ -111,7 +111,7 @@ export function EpisodeEnd({
           </div>
         </>
       )}
-      <LockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
+      <UnlockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
     </section>
   );
 }

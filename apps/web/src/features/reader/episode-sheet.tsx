@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { readerPath } from "../catalogue/labels.ts";
 import { EpisodeRow } from "../content/episode-list.tsx";
-import { LockDialog } from "../content/lock-dialog.tsx";
+import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
 import type { ReaderReady } from "./use-reader-episode.ts";
 
 export function EpisodeSheet({ ready }: { ready: ReaderReady }) {
@@ -63,7 +63,7 @@ export function EpisodeSheet({ ready }: { ready: ReaderReady }) {
           </ol>
         </DialogContent>
       </Dialog>
-      <LockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
+      <UnlockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { readerPath } from "../catalogue/labels.ts";
-import { LockDialog } from "../content/lock-dialog.tsx";
+import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
 import {
   prefetchEpisode,
   type ReaderReady,
@@ -175,16 +175,18 @@ function ReaderStatus({ state, contentId }: { state: Exclude<ReaderState, Reader
         </>
       );
     case "locked":
-      // The title's page stays the way back: closing the explanation returns there.
+      // The title's page stays the way back: closing the explanation returns there. Once the
+      // episode is unlocked, the title's live episode list opens it here, without a reload.
       return (
         <>
           <StatusBar contentId={contentId} />
           <main className="flex-1" aria-label={`Episode ${state.episode.number} is locked`} />
-          <LockDialog
+          <UnlockDialog
             episode={state.episode}
             onOpenChange={(open) => {
               if (!open) navigate(`/content/${state.detail._id}`, { replace: true });
             }}
+            onUnlocked={() => undefined}
           />
         </>
       );

@@ -112,13 +112,15 @@ export function useReaderEpisode(contentId: string, requested: number | null): R
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+  // The live episode list has the last word on locks: a refunded unlock or an ended plan closes
+  // the episode at once, even with its content still in the cache.
+  if (detail.data && summary?.lock) return { status: "locked", detail: detail.data, episode: summary };
   if (episode.data) {
     return { status: "ready", data: episode.data, detail: detail.data ?? null, isOffline: false };
   }
   if (downloaded.data) {
     return { status: "ready", data: downloaded.data, detail: detail.data ?? null, isOffline: true };
   }
-  if (detail.data && summary?.lock) return { status: "locked", detail: detail.data, episode: summary };
   if (detail.data && detail.data.episodes.length === 0) return { status: "empty", detail: detail.data };
   if (isUnreachable && downloaded.isFetched) {
     return {

@@ -1,0 +1,5 @@
+import { CoinsBuyPage } from "./coins-buy-page.tsx";
+
+export function Component() {
+  return <CoinsBuyPage />;
+}

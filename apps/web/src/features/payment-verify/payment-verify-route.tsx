@@ -1,0 +1,5 @@
+import { PaymentVerifyPage } from "./payment-verify-page.tsx";
+
+export function Component() {
+  return <PaymentVerifyPage />;
+}

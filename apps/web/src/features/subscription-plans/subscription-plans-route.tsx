@@ -1,0 +1,5 @@
+import { SubscriptionPlansPage } from "./subscription-plans-page.tsx";
+
+export function Component() {
+  return <SubscriptionPlansPage />;
+}
