@@ -1,7 +1,7 @@
-// The unlock ladder in the browser: a fresh reader with a few coins unlocks a priced chapter and
-// reads it, meets the insufficient-coins dialog on a pricier one (whose "Buy coins" carries what is
-// missing and the way back), and an admin's refund locks the chapter again while it is open. The
-// admin sets the title's unlock options in the title editor.
+// The unlock ladder in the browser: a fresh reader buys coins through the sandbox checkout, unlocks
+// a priced chapter and reads it, meets the insufficient-coins dialog on a pricier one, buys more
+// through "Buy coins", comes back to the chapter, unlocks it and reads it; an admin's refund locks a
+// chapter again while it is open. The admin sets the title's unlock options in the title editor.
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { fixture } from "./support/admin-content.ts";
@@ -80,8 +80,15 @@ test.beforeAll(async ({ browser }) => {
   const gate = reader.getByRole("dialog", { name: "How old are you?" });
   await gate.getByRole("button", { name: /18\+/ }).click();
   await expect(gate).toHaveCount(0);
-  await runCli(["coins:grant", email, "30"], mainDataDir());
 });
+
+/** Pays for the package on the sandbox checkout page and waits for the confirmation. */
+async function payOnSandbox(price: string) {
+  await reader.waitForURL(/\/sandbox\/checkout\/sbx_ch_/);
+  await reader.getByRole("button", { name: `Pay ${price}` }).click();
+  await reader.waitForURL(/\/subscription\/verify\?payment=/);
+  await expect(reader.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+}
 
 test.afterAll(async () => {
   await callAs(admin, "mutation", "contentAdmin.deleteContent", { id: contentId }).catch(() => undefined);
@@ -114,11 +121,14 @@ test("an admin sets the title's unlock options in the title editor", async () =>
 
 test("a reader unlocks a priced chapter from the title page and reads it", async () => {
   const second = detail.episodes[1];
+  await reader.goto("/coins/buy");
+  await reader.getByRole("button", { name: /^Buy 100 coins/ }).click();
+  await payOnSandbox("$0.99");
   await reader.goto(`/content/${contentId}`);
   const rows = reader.getByTestId("episode-row");
   await rows.nth(1).click();
   const dialog = reader.getByRole("dialog", { name: "Episode 2 is locked" });
-  await expect(dialog.getByTestId("coin-balance")).toHaveText("You have 30 coins.");
+  await expect(dialog.getByTestId("coin-balance")).toHaveText("You have 100 coins.");
   await expect(dialog.getByRole("button", { name: /Rent for 2 days/ })).toBeVisible();
   await expect(dialog.getByRole("button", { name: /Unlock all remaining/ })).toBeVisible();
   for (const scheme of SCHEMES) await shoot(reader, `unlock-dialog-${scheme}`, scheme);
@@ -126,27 +136,38 @@ test("a reader unlocks a priced chapter from the title page and reads it", async
   await expect(reader).toHaveURL(new RegExp(`/read/${contentId}\\?episode=2$`));
   await expect(reader.getByRole("banner")).toContainText(second?.title ?? "");
   await expect(reader.getByRole("dialog")).toHaveCount(0);
-  expect((await callAs<{ total: number }>(reader, "query", "coins.getCoinBalance")).total).toBe(20);
+  expect((await callAs<{ total: number }>(reader, "query", "coins.getCoinBalance")).total).toBe(90);
 });
 
-test("a pricier chapter shows how many coins are missing and leads to buying them and back", async () => {
-  await reader.goto(`/read/${contentId}?episode=3`);
+test("a pricier chapter shows how many coins are missing, leads to buying them and back, and opens", async () => {
+  const returnTo = `/read/${contentId}?episode=3`;
+  await reader.goto(returnTo);
   const dialog = reader.getByRole("dialog", { name: "Episode 3 is locked" });
-  await expect(dialog.getByTestId("coin-balance")).toHaveText("You have 20 coins.");
+  await expect(dialog.getByTestId("coin-balance")).toHaveText("You have 90 coins.");
   await dialog.getByRole("button", { name: "Unlock for 200 coins" }).click();
   const short = reader.getByRole("dialog", { name: "Not enough coins" });
-  await expect(short.getByTestId("coins-needed")).toHaveText("You need 180 coins more.");
+  await expect(short.getByTestId("coins-needed")).toHaveText("You need 110 coins more.");
   for (const scheme of SCHEMES) await shoot(reader, `unlock-insufficient-${scheme}`, scheme);
   const buy = short.getByRole("link", { name: "Buy coins" });
-  const returnTo = `/read/${contentId}?episode=3`;
-  await expect(buy).toHaveAttribute("href", `/coins/buy?need=180&returnTo=${encodeURIComponent(returnTo)}`);
+  await expect(buy).toHaveAttribute("href", `/coins/buy?need=110&returnTo=${encodeURIComponent(returnTo)}`);
   await buy.click();
   await expect(reader).toHaveURL(
-    (url) => url.pathname === "/coins/buy" && url.searchParams.get("need") === "180",
+    (url) => url.pathname === "/coins/buy" && url.searchParams.get("need") === "110",
   );
-  // Back at the episode, it is still locked and the dialog is ready.
-  await reader.goto(returnTo);
-  await expect(reader.getByRole("dialog", { name: "Episode 3 is locked" })).toBeVisible();
+  // 100 coins would not do; the 550 (+50 bonus) package is the one picked out.
+  const suggested = reader.locator('[data-testid="coin-package"][data-suggested]');
+  await suggested.getByRole("button", { name: /^Buy 550 coins/ }).click();
+  await payOnSandbox("$4.99");
+  await reader.getByRole("link", { name: "Continue" }).click();
+  await expect(reader).toHaveURL(new RegExp(`/read/${contentId}\\?episode=3$`));
+
+  // Back at the episode: still locked, the dialog ready with the new balance.
+  const again = reader.getByRole("dialog", { name: "Episode 3 is locked" });
+  await expect(again.getByTestId("coin-balance")).toHaveText("You have 690 coins.");
+  await again.getByRole("button", { name: "Unlock for 200 coins" }).click();
+  await expect(reader.getByRole("banner")).toContainText(detail.episodes[2]?.title ?? "");
+  await expect(reader.getByRole("dialog")).toHaveCount(0);
+  expect((await callAs<{ total: number }>(reader, "query", "coins.getCoinBalance")).total).toBe(490);
 });
 
 test("an admin's refund locks the open chapter again, live, and gives the coins back", async () => {
@@ -157,5 +178,5 @@ test("an admin's refund locks the open chapter again, live, and gives the coins 
   if (!unlock) throw new Error("the reader's unlock is not listed");
   await callAs(admin, "mutation", "unlocks.refundUnlock", { unlockId: unlock._id, reason: "Test refund" });
   await expect(reader.getByRole("dialog", { name: "Episode 2 is locked" })).toBeVisible();
-  await expect(reader.getByRole("dialog").getByTestId("coin-balance")).toHaveText("You have 30 coins.");
+  await expect(reader.getByRole("dialog").getByTestId("coin-balance")).toHaveText("You have 500 coins.");
 });

@@ -15,7 +15,13 @@ const OUTCOMES: readonly SandboxOutcome[] = ["pay", "fail", "cancel"];
 
 export async function registerPaymentRoutes(app: FastifyInstance, platform: Platform): Promise<void> {
   const { deps } = platform;
-  configurePayments(deps, paymentsSettingsFromEnv(platform.config.publicUrl), { log: app.log });
+  const settings = paymentsSettingsFromEnv(platform.config.publicUrl);
+  configurePayments(deps, settings, { log: app.log });
+  if (platform.config.isProduction && settings.defaultProvider === "sandbox") {
+    // The sandbox's Pay button gives coins and plans away: fine for trying the platform, not for
+    // a shop.
+    app.log.warn("Payments use the sandbox provider: anyone can pay without money. Set PAYMENT_PROVIDER.");
+  }
 
   await app.register(async (scope) => {
     // The signature covers the exact bytes sent: keep the body as it came, whatever its type.
