@@ -1,7 +1,7 @@
 // The metrics page's charts (recharts). Loaded lazily by metrics-page.tsx, so the chart library
-// stays out of every other page's download. Colours follow the light or dark theme.
+// stays out of every other page's download. The look is chart-theme.ts, shared with the revenue
+// charts; colours follow the light or dark theme.
 import type { ContentMetrics, MetricsDay } from "@litverse/shared/content";
-import { useTheme } from "next-themes";
 import {
   Area,
   AreaChart,
@@ -15,60 +15,22 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import {
+  DARK_CHROME,
+  dayLabel,
+  dayTitle,
+  gridStyle,
+  LIGHT_CHROME,
+  legendStyle,
+  tooltipStyle,
+  useChartPalette,
+  xAxisStyle,
+  yAxisStyle,
+} from "../../components/charts/chart-theme.ts";
 import { formatCount } from "../../lib/format.ts";
 
-interface Palette {
-  views: string;
-  readers: string;
-  completions: string;
-  grid: string;
-  text: string;
-  card: string;
-  border: string;
-}
-
-const LIGHT: Palette = {
-  views: "#4f46e5",
-  readers: "#c026d3",
-  completions: "#059669",
-  grid: "#e7e5e4",
-  text: "#57534e",
-  card: "#ffffff",
-  border: "#e7e5e4",
-};
-const DARK: Palette = {
-  views: "#818cf8",
-  readers: "#e879f9",
-  completions: "#34d399",
-  grid: "#2a2738",
-  text: "#a8a29e",
-  card: "#15131f",
-  border: "#2a2738",
-};
-
-function usePalette(): Palette {
-  return useTheme().resolvedTheme === "dark" ? DARK : LIGHT;
-}
-
-const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const longDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
-const dayTitle = (day: unknown) =>
-  typeof day === "string" ? longDay.format(new Date(`${day}T00:00:00Z`)) : "";
-
-function tooltipStyle(palette: Palette) {
-  return {
-    contentStyle: {
-      background: palette.card,
-      border: `1px solid ${palette.border}`,
-      borderRadius: 12,
-      fontSize: 13,
-      color: palette.text,
-    },
-    labelStyle: { color: palette.text, fontWeight: 600, marginBottom: 4 },
-    cursor: { stroke: palette.grid },
-  };
-}
+const LIGHT = { ...LIGHT_CHROME, views: "#4f46e5", readers: "#c026d3", completions: "#059669" };
+const DARK = { ...DARK_CHROME, views: "#818cf8", readers: "#e879f9", completions: "#34d399" };
 
 const SERIES = [
   { key: "views", name: "Views" },
@@ -78,7 +40,7 @@ const SERIES = [
 
 /** Views, readers and completions per day. */
 export function DailyChart({ daily, label }: { daily: MetricsDay[]; label: string }) {
-  const palette = usePalette();
+  const palette = useChartPalette(LIGHT, DARK);
   return (
     <div role="img" aria-label={label} className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
@@ -91,24 +53,15 @@ export function DailyChart({ daily, label }: { daily: MetricsDay[]; label: strin
               </linearGradient>
             ))}
           </defs>
-          <CartesianGrid stroke={palette.grid} vertical={false} />
-          <XAxis
-            dataKey="day"
-            tickFormatter={dayLabel}
-            tick={{ fill: palette.text, fontSize: 12 }}
-            axisLine={{ stroke: palette.grid }}
-            tickLine={false}
-            minTickGap={24}
-          />
+          <CartesianGrid {...gridStyle(palette)} />
+          <XAxis dataKey="day" tickFormatter={dayLabel} {...xAxisStyle(palette)} minTickGap={24} />
           <YAxis
             allowDecimals={false}
             tickFormatter={(value: number) => formatCount(value)}
-            tick={{ fill: palette.text, fontSize: 12 }}
-            axisLine={false}
-            tickLine={false}
+            {...yAxisStyle(palette)}
           />
-          <Tooltip {...tooltipStyle(palette)} labelFormatter={dayTitle} />
-          <Legend itemSorter={null} wrapperStyle={{ fontSize: 13, color: palette.text }} />
+          <Tooltip {...tooltipStyle(palette, "line")} labelFormatter={dayTitle} />
+          <Legend {...legendStyle(palette)} />
           {SERIES.map((series) => (
             <Area
               key={series.key}
@@ -131,7 +84,7 @@ export function DailyChart({ daily, label }: { daily: MetricsDay[]; label: strin
 
 /** Views per episode as bars, completion rate as a line on its own axis. */
 export function EpisodesChart({ episodes, label }: { episodes: ContentMetrics["episodes"]; label: string }) {
-  const palette = usePalette();
+  const palette = useChartPalette(LIGHT, DARK);
   const data = episodes.map((episode) => ({
     name: `Ep. ${episode.number}`,
     title: episode.title,
@@ -142,40 +95,29 @@ export function EpisodesChart({ episodes, label }: { episodes: ContentMetrics["e
     <div role="img" aria-label={label} className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 8, right: 0, bottom: 0, left: -16 }}>
-          <CartesianGrid stroke={palette.grid} vertical={false} />
-          <XAxis
-            dataKey="name"
-            tick={{ fill: palette.text, fontSize: 12 }}
-            axisLine={{ stroke: palette.grid }}
-            tickLine={false}
-            minTickGap={8}
-          />
+          <CartesianGrid {...gridStyle(palette)} />
+          <XAxis dataKey="name" {...xAxisStyle(palette)} minTickGap={8} />
           <YAxis
             yAxisId="views"
             allowDecimals={false}
             tickFormatter={(value: number) => formatCount(value)}
-            tick={{ fill: palette.text, fontSize: 12 }}
-            axisLine={false}
-            tickLine={false}
+            {...yAxisStyle(palette)}
           />
           <YAxis
             yAxisId="rate"
             orientation="right"
             domain={[0, 100]}
             tickFormatter={(value: number) => `${value}%`}
-            tick={{ fill: palette.text, fontSize: 12 }}
-            axisLine={false}
-            tickLine={false}
+            {...yAxisStyle(palette)}
             width={44}
           />
           <Tooltip
-            {...tooltipStyle(palette)}
-            cursor={{ fill: palette.grid, opacity: 0.5 }}
+            {...tooltipStyle(palette, "bar")}
             formatter={(value, name) =>
               name === "Completion rate" ? `${value}%` : formatCount(Number(value))
             }
           />
-          <Legend itemSorter={null} wrapperStyle={{ fontSize: 13, color: palette.text }} />
+          <Legend {...legendStyle(palette)} />
           <Bar
             yAxisId="views"
             dataKey="views"

@@ -11,14 +11,15 @@ import { contentMetricsInput } from "@litverse/shared/content-inputs";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, BarChart3, BookOpenCheck, Eye, Heart, Pencil, Star, UserPlus, Users } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { describeRange, type Range } from "../../components/day-range/day-range.ts";
+import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Input } from "../../components/ui/input.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -30,41 +31,20 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { CoverImage } from "../catalogue/cover-image.tsx";
 import { editorPath } from "./imports-panel.tsx";
 import { CONTENT_TYPE_LABELS } from "./labels.ts";
-import { PRESETS, presetRange, type Range, rangeProblem } from "./metrics-range.ts";
+import { rangeProblem } from "./metrics-range.ts";
 
 const DailyChart = lazy(async () => ({ default: (await import("./metrics-charts.tsx")).DailyChart }));
 const EpisodesChart = lazy(async () => ({ default: (await import("./metrics-charts.tsx")).EpisodesChart }));
 
-const longDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const describeRange = ({ from, to }: Range) =>
-  `${longDay.format(new Date(`${from}T00:00:00Z`))} to ${longDay.format(new Date(`${to}T00:00:00Z`))} (UTC)`;
-
-/** The page's choices, in the address: ?days=7|30|90 or ?from=&to=, ?type=, ?content=. */
+/** The page's choices, in the address: the range of days, ?type=, ?content=. */
 function useMetricsParams() {
-  const [params, setParams] = useSearchParams();
-  const from = params.get("from");
-  const to = params.get("to");
-  const days = Number(params.get("days") ?? 30);
-  const isCustom = Boolean(from || to) || params.get("days") === "custom";
-  const preset = (PRESETS as readonly number[]).includes(days) ? days : 30;
-  const range: Range = isCustom ? { from: from ?? "", to: to ?? "" } : presetRange(preset);
+  const rangeParams = useDayRangeParams({ pushOn: "content" });
+  const { params } = rangeParams;
   const typeParam = params.get("type");
   const contentType = (CONTENT_TYPES as readonly string[]).includes(typeParam ?? "")
     ? (typeParam as ContentType)
     : undefined;
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === "") next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: !("content" in changes) },
-    );
-  return { params, range, isCustom, preset, contentType, contentId: params.get("content"), update };
+  return { ...rangeParams, contentType, contentId: params.get("content") };
 }
 
 export function MetricsPage() {
@@ -88,87 +68,22 @@ function RangeControls({
   problem: string | null;
   showType: boolean;
 }) {
-  const { range, isCustom, preset, update } = metrics;
   const typeItems = [
     { value: "all", label: "All types" },
     ...CONTENT_TYPES.map((type) => ({ value: type, label: CONTENT_TYPE_LABELS[type] })),
   ];
   return (
-    <div className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-3 shadow-sm sm:flex-row sm:flex-wrap sm:items-end sm:p-4">
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1.5 text-sm font-medium">Period</legend>
-        <div className="flex w-fit gap-1 rounded-xl bg-stone-100 p-1 dark:bg-white/5">
-          {PRESETS.map((days) => {
-            const isOn = !isCustom && preset === days;
-            return (
-              <button
-                key={days}
-                type="button"
-                aria-pressed={isOn}
-                onClick={() => update({ days: String(days), from: null, to: null })}
-                className={cn(
-                  "h-8 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition",
-                  isOn
-                    ? "bg-card text-foreground shadow-sm dark:bg-white/10"
-                    : "text-muted-foreground hover:text-foreground",
-                )}
-              >
-                {days} days
-              </button>
-            );
-          })}
-          <button
-            type="button"
-            aria-pressed={isCustom}
-            onClick={() => update({ days: "custom", from: range.from, to: range.to })}
-            className={cn(
-              "h-8 rounded-lg px-3 text-sm font-medium transition",
-              isCustom
-                ? "bg-card text-foreground shadow-sm dark:bg-white/10"
-                : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            Custom
-          </button>
-        </div>
-      </fieldset>
-      {isCustom ? (
-        <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Field label="From">
-            <Input
-              type="date"
-              value={range.from}
-              max={range.to || undefined}
-              onChange={(event) => update({ from: event.target.value })}
-            />
-          </Field>
-          <Field label="To">
-            <Input
-              type="date"
-              value={range.to}
-              min={range.from || undefined}
-              onChange={(event) => update({ to: event.target.value })}
-            />
-          </Field>
-        </div>
-      ) : null}
+    <DayRangeControls rangeParams={metrics} problem={problem}>
       {showType ? (
         <Field label="Type" className="sm:w-40">
           <Select
             items={typeItems}
             value={metrics.contentType ?? "all"}
-            onValueChange={(value) => update({ type: value === "all" ? null : value })}
+            onValueChange={(value) => metrics.update({ type: value === "all" ? null : value })}
           />
         </Field>
       ) : null}
-      <p className="text-sm text-muted-foreground sm:ml-auto sm:self-center" aria-live="polite">
-        {problem ? (
-          <span className="font-medium text-rose-600 dark:text-rose-400">{problem}</span>
-        ) : (
-          describeRange(range)
-        )}
-      </p>
-    </div>
+    </DayRangeControls>
   );
 }
 

@@ -1,8 +1,11 @@
-// Pieces the Purchases and Unlocks tabs share: the search box and the foot of a paged list.
+// Pieces the Purchases and Unlocks tabs share: the search box, the states of a paged list and its
+// foot.
 import { Search } from "lucide-react";
-import { useDeferredValue, useEffect, useState } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
+import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
 
 /** A search box whose query settles a moment after typing stops. */
 export function useSearchQuery(): [string, string, (value: string) => void] {
@@ -72,5 +75,62 @@ export function ListFoot({
         Load more
       </Button>
     </div>
+  );
+}
+
+/**
+ * A paged list in whichever state it is: the first page's error, its skeleton, `empty` when there
+ * are no rows, or the rows (`children`) with the foot that loads older ones.
+ */
+export function PagedListStates({
+  first,
+  list,
+  what,
+  empty,
+  children,
+}: {
+  first: { data?: unknown; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  list: {
+    items: unknown[];
+    hasMore: boolean;
+    isLoadingMore: boolean;
+    loadMore: () => void;
+    olderError: unknown;
+  };
+  /** What the rows are, plural: "payments". */
+  what: string;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (first.isError && !first.data) {
+    return (
+      <ErrorState
+        title={`Could not load the ${what}`}
+        error={first.error}
+        onRetry={() => void first.refetch()}
+        isRetrying={first.isFetching}
+      />
+    );
+  }
+  if (!first.data) {
+    return (
+      <div role="status" aria-label={`Loading ${what}`} className="space-y-2">
+        {[0, 1, 2, 3, 4].map((key) => (
+          <Skeleton key={key} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (list.items.length === 0) return empty;
+  return (
+    <>
+      {children}
+      <ListFoot
+        hasMore={list.hasMore}
+        isLoadingMore={list.isLoadingMore}
+        loadMore={list.loadMore}
+        error={list.olderError}
+      />
+    </>
   );
 }

@@ -13,14 +13,12 @@ import { toast } from "sonner";
 import { Badge, type BadgeVariant } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { ErrorState } from "../../components/ui/error-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
-import { ListFoot, SearchBox, useSearchQuery } from "./list-parts.tsx";
+import { PagedListStates, SearchBox, useSearchQuery } from "./list-parts.tsx";
 import { RefundDialog } from "./refund-dialog.tsx";
 import { usePagedList } from "./use-paged-list.ts";
 
@@ -70,83 +68,67 @@ export function PurchasesTab() {
           className="sm:w-44"
         />
       </div>
-      {first.isError && !first.data ? (
-        <ErrorState
-          title="Could not load the payments"
-          error={first.error}
-          onRetry={() => void first.refetch()}
-          isRetrying={first.isFetching}
-        />
-      ) : !first.data ? (
-        <div role="status" aria-label="Loading payments" className="space-y-2">
-          {[0, 1, 2, 3, 4].map((key) => (
-            <Skeleton key={key} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : list.items.length === 0 ? (
-        <EmptyState
-          as="h3"
-          icon={ReceiptText}
-          title={query || status !== "all" ? "No payment matches" : "No payments yet"}
-          text={
-            query || status !== "all"
-              ? "Try another search or status."
-              : "Coin purchases and subscription payments will show here."
-          }
-        />
-      ) : (
-        <>
-          <Table caption="Payments">
-            <THead>
-              <tr>
-                <TH>Payment</TH>
-                <TH className="text-right">Amount</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {list.items.map((payment) => {
-                const look = STATUS_LOOK[payment.status];
-                const canRefund = payment.status === "paid" && payment.purpose === "coins";
-                return (
-                  <TR key={payment.id} data-testid="payment-row" data-status={payment.status}>
-                    <TD wrap>
-                      <span className="block font-medium break-words">
-                        {payment.user.name ?? payment.user.email ?? "Deleted account"}
-                      </span>
-                      <span className="block text-sm break-words">{whatWasBought(payment)}</span>
-                      <span className="block text-xs text-muted-foreground">
-                        {formatDateTime(payment.paidAt ?? payment.createdAt)}
-                        {payment.user.name && payment.user.email ? ` · ${payment.user.email}` : ""}
-                      </span>
-                    </TD>
-                    <TD className="w-0 text-right align-top">
-                      <span className="block font-medium tabular-nums">
-                        {formatPrice(payment.amountMinor, payment.currency)}
-                      </span>
-                      <Badge variant={look.variant} className="mt-1">
-                        {look.label}
-                      </Badge>
-                      {canRefund ? (
-                        <div className="mt-2">
-                          <Button variant="secondary" size="sm" onClick={() => setRefunding(payment)}>
-                            Refund
-                          </Button>
-                        </div>
-                      ) : null}
-                    </TD>
-                  </TR>
-                );
-              })}
-            </TBody>
-          </Table>
-          <ListFoot
-            hasMore={list.hasMore}
-            isLoadingMore={list.isLoadingMore}
-            loadMore={list.loadMore}
-            error={list.olderError}
+      <PagedListStates
+        first={first}
+        list={list}
+        what="payments"
+        empty={
+          <EmptyState
+            as="h3"
+            icon={ReceiptText}
+            title={query || status !== "all" ? "No payment matches" : "No payments yet"}
+            text={
+              query || status !== "all"
+                ? "Try another search or status."
+                : "Coin purchases and subscription payments will show here."
+            }
           />
-        </>
-      )}
+        }
+      >
+        <Table caption="Payments">
+          <THead>
+            <tr>
+              <TH>Payment</TH>
+              <TH className="text-right">Amount</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {list.items.map((payment) => {
+              const look = STATUS_LOOK[payment.status];
+              const canRefund = payment.status === "paid" && payment.purpose === "coins";
+              return (
+                <TR key={payment.id} data-testid="payment-row" data-status={payment.status}>
+                  <TD wrap>
+                    <span className="block font-medium break-words">
+                      {payment.user.name ?? payment.user.email ?? "Deleted account"}
+                    </span>
+                    <span className="block text-sm break-words">{whatWasBought(payment)}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {formatDateTime(payment.paidAt ?? payment.createdAt)}
+                      {payment.user.name && payment.user.email ? ` · ${payment.user.email}` : ""}
+                    </span>
+                  </TD>
+                  <TD className="w-0 text-right align-top">
+                    <span className="block font-medium tabular-nums">
+                      {formatPrice(payment.amountMinor, payment.currency)}
+                    </span>
+                    <Badge variant={look.variant} className="mt-1">
+                      {look.label}
+                    </Badge>
+                    {canRefund ? (
+                      <div className="mt-2">
+                        <Button variant="secondary" size="sm" onClick={() => setRefunding(payment)}>
+                          Refund
+                        </Button>
+                      </div>
+                    ) : null}
+                  </TD>
+                </TR>
+              );
+            })}
+          </TBody>
+        </Table>
+      </PagedListStates>
       <RefundDialog
         open={refunding !== null}
         onOpenChange={(open) => {

@@ -1,6 +1,7 @@
 import { revenueAnalyticsInput } from "@litverse/shared/revenue-inputs";
 import { describe, expect, it } from "vitest";
-import { amountIn, formatMoneyShort, presetRange, rangeProblem } from "./revenue-values.ts";
+import { presetRange } from "../../components/day-range/day-range.ts";
+import { amountIn, formatMoneyShort, rangeProblem } from "./revenue-values.ts";
 
 describe("revenue ranges", () => {
   it("ends a preset today (UTC) and counts today in", () => {

@@ -1,8 +1,8 @@
 // The revenue page's charts (recharts), loaded lazily so the chart library stays out of every other
-// page's download. Same look as the content metrics charts; colours follow the light or dark theme.
+// page's download. The look (chrome, days, tooltip, axes) is chart-theme.ts, shared with the content
+// metrics charts; colours follow the light or dark theme.
 import { formatPrice } from "@litverse/shared/payments";
 import type { RevenueDay } from "@litverse/shared/revenue";
-import { useTheme } from "next-themes";
 import {
   Area,
   AreaChart,
@@ -15,24 +15,24 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import {
+  type ChartChrome,
+  DARK_CHROME,
+  dayLabel,
+  dayTitle,
+  gridStyle,
+  LIGHT_CHROME,
+  legendStyle,
+  tooltipStyle,
+  useChartPalette,
+  xAxisStyle,
+  yAxisStyle,
+} from "../../components/charts/chart-theme.ts";
 import { formatCount } from "../../lib/format.ts";
 import { amountIn } from "./revenue-values.ts";
 
-interface Palette {
-  purchases: string;
-  subscriptions: string;
-  refunds: string;
-  purchased: string;
-  bonus: string;
-  spent: string;
-  expired: string;
-  grid: string;
-  text: string;
-  card: string;
-  border: string;
-}
-
-const LIGHT: Palette = {
+const LIGHT = {
+  ...LIGHT_CHROME,
   purchases: "#4f46e5",
   subscriptions: "#c026d3",
   refunds: "#e11d48",
@@ -40,12 +40,9 @@ const LIGHT: Palette = {
   bonus: "#059669",
   spent: "#4f46e5",
   expired: "#a8a29e",
-  grid: "#e7e5e4",
-  text: "#57534e",
-  card: "#ffffff",
-  border: "#e7e5e4",
 };
-const DARK: Palette = {
+const DARK = {
+  ...DARK_CHROME,
   purchases: "#818cf8",
   subscriptions: "#e879f9",
   refunds: "#fb7185",
@@ -53,56 +50,15 @@ const DARK: Palette = {
   bonus: "#34d399",
   spent: "#818cf8",
   expired: "#78716c",
-  grid: "#2a2738",
-  text: "#a8a29e",
-  card: "#15131f",
-  border: "#2a2738",
 };
 
-function usePalette(): Palette {
-  return useTheme().resolvedTheme === "dark" ? DARK : LIGHT;
-}
-
-const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const longDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
-const dayTitle = (day: unknown) =>
-  typeof day === "string" ? longDay.format(new Date(`${day}T00:00:00Z`)) : "";
-
-function tooltipStyle(palette: Palette) {
-  return {
-    contentStyle: {
-      background: palette.card,
-      border: `1px solid ${palette.border}`,
-      borderRadius: 12,
-      fontSize: 13,
-      color: palette.text,
-    },
-    labelStyle: { color: palette.text, fontWeight: 600, marginBottom: 4 },
-    cursor: { fill: palette.grid, opacity: 0.5 },
-  };
-}
-
-function axes(palette: Palette, format: (value: number) => string) {
+/** The grid and both axes of a chart by day; the value axis is wide enough for money. */
+function axes(palette: ChartChrome, format: (value: number) => string) {
   return (
     <>
-      <CartesianGrid stroke={palette.grid} vertical={false} />
-      <XAxis
-        dataKey="day"
-        tickFormatter={dayLabel}
-        tick={{ fill: palette.text, fontSize: 12 }}
-        axisLine={{ stroke: palette.grid }}
-        tickLine={false}
-        minTickGap={24}
-      />
-      <YAxis
-        allowDecimals={false}
-        tickFormatter={format}
-        tick={{ fill: palette.text, fontSize: 12 }}
-        axisLine={false}
-        tickLine={false}
-        width={64}
-      />
+      <CartesianGrid {...gridStyle(palette)} />
+      <XAxis dataKey="day" tickFormatter={dayLabel} {...xAxisStyle(palette)} minTickGap={24} />
+      <YAxis allowDecimals={false} tickFormatter={format} {...yAxisStyle(palette)} width={64} />
     </>
   );
 }
@@ -117,7 +73,7 @@ export function MoneyChart({
   currency: string;
   label: string;
 }) {
-  const palette = usePalette();
+  const palette = useChartPalette(LIGHT, DARK);
   const data = daily.map((day) => ({
     day: day.day,
     purchases: amountIn(day.purchaseAmounts, currency),
@@ -133,11 +89,11 @@ export function MoneyChart({
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
           {axes(palette, axisMoney)}
           <Tooltip
-            {...tooltipStyle(palette)}
+            {...tooltipStyle(palette, "bar")}
             labelFormatter={dayTitle}
             formatter={(value) => money(Number(value))}
           />
-          <Legend itemSorter={null} wrapperStyle={{ fontSize: 13, color: palette.text }} />
+          <Legend {...legendStyle(palette)} />
           <Bar
             dataKey="purchases"
             name="Coin purchases"
@@ -171,7 +127,7 @@ export function MoneyChart({
 
 /** Coins held in wallets at the end of each day, purchased and bonus stacked. */
 export function CirculationChart({ daily, label }: { daily: RevenueDay[]; label: string }) {
-  const palette = usePalette();
+  const palette = useChartPalette(LIGHT, DARK);
   const series = [
     { key: "circulationPurchased", name: "Purchased", color: palette.purchased },
     { key: "circulationBonus", name: "Bonus", color: palette.bonus },
@@ -190,12 +146,11 @@ export function CirculationChart({ daily, label }: { daily: RevenueDay[]; label:
           </defs>
           {axes(palette, formatCount)}
           <Tooltip
-            {...tooltipStyle(palette)}
-            cursor={{ stroke: palette.grid }}
+            {...tooltipStyle(palette, "line")}
             labelFormatter={dayTitle}
             formatter={(value) => `${formatCount(Number(value))} coins`}
           />
-          <Legend itemSorter={null} wrapperStyle={{ fontSize: 13, color: palette.text }} />
+          <Legend {...legendStyle(palette)} />
           {series.map((item) => (
             <Area
               key={item.key}
@@ -219,48 +174,40 @@ export function CirculationChart({ daily, label }: { daily: RevenueDay[]; label:
 
 /** Coins moving each day: sold (purchased and bonus), spent on unlocks, and bonus expired. */
 export function CoinFlowChart({ daily, label }: { daily: RevenueDay[]; label: string }) {
-  const palette = usePalette();
+  const palette = useChartPalette(LIGHT, DARK);
   const data = daily.map((day) => ({
     day: day.day,
     sold: day.coinsSold + day.bonusCoinsSold,
     spent: day.coinsSpent - day.coinsReturned,
     expired: day.bonusExpired,
   }));
+  const series = [
+    { key: "sold", name: "Sold", color: palette.purchased },
+    { key: "spent", name: "Spent on unlocks", color: palette.spent },
+    { key: "expired", name: "Bonus expired", color: palette.expired },
+  ] as const;
   return (
     <div role="img" aria-label={label} className="h-64 w-full">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
           {axes(palette, formatCount)}
           <Tooltip
-            {...tooltipStyle(palette)}
+            {...tooltipStyle(palette, "bar")}
             labelFormatter={dayTitle}
             formatter={(value) => `${formatCount(Number(value))} coins`}
           />
-          <Legend itemSorter={null} wrapperStyle={{ fontSize: 13, color: palette.text }} />
-          <Bar
-            dataKey="sold"
-            name="Sold"
-            fill={palette.purchased}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={24}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="spent"
-            name="Spent on unlocks"
-            fill={palette.spent}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={24}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="expired"
-            name="Bonus expired"
-            fill={palette.expired}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={24}
-            isAnimationActive={false}
-          />
+          <Legend {...legendStyle(palette)} />
+          {series.map((item) => (
+            <Bar
+              key={item.key}
+              dataKey={item.key}
+              name={item.name}
+              fill={item.color}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={24}
+              isAnimationActive={false}
+            />
+          ))}
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -8,13 +8,11 @@ import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { ErrorState } from "../../components/ui/error-state.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
-import { ListFoot, SearchBox, useSearchQuery } from "./list-parts.tsx";
+import { PagedListStates, SearchBox, useSearchQuery } from "./list-parts.tsx";
 import { RefundDialog } from "./refund-dialog.tsx";
 import { usePagedList } from "./use-paged-list.ts";
 
@@ -44,91 +42,75 @@ export function UnlocksTab() {
   return (
     <div className="space-y-4">
       <SearchBox value={text} onChange={setText} label="Search by email or title" />
-      {first.isError && !first.data ? (
-        <ErrorState
-          title="Could not load the unlocks"
-          error={first.error}
-          onRetry={() => void first.refetch()}
-          isRetrying={first.isFetching}
-        />
-      ) : !first.data ? (
-        <div role="status" aria-label="Loading unlocks" className="space-y-2">
-          {[0, 1, 2, 3, 4].map((key) => (
-            <Skeleton key={key} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : list.items.length === 0 ? (
-        <EmptyState
-          as="h3"
-          icon={LockOpen}
-          title={query ? "No unlock matches" : "No unlocks yet"}
-          text={
-            query
-              ? "Try another search."
-              : "Episodes readers open with coins, rentals and wait-for-free will show here."
-          }
-        />
-      ) : (
-        <>
-          <Table caption="Unlocks">
-            <THead>
-              <tr>
-                <TH>Unlock</TH>
-                <TH className="text-right">Coins</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {list.items.map((unlock) => (
-                <TR
-                  key={unlock._id}
-                  data-testid="unlock-row"
-                  data-refunded={unlock.revokedAt ? "true" : "false"}
-                >
-                  <TD wrap>
-                    <span className="block font-medium break-words">
-                      {unlock.content.title}, episode {unlock.episode.number}
-                    </span>
-                    <span className="block text-sm break-words">
-                      {unlock.user.name ?? unlock.user.email ?? "Deleted account"}
-                    </span>
-                    <span className="block text-xs text-muted-foreground">
-                      {formatDateTime(unlock.createdAt)} · {KIND_LABELS[unlock.kind]}
-                    </span>
-                  </TD>
-                  <TD className="w-0 text-right align-top">
-                    <span className="block font-medium tabular-nums">
-                      {unlock.coins > 0 ? unlock.coins.toLocaleString("en-US") : "–"}
-                    </span>
-                    {unlock.episodesInEntry > 1 ? (
-                      <span className="block text-xs text-muted-foreground">
-                        for {unlock.episodesInEntry} episodes
-                      </span>
-                    ) : null}
-                    {unlock.revokedAt ? (
-                      <Badge variant="brand" className="mt-1">
-                        Refunded
-                      </Badge>
-                    ) : null}
-                    {unlock.isRefundable ? (
-                      <div className="mt-2">
-                        <Button variant="secondary" size="sm" onClick={() => setRefunding(unlock)}>
-                          Refund
-                        </Button>
-                      </div>
-                    ) : null}
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-          <ListFoot
-            hasMore={list.hasMore}
-            isLoadingMore={list.isLoadingMore}
-            loadMore={list.loadMore}
-            error={list.olderError}
+      <PagedListStates
+        first={first}
+        list={list}
+        what="unlocks"
+        empty={
+          <EmptyState
+            as="h3"
+            icon={LockOpen}
+            title={query ? "No unlock matches" : "No unlocks yet"}
+            text={
+              query
+                ? "Try another search."
+                : "Episodes readers open with coins, rentals and wait-for-free will show here."
+            }
           />
-        </>
-      )}
+        }
+      >
+        <Table caption="Unlocks">
+          <THead>
+            <tr>
+              <TH>Unlock</TH>
+              <TH className="text-right">Coins</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {list.items.map((unlock) => (
+              <TR
+                key={unlock._id}
+                data-testid="unlock-row"
+                data-refunded={unlock.revokedAt ? "true" : "false"}
+              >
+                <TD wrap>
+                  <span className="block font-medium break-words">
+                    {unlock.content.title}, episode {unlock.episode.number}
+                  </span>
+                  <span className="block text-sm break-words">
+                    {unlock.user.name ?? unlock.user.email ?? "Deleted account"}
+                  </span>
+                  <span className="block text-xs text-muted-foreground">
+                    {formatDateTime(unlock.createdAt)} · {KIND_LABELS[unlock.kind]}
+                  </span>
+                </TD>
+                <TD className="w-0 text-right align-top">
+                  <span className="block font-medium tabular-nums">
+                    {unlock.coins > 0 ? unlock.coins.toLocaleString("en-US") : "–"}
+                  </span>
+                  {unlock.episodesInEntry > 1 ? (
+                    <span className="block text-xs text-muted-foreground">
+                      for {unlock.episodesInEntry} episodes
+                    </span>
+                  ) : null}
+                  {unlock.revokedAt ? (
+                    <Badge variant="brand" className="mt-1">
+                      Refunded
+                    </Badge>
+                  ) : null}
+                  {unlock.isRefundable ? (
+                    <div className="mt-2">
+                      <Button variant="secondary" size="sm" onClick={() => setRefunding(unlock)}>
+                        Refund
+                      </Button>
+                    </div>
+                  ) : null}
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </PagedListStates>
       <RefundDialog
         open={refunding !== null}
         onOpenChange={(open) => {
