@@ -64,8 +64,8 @@ test("a locked episode explains why and how to open it; closing returns to the t
   const dramaId = await titleId(page, "romeo", "drama");
   await page.goto(`/watch/${dramaId}?episode=4`);
   const dialog = page.getByRole("dialog", { name: "Episode 4 is locked" });
-  await expect(dialog).toContainText("costs 20 coins to unlock");
-  await expect(dialog.getByRole("link", { name: "Buy coins" })).toHaveAttribute("href", "/coins/buy");
+  await expect(dialog).toContainText("costs 20 coins to unlock for good");
+  await expect(dialog.getByRole("button", { name: "Unlock for 20 coins" })).toBeEnabled();
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(new RegExp(`/content/${dramaId}$`));
   // The server keeps the locked episode's content to itself, whatever the page asks.

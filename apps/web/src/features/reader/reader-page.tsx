@@ -45,9 +45,24 @@ export function ReaderPage({
   render: (ready: ReaderReady) => ReactNode;
 }) {
   const { contentId = "" } = useParams();
-  const [params] = useSearchParams();
-  const state = useReaderEpisode(contentId, episodeParam(params.get("episode")));
+  const [params, setParams] = useSearchParams();
+  const requested = episodeParam(params.get("episode"));
+  const state = useReaderEpisode(contentId, requested);
   const ready = state.status === "ready" ? state : null;
+  const openedNumber = ready?.data.episode.number ?? null;
+  // Opened without an episode (the one to continue): the address names it, so that Back and a
+  // reload return to this episode rather than to whichever is "continue" by then.
+  useEffect(() => {
+    if (requested !== null || openedNumber === null) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("episode", String(openedNumber));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [requested, openedNumber, setParams]);
   useDocumentTitle(
     ready
       ? `${ready.data.episode.title} · ${ready.data.content.title}`
