@@ -11,6 +11,8 @@ import {
   PLAN_TIERS,
   UNLOCK_KINDS,
 } from "@litverse/shared/coins";
+import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from "@litverse/shared/payments";
+import { SUBSCRIPTION_STATUSES } from "@litverse/shared/subscriptions";
 import { sql } from "drizzle-orm";
 import {
   bigserial,
@@ -180,9 +182,6 @@ export const subscriptionPlans = pgTable(
   ],
 );
 
-export const SUBSCRIPTION_STATUSES = ["incomplete", "active", "past_due", "canceled", "expired"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
 export const subscriptions = pgTable(
   "subscriptions",
   {
@@ -215,11 +214,6 @@ export const subscriptions = pgTable(
     index("subscriptions_user_idx").on(table.userId, table.status),
   ],
 );
-
-export const PAYMENT_PURPOSES = ["coins", "subscription"] as const;
-export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "canceled", "refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * One attempt to take money: a coin package checkout, a subscription's first payment or a renewal.
