@@ -5,6 +5,7 @@
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { cleanUpImports, fixture, longBook, resultOf, startImport } from "./support/admin-content.ts";
+import { callAs } from "./support/api.ts";
 import { openSignedIn } from "./support/auth.ts";
 import { BASE_URL, REPO_ROOT } from "./support/env.ts";
 
@@ -204,7 +205,21 @@ test.describe("an admin", () => {
     await expect.poll(() => episodeTitles(page)).toEqual([second, first, ...before.slice(2)]);
     await keyboardMove(page, page.getByRole("button", { name: `Reorder episode 3, ${third}` }), "ArrowUp", 1);
     await expect.poll(() => episodeTitles(page)).toEqual([third, second, first, ...before.slice(3)]);
-    // The new order is the server's: it survives a reload.
+    // The new order is the server's: it survives a reload (once the server has it; the list above
+    // moves before the server answers).
+    await expect
+      .poll(async () => {
+        const saved = await callAs<{ episodes: Array<{ title: string }> }>(
+          page,
+          "query",
+          "contentAdmin.getContent",
+          {
+            contentId,
+          },
+        );
+        return saved.episodes.slice(0, 3).map((episode) => episode.title);
+      })
+      .toEqual([third, second, first]);
     await page.reload();
     await expect.poll(() => episodeTitles(page)).toEqual([third, second, first, ...before.slice(3)]);
 
