@@ -6,6 +6,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { callAs, titleId } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
+import { progressOf, storeSettings } from "./support/reader.ts";
 import { capture, SCHEMES } from "./support/screenshots.ts";
 
 interface Summary {
@@ -13,30 +14,10 @@ interface Summary {
   title: string;
   contentType: string;
 }
-interface Progress {
-  episodes: Array<{
-    number: number;
-    fraction: number;
-    isCompleted: boolean;
-    locator: Record<string, unknown> | null;
-  }>;
-}
-
 const SETTINGS_KEY = "litverse.book-reader.settings";
 
-function progressOf(page: Page, contentId: string, episode: number) {
-  return async () => {
-    const progress = await callAs<Progress>(page, "query", "library.getTitleProgress", { contentId });
-    return progress.episodes.find((entry) => entry.number === episode) ?? null;
-  };
-}
-
-async function setSettings(page: Page, settings: Record<string, unknown>) {
-  await page.evaluate(([key, value]) => localStorage.setItem(key as string, JSON.stringify(value)), [
-    SETTINGS_KEY,
-    settings,
-  ] as const);
-}
+const setSettings = (page: Page, settings: Record<string, unknown>) =>
+  storeSettings(page, SETTINGS_KEY, settings);
 
 const reader = (page: Page) => page.getByTestId("book-reader");
 

@@ -4,33 +4,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { callAs, titleId } from "./support/api.ts";
 import { openSignedIn } from "./support/auth.ts";
+import { progressOf, storeSettings } from "./support/reader.ts";
 import { ALL_SCHEMES, capture } from "./support/screenshots.ts";
-
-interface Progress {
-  episodes: Array<{
-    number: number;
-    fraction: number;
-    isCompleted: boolean;
-    locator: Record<string, unknown> | null;
-  }>;
-}
 
 const SETTINGS_KEY = "litverse.comic-reader";
 
-function progressOf(page: Page, contentId: string, episode: number) {
-  return async () => {
-    const progress = await callAs<Progress>(page, "query", "library.getTitleProgress", { contentId });
-    return progress.episodes.find((entry) => entry.number === episode) ?? null;
-  };
-}
-
-/** Sets the reader's display settings on this device, as the settings panel would. */
-async function setComicSettings(page: Page, settings: Record<string, unknown>) {
-  await page.evaluate(([key, value]) => localStorage.setItem(key as string, JSON.stringify(value)), [
-    SETTINGS_KEY,
-    settings,
-  ] as const);
-}
+const setComicSettings = (page: Page, settings: Record<string, unknown>) =>
+  storeSettings(page, SETTINGS_KEY, settings);
 
 const reader = (page: Page) => page.getByTestId("comic-reader");
 const position = (page: Page) => page.getByTestId("page-position");

@@ -5,23 +5,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { callAs, titleId } from "./support/api.ts";
 import { openSignedIn } from "./support/auth.ts";
+import { progressOf } from "./support/reader.ts";
 import { ALL_SCHEMES, capture } from "./support/screenshots.ts";
-
-interface Progress {
-  episodes: Array<{
-    number: number;
-    fraction: number;
-    isCompleted: boolean;
-    locator: Record<string, unknown> | null;
-  }>;
-}
-
-function progressOf(page: Page, contentId: string, episode: number) {
-  return async () => {
-    const progress = await callAs<Progress>(page, "query", "library.getTitleProgress", { contentId });
-    return progress.episodes.find((entry) => entry.number === episode) ?? null;
-  };
-}
 
 const video = (page: Page) => page.getByTestId("episode-video");
 const currentTime = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.currentTime);
