@@ -30,12 +30,13 @@ const dataDir = mainDataDir();
 /**
  * On PostgreSQL (E2E_DATABASE_URL) the suite runs again for what reads and writes the database
  * (signing in, the gate, live updates, the catalogue, admin work, the readers' shared frame);
- * screenshots, install prompts, the shell's layout and the 404 page behave the same on either
+ * screenshots, the accessibility audit, install prompts, the shell's layout and the 404 page behave the same on either
  * database and run once, and so do the readers' own pages and offline reading, whose functions
  * (positions, marks, search) the integration tests run on PostgreSQL.
  */
 const DATABASE_NEUTRAL_SPECS = [
   "**/screenshots.spec.ts",
+  "**/a11y.spec.ts",
   "**/admin-content-screenshots.spec.ts",
   "**/install.spec.ts",
   "**/shell.spec.ts",
@@ -96,6 +97,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: "warn",
+      // Every browser signs up from 127.0.0.1; the limit itself is tested by the integration tests.
+      RATE_LIMIT_ACCOUNTS_PER_HOUR: "1000",
+      // The demo accounts are shared by parallel specs, and one spec sends a hundred messages at once.
+      RATE_LIMIT_WRITES_PER_MINUTE: "5000",
+      RATE_LIMIT_MESSAGES_PER_MINUTE: "1000",
       // Set to run the same tests against PostgreSQL (a fresh database) instead of PGlite.
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

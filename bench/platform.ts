@@ -17,13 +17,17 @@ export interface BenchPlatform {
 }
 
 /** A platform on PGlite in memory or a temporary PostgreSQL database, with its own media folder. */
-export async function openBenchPlatform(database: string): Promise<BenchPlatform> {
+export async function openBenchPlatform(
+  database: string,
+  env: Record<string, string> = {},
+): Promise<BenchPlatform> {
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), "litverse-bench-media-"));
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     DATA_DIR: mediaDir,
     MEDIA_DIR: mediaDir,
+    ...env,
   });
   let drop = async () => {};
   let target: Parameters<typeof openPlatform>[2] = { kind: "pglite", dataDir: null };

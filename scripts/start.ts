@@ -1,7 +1,8 @@
-// `npm start`: builds the web app if there is no current build, then runs the server in
-// production mode. With no NODE_ENV given, demo accounts and content are seeded, so that a fresh
-// clone is ready to try; a deployment that sets NODE_ENV=production gets no demo data unless
-// SEED_DEMO=1.
+// `npm start`: builds the web app if there is no current build, then runs the server. With no
+// NODE_ENV given it is a demo start: demo accounts (with their published password) and content are
+// seeded, the server listens on 127.0.0.1 unless HOST is set, and the console and the page say it
+// is a demo. A deployment sets NODE_ENV=production: no demo accounts, no sandbox payments unless
+// enabled, all interfaces.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -42,8 +43,4 @@ if (!isBuildCurrent) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-if (!process.env.NODE_ENV) {
-  process.env.NODE_ENV = "production";
-  process.env.SEED_DEMO ??= "1";
-}
 await import("../apps/server/src/main.ts");

@@ -37,7 +37,7 @@ try {
 
 // Only the integration files touch a database; the pure unit tests ran once already, and the
 // command-line tests start server processes on PGlite data folders whatever the database.
-const defaultFilters = [".int.test.", "--exclude", "**/cli.int.test.ts"];
+const defaultFilters = [".int.test.", "--exclude", "**/cli.int.test.ts", "--exclude", "**/main.int.test.ts"];
 const vitestStatus = run("npx", ["vitest", "run", ...(filters.length > 0 ? filters : defaultFilters)], {
   TEST_DATABASE_URL: url,
 });

@@ -18,19 +18,35 @@ import { embeddedKeySet } from "./auth/embedded-keys.ts";
 import type { Identity } from "./auth/identity.ts";
 import { registerEmbeddedProvider } from "./auth/provider/provider.ts";
 import { createTokenVerifier } from "./auth/token-verifier.ts";
+import type { Limits } from "./config.ts";
 import { AppError } from "./errors.ts";
-import { guardMessageSize, HARD_FRAME_LIMIT_BYTES } from "./http/message-size-guard.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
 import { registerUploads } from "./http/uploads.ts";
+import { callLimitsFor } from "./limits/call-limits.ts";
+import { ConnectionRegistry, type SocketConnection } from "./limits/connections.ts";
+import { RateLimitError } from "./limits/rate-limits.ts";
+import { applySocketPolicy, HARD_FRAME_LIMIT_BYTES } from "./limits/socket-policy.ts";
 import { registerMediaRoutes } from "./media/media-routes.ts";
+import { configurePush } from "./modules/notifications/push.ts";
 import { registerPaymentRoutes } from "./modules/payments/payments-routes.ts";
+import { touchPresence } from "./modules/profiles/people.ts";
+import { findUserByIdentity } from "./modules/users/users.service.ts";
 import type { Platform } from "./platform.ts";
 import type { RequestContext } from "./rpc/context.ts";
 import { appRouter } from "./rpc/router.ts";
+import { errorReference } from "./rpc/trpc.ts";
 
+/** The page the sign-in provider sends a silent renewal's answer to, in the build (see apps/web). */
+const SILENT_CALLBACK_FILE = "silent-callback.html";
 /** Paths the web app never owns: unknown ones get a real 404, not the app's index. */
-const SERVER_PREFIXES = ["/api/", "/media/", "/oidc/", "/healthz", "/webhooks/", "/sandbox/"];
+const SERVER_PREFIXES = ["/api/", "/media/", "/oidc/", "/healthz", "/webhooks/"];
 const WS_KEEPALIVE = { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 };
+/** How often an open signed-in socket renews its person's presence. */
+const PRESENCE_INTERVAL_MS = 60_000;
+/** A client has this long to send a request's headers (slow-header attacks hold sockets for ever). */
+const HEADERS_TIMEOUT_MS = 30_000;
+/** The longest a whole HTTP request may take: an upload of a large file on a slow line. */
+const HTTP_REQUEST_TIMEOUT_MS = 30 * 60_000;
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
@@ -40,11 +56,18 @@ export interface BuildAppOptions {
   router?: AnyTRPCRouter;
   /** Mount the embedded sign-in provider at /oidc; by default when no external issuer is set. */
   embeddedProvider?: boolean;
+  /** Limits to use instead of the configured ones (tests of the limits themselves). */
+  limits?: Partial<Limits>;
+  /** How long a new WebSocket may take to send its connection parameters. */
+  socketHandshakeTimeoutMs?: number;
 }
 
 export async function buildApp(platform: Platform, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = platform;
   const router: AnyTRPCRouter = options.router ?? appRouter;
+  const limits: Limits = { ...config.limits, ...options.limits };
+  const callLimits = callLimitsFor(limits);
+  const connections = new ConnectionRegistry(limits);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.LOG_LEVEL,
@@ -58,8 +81,12 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     bodyLimit: MAX_PAYLOAD_BYTES,
     return503OnClosing: true,
     forceCloseConnections: "idle",
-    trustProxy: false,
+    trustProxy: config.trustProxy,
+    requestTimeout: HTTP_REQUEST_TIMEOUT_MS,
+    // A batch of calls names them all in the path ("a.b,c.d"); the batch limit bounds it instead.
+    routerOptions: { maxParamLength: 5_000 },
   });
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -67,7 +94,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   // Pages talk to the sign-in provider directly (discovery, token, revocation). It is another
   // origin when external, or when the app is opened under a loopback alias of PUBLIC_URL.
-  await app.register(fastifyHelmet, helmetOptions([new URL(config.auth.issuer).origin]));
+  configurePush({ contactEmail: config.SUPPORT_EMAIL, extraOrigins: config.pushExtraOrigins });
+  await app.register(
+    fastifyHelmet,
+    helmetOptions([new URL(config.auth.issuer).origin], { isHttps: config.publicUrl.startsWith("https:") }),
+  );
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT_BYTES } });
 
@@ -90,7 +121,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   };
 
   /** A call with a token that does not verify is refused outright rather than treated as anonymous. */
-  const createContext = async (token: unknown, log: RequestContext["log"]): Promise<RequestContext> => {
+  const createContext = async (
+    token: unknown,
+    log: RequestContext["log"],
+    where: { clientIp: string; connection: SocketConnection | null },
+  ): Promise<RequestContext> => {
     let identity: Identity | null = null;
     if (typeof token === "string" && token.length > 0) {
       try {
@@ -100,7 +135,16 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         throw new TRPCError({ code: "UNAUTHORIZED", message, cause: error });
       }
     }
-    return { deps: platform.deps, live: platform.live, log, auth, session: { identity } };
+    return {
+      deps: platform.deps,
+      live: platform.live,
+      log,
+      auth,
+      session: { identity },
+      clientIp: where.clientIp,
+      connection: where.connection,
+      limits: callLimits,
+    };
   };
 
   app.get(
@@ -109,6 +153,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
       auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: "openid profile email" },
       supportEmail: config.SUPPORT_EMAIL,
       signedOutView: config.SIGNED_OUT_VIEW,
+      isDemo: config.isDemo,
     }),
   );
 
@@ -122,59 +167,116 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
       prefix: "/api/trpc",
       trpcOptions: {
         router,
-        createContext: ({ req }) => createContext(bearerToken(req.headers.authorization), req.log),
-        onError: ({ error, path: fn }) => logCallError(app, error, fn),
+        maxBatchSize: limits.maxBatchSize,
+        createContext: ({ req }) =>
+          createContext(bearerToken(req.headers.authorization), req.log, {
+            clientIp: req.ip,
+            connection: null,
+          }),
+        onError: ({ error, path: fn, req }) => logCallError(app, error, fn, req.id),
+        responseMeta: ({ errors }) => {
+          const waits = errors.flatMap((error) =>
+            error.cause instanceof RateLimitError ? [error.cause.retryAfterSeconds] : [],
+          );
+          return waits.length > 0 ? { headers: { "retry-after": String(Math.max(...waits)) } } : {};
+        },
       },
     } satisfies FastifyTRPCPluginOptions<AnyTRPCRouter>);
   });
 
+  // Each socket's connection record, found by the upgrade request the function layer is given.
+  const socketConnections = new WeakMap<object, SocketConnection>();
   const onConnection = getWSConnectionHandler<AnyTRPCRouter>({
     wss: app.websocketServer,
     router,
-    createContext: ({ info }) => createContext(info.connectionParams?.token, app.log),
+    createContext: async ({ req, res, info }) => {
+      const connection = socketConnections.get(req) ?? null;
+      const context = await createContext(info.connectionParams?.token, app.log, {
+        clientIp: connection?.ip ?? req.socket.remoteAddress ?? "unknown",
+        connection,
+      });
+      if (context.session.identity) keepPresence(res, context);
+      return context;
+    },
     onError: ({ error, path: fn }) => logCallError(app, error, fn),
     keepAlive: WS_KEEPALIVE,
   });
+  const socketOrigins = [...new Set([...publicOrigins(config.publicUrl), ...config.allowedOrigins])];
   app.get(
     "/api/ws",
     {
       websocket: true,
       preValidation: async (request, reply) => {
-        if (!isAllowedOrigin(request.headers.origin, request.headers.host, config.allowedOrigins)) {
+        if (!isAllowedOrigin(request.headers.origin, socketOrigins)) {
           request.log.warn({ origin: request.headers.origin }, "websocket from a disallowed origin refused");
-          await reply.code(403).send({ error: "Origin not allowed" });
+          return reply.code(403).send({ error: "Origin not allowed" });
+        }
+        const refusal = connections.refusal(request.ip);
+        if (refusal) {
+          request.log.warn({ ip: request.ip, sockets: connections.size }, refusal.message);
+          return reply.code(refusal.status).header("retry-after", "10").send({ error: refusal.message });
         }
       },
     },
     (socket, request) => {
-      guardMessageSize(socket);
+      socketConnections.set(request.raw, connections.open(request.ip, socket));
+      applySocketPolicy(socket, {
+        maxCallsPerMessage: limits.maxLiveQueriesPerSocket + limits.maxBatchSize,
+        awaitsConnectionParams:
+          new URL(request.url, "http://localhost").searchParams.get("connectionParams") === "1",
+        ...(options.socketHandshakeTimeoutMs ? { handshakeTimeoutMs: options.socketHandshakeTimeoutMs } : {}),
+      });
       onConnection(socket, request.raw);
     },
   );
 
   if (options.embeddedProvider ?? config.auth.mode === "embedded") {
-    await registerEmbeddedProvider(app, platform, {
-      issuer: config.auth.issuer,
-      clientId: config.auth.clientId,
-      audience: config.auth.audience,
-      clientOrigins: [
-        ...new Set([
-          new URL(config.publicUrl).origin,
-          ...loopbackAliases(config.publicUrl),
-          ...config.allowedOrigins,
-        ]),
-      ],
-    });
+    await registerEmbeddedProvider(
+      app,
+      platform,
+      {
+        issuer: config.auth.issuer,
+        clientId: config.auth.clientId,
+        audience: config.auth.audience,
+        accessTokenTtlSeconds: config.OIDC_ACCESS_TOKEN_TTL_SECONDS,
+        clientOrigins: [
+          ...new Set([
+            new URL(config.publicUrl).origin,
+            ...loopbackAliases(config.publicUrl),
+            ...config.allowedOrigins,
+          ]),
+        ],
+      },
+      callLimits.rates,
+    );
   }
 
   if (options.localAdminEndpoint) await registerLocalAdminEndpoint(app, platform);
 
   registerMediaRoutes(app, platform.deps.media);
-  await registerUploads(app, platform, auth.verifier);
+  await registerUploads(app, platform, auth.verifier, callLimits.rates);
   await registerPaymentRoutes(app, platform);
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
+}
+
+/** While a signed-in socket stays open, its person counts as online (written once a minute at most). */
+function keepPresence(
+  socket: { once(event: "close", listener: () => void): unknown },
+  context: RequestContext,
+) {
+  const touch = async () => {
+    const identity = context.session.identity;
+    if (!identity) return;
+    const user = await findUserByIdentity(context.deps.db, identity);
+    if (user) await touchPresence(context.deps, user.id);
+  };
+  const onError = (error: unknown) => context.log.debug({ err: error }, "presence not recorded");
+  void touch().catch(onError);
+  const timer = setInterval(() => void touch().catch(onError), PRESENCE_INTERVAL_MS);
+  timer.unref();
+  socket.once("close", () => clearInterval(timer));
 }
 
 /**
@@ -188,19 +290,28 @@ function loopbackAliases(publicUrl: string): string[] {
   return names.map((name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ""}`);
 }
 
+/**
+ * The origins of the app's own pages: PUBLIC_URL's, and on a developer's machine its loopback
+ * aliases (a rebound DNS name is never one of them).
+ */
+function publicOrigins(publicUrl: string): string[] {
+  return [new URL(publicUrl).origin, ...loopbackAliases(publicUrl)];
+}
+
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
   return match?.[1];
 }
 
-function logCallError(
-  app: FastifyInstance,
-  error: { code: string; message: string; cause?: unknown },
-  fn?: string,
-) {
-  if (error.code === "INTERNAL_SERVER_ERROR")
-    app.log.error({ err: error.cause ?? error, fn }, "function failed");
-  else app.log.debug({ code: error.code, fn, message: error.message }, "function refused");
+/**
+ * Logs a failed call once. An unexpected failure is logged with its cause and the reference its
+ * caller is given; a refusal (bad input, not allowed, rate limited) only at debug level.
+ */
+function logCallError(app: FastifyInstance, error: TRPCError, fn?: string, requestId?: string) {
+  if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError)) {
+    const reference = errorReference(error, requestId);
+    app.log.error({ err: error.cause ?? error, fn, reference }, "function failed");
+  } else app.log.debug({ code: error.code, fn, message: error.message }, "function refused");
 }
 
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
@@ -217,6 +328,15 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
         // Hashed build assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        // The silent sign-in renewal's landing page lives in a hidden frame of the app.
+        if (filePath.endsWith(`${path.sep}${SILENT_CALLBACK_FILE}`)) {
+          const policy = String(reply.getHeader("content-security-policy") ?? "");
+          reply.header(
+            "content-security-policy",
+            policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+          );
+          reply.header("x-frame-options", "SAMEORIGIN");
+        }
       },
     });
   }

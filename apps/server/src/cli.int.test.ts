@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { afterEach, describe, expect, it } from "vitest";
@@ -144,5 +146,32 @@ describe("npm run cli", { timeout: 120_000 }, () => {
     const third = await startServerProcess({ DATA_DIR });
     cleanups.push(() => third.stop());
     expect((await fetch(`${third.url}/healthz`)).status).toBe(200);
+  });
+
+  it("clears what an import killed mid-way left behind, the next time the data is opened", async () => {
+    const DATA_DIR = await dataDir();
+    const staging = path.join(DATA_DIR, "media", ".staging");
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, "apps/server/src/cli.ts"),
+        "content:import",
+        path.join(REPO_ROOT, "fixtures/books/moby-dick.epub"),
+      ],
+      { env: { ...process.env, DATA_DIR, LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    // Killed while chapters are being written into its staging folder.
+    await new Promise<void>((resolve) => {
+      child.stderr.on("data", (chunk) => {
+        if (/Writing chapter [2-9]\d? of/.test(String(chunk))) resolve();
+      });
+    });
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+    expect((await readdir(staging)).length).toBeGreaterThan(0);
+
+    const next = await runCli(["db:migrate"], { DATA_DIR });
+    expect(next.code).toBe(0);
+    expect(await readdir(staging)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { CommandError, helpText, parseCommand } from "./admin/commands.ts";
 import { type CommandLine, LOCAL_ADMIN_PATH, readEndpointFile } from "./admin/local-endpoint.ts";
 import { loadConfig } from "./config.ts";
 import { isDataDirLocked } from "./db/data-dir-lock.ts";
+import { describeFailure } from "./errors.ts";
 import { openPlatform } from "./platform.ts";
 
 /**
@@ -85,7 +86,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof CommandError ? error.message : error);
+    console.error(error instanceof CommandError ? error.message : `Failed: ${describeFailure(error)}`);
+    if (process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace") console.error(error);
     process.exit(1);
   },
 );

@@ -12,7 +12,8 @@ const booleanFlag = z
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("0.0.0.0"),
+  /** All interfaces in production; elsewhere loopback only, since demo accounts have a published password. */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PGlite data (unless DATABASE_URL points at PostgreSQL) and, by default, media live here. */
   DATA_DIR: z.string().default("./data"),
@@ -36,6 +37,8 @@ const configSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default("litverse-web"),
   /** The `aud` that access tokens for our functions carry. */
   OIDC_AUDIENCE: z.string().min(1).default("urn:litverse:api"),
+  /** How long the embedded provider's access tokens last, in seconds. */
+  OIDC_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3_600),
   /** Which claims hold the profile, for providers that name them differently. */
   OIDC_CLAIM_EMAIL: z.string().min(1).default("email"),
   OIDC_CLAIM_NAME: z.string().min(1).default("name"),
@@ -49,6 +52,42 @@ const configSchema = z.object({
    * the coming-soon page at all times.
    */
   SIGNED_OUT_VIEW: z.enum(["landing", "coming-soon"]).default("landing"),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): unset or "false" for
+   * none, "true" for any, a number of hops, or comma-separated addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("")
+    .refine(
+      (value) => value === "" || /^(true|false|\d{1,2}|[\w.:/,\s-]+)$/.test(value),
+      "Not a TRUST_PROXY value",
+    ),
+  /** Open WebSockets, in all and from one client address. */
+  MAX_SOCKETS: z.coerce.number().int().min(1).default(20_000),
+  MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(64),
+  /** Live queries one WebSocket may hold open at once. */
+  MAX_LIVE_QUERIES_PER_SOCKET: z.coerce.number().int().min(1).default(100),
+  /** Calls in one HTTP batch or one WebSocket message. */
+  MAX_BATCH_SIZE: z.coerce.number().int().min(1).default(20),
+  /** Longest an HTTP request (functions, uploads aside) may take, and the database per statement. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** Writes (every mutation) per person, or per client address when signed out. */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+  /** Checkouts (coins and plans) started per person. */
+  RATE_LIMIT_CHECKOUTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Direct messages one person may send. */
+  RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Friend requests one person may send. */
+  RATE_LIMIT_FRIEND_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** Accounts created on the embedded sign-in pages per client address. */
+  RATE_LIMIT_ACCOUNTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Origins of push services to accept besides the big browsers' (a self-hosted push service;
+   * tests), comma-separated.
+   */
+  PUSH_EXTRA_ORIGINS: z.string().default(""),
   /** Set to false to keep the server from writing its local admin endpoint file (tests). */
   LOCAL_ADMIN_ENDPOINT: booleanFlag.default(true),
 });
@@ -62,17 +101,40 @@ export interface AuthConfig {
   claims: { email: string; name: string; picture: string };
 }
 
-export type Config = z.infer<typeof configSchema> & {
+export interface Limits {
+  maxSockets: number;
+  maxSocketsPerIp: number;
+  maxLiveQueriesPerSocket: number;
+  maxBatchSize: number;
+  requestTimeoutMs: number;
+  writesPerMinute: number;
+  checkoutsPerHour: number;
+  accountsPerHour: number;
+  messagesPerMinute: number;
+  friendRequestsPerHour: number;
+}
+
+export type Config = Omit<z.infer<typeof configSchema>, "HOST"> & {
+  HOST: string;
   dataDir: string;
   /** MEDIA_DIR, absolute. */
   mediaDir: string;
   isProduction: boolean;
   seedDemo: boolean;
+  /**
+   * A start for trying the platform: demo accounts with their published password may exist, so it
+   * says so on the console and in the page. Never in production.
+   */
+  isDemo: boolean;
+  /** Fastify's `trustProxy`, from TRUST_PROXY. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  limits: Limits;
   allowedOrigins: string[];
   /** PUBLIC_URL without a trailing slash. */
   publicUrl: string;
   auth: AuthConfig;
   superadminEmails: string[];
+  pushExtraOrigins: string[];
 };
 
 const csv = (value: string) =>
@@ -89,13 +151,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const isProduction = values.NODE_ENV === "production";
+  if (isProduction && values.SEED_DEMO) {
+    throw new Error(
+      "Invalid configuration:\n  SEED_DEMO: a production server never seeds the demo accounts, whose password is published. Unset SEED_DEMO, or start without NODE_ENV=production to try the demo.",
+    );
+  }
+  const seedDemo = values.SEED_DEMO ?? !isProduction;
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
   return {
     ...values,
+    HOST: values.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     dataDir: path.resolve(values.DATA_DIR),
     mediaDir: path.resolve(values.MEDIA_DIR ?? path.join(values.DATA_DIR, "media")),
     isProduction,
-    seedDemo: values.SEED_DEMO ?? !isProduction,
+    seedDemo,
+    isDemo: !isProduction && seedDemo,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    limits: {
+      maxSockets: values.MAX_SOCKETS,
+      maxSocketsPerIp: values.MAX_SOCKETS_PER_IP,
+      maxLiveQueriesPerSocket: values.MAX_LIVE_QUERIES_PER_SOCKET,
+      maxBatchSize: values.MAX_BATCH_SIZE,
+      requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+      writesPerMinute: values.RATE_LIMIT_WRITES_PER_MINUTE,
+      checkoutsPerHour: values.RATE_LIMIT_CHECKOUTS_PER_HOUR,
+      accountsPerHour: values.RATE_LIMIT_ACCOUNTS_PER_HOUR,
+      messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      friendRequestsPerHour: values.RATE_LIMIT_FRIEND_REQUESTS_PER_HOUR,
+    },
     allowedOrigins: csv(values.ALLOWED_ORIGINS).map((origin) => new URL(origin).origin),
     publicUrl,
     auth: {
@@ -110,5 +193,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     superadminEmails: csv(values.SUPERADMIN_EMAILS).map((email) => email.toLowerCase()),
+    pushExtraOrigins: csv(values.PUSH_EXTRA_ORIGINS).map((origin) => new URL(origin).origin),
   };
+}
+
+function parseTrustProxy(value: string): Config["trustProxy"] {
+  if (value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    // That many proxies in front of the server, each adding the address it received from.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return csv(value).join(",");
 }

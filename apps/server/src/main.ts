@@ -3,8 +3,10 @@
 
 import pino from "pino";
 import { buildApp } from "./app.ts";
+import { disablePublishedPasswords } from "./auth/provider/accounts.ts";
 import { loadConfig } from "./config.ts";
-import { isEmpty, seedDemo } from "./db/seed/demo.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./db/seed/demo.ts";
+import { describeFailure } from "./errors.ts";
 import { startBackgroundWork } from "./jobs/background.ts";
 import { openPlatform } from "./platform.ts";
 
@@ -16,7 +18,18 @@ async function main(): Promise<void> {
   const platform = await openPlatform(config, log);
   if (config.seedDemo && (await isEmpty(platform.deps))) {
     const added = await seedDemo(platform.deps, { withCatalogue: config.SEED_DEMO_CATALOGUE });
-    log.info(added, "seeded the demo accounts (password: demo-password) and demo content");
+    log.info(added, `seeded the demo accounts (password: ${DEMO_PASSWORD}) and demo content`);
+  }
+  if (config.isProduction) {
+    // A database that once ran as a demo still holds accounts with the published password.
+    const disabled = await disablePublishedPasswords(
+      platform.deps.db,
+      DEMO_ACCOUNTS.map((account) => account.email),
+      DEMO_PASSWORD,
+    );
+    if (disabled.length > 0) {
+      log.warn({ accounts: disabled }, "disabled the published demo password of these accounts");
+    }
   }
   const app = await buildApp(platform, { localAdminEndpoint: config.LOCAL_ADMIN_ENDPOINT });
   let background: ReturnType<typeof startBackgroundWork> | undefined;
@@ -49,13 +62,19 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   background = startBackgroundWork(platform.deps, app.log);
   app.log.info(
-    { database: platform.database.target.kind, dataDir: config.dataDir },
-    `Litverse is running at http://localhost:${config.PORT}`,
+    { database: platform.database.target.kind, dataDir: config.dataDir, host: config.HOST },
+    `Litverse is running at ${config.publicUrl}`,
   );
+  if (config.isDemo) {
+    app.log.warn(
+      `Demo mode: demo accounts such as reader@demo.test sign in with the published password "${DEMO_PASSWORD}", ` +
+        "and payments go through the sandbox. Not for real use: set NODE_ENV=production for a deployment.",
+    );
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  if (process.env.LOG_LEVEL === "debug") console.error(error);
+  console.error(`Litverse could not start: ${describeFailure(error)}`);
+  if (process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace") console.error(error);
   process.exit(1);
 });

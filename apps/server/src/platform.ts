@@ -43,6 +43,8 @@ export async function openPlatform(
     database = await openDatabase(target);
     await runMigrations(database);
     media = await openMedia(config, database);
+    const swept = await media.storage.sweepStaging();
+    if (swept > 0) log.warn({ entries: swept }, "removed what interrupted imports left in the staging area");
   } catch (error) {
     await database?.close();
     await releaseLock?.();

@@ -58,9 +58,11 @@ for (const scheme of SCHEMES) {
       await expect(dialog.getByText("drama-ep1.en.vtt")).toBeVisible();
     });
 
-    const id = await titleId(page, "Pride and Prejudice");
+    const id = await titleId(page, "The Lantern Keeper's Daughter");
     await capture(page, "admin-title-editor", scheme, `/admin/content-management?content=${id}`, async () => {
-      await expect(page.getByRole("heading", { name: "Pride and Prejudice", level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "The Lantern Keeper's Daughter", level: 1 }),
+      ).toBeVisible();
       await expect(page.getByTestId("episode-row").first()).toBeVisible();
     });
 

@@ -493,8 +493,11 @@ test("links inside a chapter go to their note and back", async () => {
   const before = await screenText(page);
   const link = page.getByTestId("book-content").locator('a[href^="#"]').first();
   const target = (await link.getAttribute("href"))?.slice(1) ?? "";
+  // The book's ids are scoped in the page: none becomes a window property or meets the app's ids.
+  expect(await page.evaluate((id) => document.getElementById(id), target)).toBeNull();
+  expect(await page.evaluate((id) => id in window, target)).toBe(false);
   await link.click();
-  await expect(page.getByTestId("book-content").locator(`[id="${target}"]`)).toBeInViewport();
+  await expect(page.getByTestId("book-content").locator(`[id="book-${target}"]`)).toBeInViewport();
   expect(await screenText(page)).not.toBe(before);
   await page.getByRole("button", { name: "Back to where you were" }).click();
   await expect(pageLabel(page)).toHaveText(/^Page 1 of \d+$/);
@@ -521,7 +524,7 @@ test("links inside a chapter go to their note and back", async () => {
   await expect(page).toHaveURL(/episode=2/);
   await expect(reader(page)).toHaveAttribute("data-ready", "true");
   const fragment = href.split("#")[1] ?? "";
-  await expect(page.getByTestId("book-content").locator(`[id="${fragment}"]`)).toBeInViewport();
+  await expect(page.getByTestId("book-content").locator(`[id="book-${fragment}"]`)).toBeInViewport();
   // The jump is not repeated by a reload: the address keeps only the chapter.
   await expect(page).toHaveURL(/episode=2$/);
 });

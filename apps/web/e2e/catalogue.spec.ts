@@ -170,10 +170,10 @@ test("explore loads more titles as the reader scrolls", async () => {
 });
 
 test("locked episodes explain themselves: coins and plans", async () => {
-  // Romeo and Juliet: free at first, 20 coins from episode 4, a new episode every day.
-  await page.goto("/explore?q=romeo");
-  await results(page).filter({ hasText: "Romeo and Juliet" }).click();
-  await expect(page.getByRole("heading", { name: "Romeo and Juliet", level: 1 })).toBeVisible();
+  // Two Houses: free at first, 20 coins from episode 4, a new episode every day.
+  await page.goto("/explore?q=two%20houses");
+  await results(page).filter({ hasText: "Two Houses" }).click();
+  await expect(page.getByRole("heading", { name: "Two Houses", level: 1 })).toBeVisible();
   const romeoId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
   await expect(page.getByText("New episode every day")).toBeVisible();
   await expect(page.getByTestId("next-release")).toContainText(/Next episode (in \d+ hours|tomorrow)/);
@@ -203,9 +203,9 @@ test("locked episodes explain themselves: coins and plans", async () => {
   await page.goBack();
 
   // A premium title: episode 1 to try, the rest for Premium members.
-  await page.goto("/explore?q=monte%20cristo");
-  await results(page).filter({ hasText: "The Count of Monte Cristo" }).click();
-  await expect(page.getByRole("heading", { name: "The Count of Monte Cristo", level: 1 })).toBeVisible();
+  await page.goto("/explore?q=island%20fortune");
+  await results(page).filter({ hasText: "The Island Fortune" }).click();
+  await expect(page.getByRole("heading", { name: "The Island Fortune", level: 1 })).toBeVisible();
   await expect(rows.nth(0)).not.toHaveAttribute("data-locked");
   await expect(rows.nth(1)).toHaveAttribute("data-locked", "tier");
   await expect(rows.nth(1)).toContainText("Premium");
@@ -220,8 +220,8 @@ test("locked episodes explain themselves: coins and plans", async () => {
 });
 
 test("a reader aged 13-15 does not meet a title rated 18+", async ({ page: teen }) => {
-  // The adult reader finds Dracula, and its address.
-  const draculaId = await titleId(page, "dracula", "book");
+  // The adult reader finds Letters from the Pass, and its address.
+  const lettersId = await titleId(page, "letters from the pass", "book");
 
   await createAccount(teen, {
     email: `teen-${Date.now()}@example.test`,
@@ -232,13 +232,13 @@ test("a reader aged 13-15 does not meet a title rated 18+", async ({ page: teen 
   await gate.getByRole("button", { name: /13-15/ }).click();
   await expect(gate).toHaveCount(0);
 
-  await teen.goto("/explore?q=dracula");
+  await teen.goto("/explore?q=letters%20from%20the%20pass");
   await expect(teen.getByRole("heading", { name: "No titles match" })).toBeVisible();
   await teen.getByRole("button", { name: "Reset filters" }).click();
   await expect(teen).toHaveURL(/\/explore$/);
   await expect(results(teen).first()).toBeVisible();
 
-  await teen.goto(`/content/${draculaId}`);
+  await teen.goto(`/content/${lettersId}`);
   await expect(teen.getByRole("heading", { name: "This title is rated 18+" })).toBeVisible();
   await expect(teen).toHaveTitle("Age restricted · Litverse");
   await teen.goto("/content/00000000-0000-4000-8000-000000000000");

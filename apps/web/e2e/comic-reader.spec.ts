@@ -55,9 +55,9 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   await openSignedIn(page, "reader@demo.test");
-  nemo = await titleId(page, "Little Nemo in Slumberland", "comic", "Little Nemo in Slumberland");
-  krazy = await titleId(page, "Krazy Kat", "comic", "Krazy Kat");
-  katzenjammer = await titleId(page, "The Katzenjammer Kids", "comic", "The Katzenjammer Kids");
+  nemo = await titleId(page, "Sleepwalk City", "comic", "Sleepwalk City");
+  krazy = await titleId(page, "Brick by Brick", "comic", "Brick by Brick");
+  katzenjammer = await titleId(page, "The Prank Twins", "comic", "The Prank Twins");
 });
 test.afterAll(async () => {
   await page.context().close();

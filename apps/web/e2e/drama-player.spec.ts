@@ -43,7 +43,7 @@ test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   await openSignedIn(page, "reader@demo.test");
-  romeo = await titleId(page, "Romeo and Juliet", "drama", "Romeo and Juliet");
+  romeo = await titleId(page, "Two Houses", "drama", "Two Houses");
 });
 test.afterAll(async () => {
   await page.context().close();

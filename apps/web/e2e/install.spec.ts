@@ -181,8 +181,12 @@ test.describe("install card on iOS", () => {
     // The clock stands still from the start, so that "load" is an exact moment.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
+    // The card's code loads on its own; it counts its 3 s from when it is there, so the clock may
+    // only move once it is (on a busy machine that can take longer than the page's first drawing).
+    const cardCode = page.waitForResponse(/\/assets\/install-prompt-card-[^/]+\.js$/);
     await page.goto("/");
     await expect(page.locator("#root > *").first()).toBeAttached();
+    await cardCode;
     await settle(page);
     await page.clock.runFor(2_999);
     await settle(page);

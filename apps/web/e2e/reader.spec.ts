@@ -44,7 +44,7 @@ test("without an episode in the address, the reader opens the one to continue; t
 });
 
 test("a title opened on another kind's reader moves to its own; an episode not out says so", async () => {
-  const dramaId = await titleId(page, "romeo", "drama");
+  const dramaId = await titleId(page, "two houses", "drama");
   await page.goto(`/read/${dramaId}?episode=2`);
   await expect(page).toHaveURL(new RegExp(`/watch/${dramaId}\\?episode=2$`));
 
@@ -60,8 +60,8 @@ test("a title opened on another kind's reader moves to its own; an episode not o
 });
 
 test("a locked episode explains why and how to open it; closing returns to the title", async () => {
-  // Romeo and Juliet: 20 coins from episode 4.
-  const dramaId = await titleId(page, "romeo", "drama");
+  // Two Houses: 20 coins from episode 4.
+  const dramaId = await titleId(page, "two houses", "drama");
   await page.goto(`/watch/${dramaId}?episode=4`);
   const dialog = page.getByRole("dialog", { name: "Episode 4 is locked" });
   await expect(dialog).toContainText("costs 20 coins to unlock for good");

@@ -119,22 +119,16 @@ test.describe("revenue analytics", () => {
   });
 });
 
-/** The wallet on /coins/buy, once the page shows it (the Buy Coins page mounts WalletPanel). */
-async function walletOnBuyPage(page: Page): Promise<boolean> {
+/** Opens /coins/buy and waits for its wallet panel: a page without it fails the test. */
+async function openWalletOnBuyPage(page: Page): Promise<void> {
   await page.goto("/coins/buy");
-  const panel = page.getByTestId("wallet-panel");
-  try {
-    await expect(panel).toBeVisible({ timeout: 8_000 });
-    return true;
-  } catch {
-    return false;
-  }
+  await expect(page.getByTestId("wallet-panel")).toBeVisible();
 }
 
 test.describe("wallet", () => {
   test("the demo reader's wallet: balance, bonus lot and history", async ({ page }) => {
     await openSignedIn(page, "reader@demo.test");
-    test.skip(!(await walletOnBuyPage(page)), "the Buy Coins page does not show the wallet yet");
+    await openWalletOnBuyPage(page);
     const balance = page.getByTestId("wallet-balance");
     await expect(balance).toContainText("160");
     await expect(balance.getByText("Purchased", { exact: true })).toBeVisible();
@@ -195,15 +189,14 @@ test.describe("screenshots", () => {
           ).toBeVisible(),
         `${PAGE}?tab=unlocks`,
       );
-      if (await walletOnBuyPage(page)) {
-        await capture(
-          page,
-          "wallet-empty",
-          scheme,
-          () => expect(page.getByText("No coin activity yet")).toBeVisible(),
-          "/coins/buy",
-        );
-      }
+      await openWalletOnBuyPage(page);
+      await capture(
+        page,
+        "wallet-empty",
+        scheme,
+        () => expect(page.getByText("No coin activity yet")).toBeVisible(),
+        "/coins/buy",
+      );
     });
   }
 });
@@ -213,7 +206,7 @@ test.describe("wallet screenshots", () => {
   for (const scheme of SCHEMES) {
     test(`the demo reader's wallet, ${scheme}`, async ({ page }) => {
       await openSignedIn(page, "reader@demo.test");
-      test.skip(!(await walletOnBuyPage(page)), "the Buy Coins page does not show the wallet yet");
+      await openWalletOnBuyPage(page);
       await capture(
         page,
         "wallet",

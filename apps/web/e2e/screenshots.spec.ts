@@ -53,7 +53,7 @@ test.describe("signed in", () => {
         "planned-page",
         scheme,
         () => expect(page.getByText("Not available yet")).toBeVisible(),
-        "/messages",
+        "/rewards",
       );
     });
   }
@@ -101,7 +101,7 @@ test.describe("catalogue", () => {
         return id;
       };
       const moby = await find("moby", "book");
-      const romeo = await find("romeo", "drama");
+      const romeo = await find("two houses", "drama");
       const detail = await callAs<{ episodes: Array<{ _id: string }> }>(page, "query", "content.getContent", {
         contentId: moby,
       });
@@ -129,7 +129,7 @@ test.describe("catalogue", () => {
         "title",
         scheme,
         async () => {
-          await expect(page.getByRole("heading", { name: "Romeo and Juliet", level: 1 })).toBeVisible();
+          await expect(page.getByRole("heading", { name: "Two Houses", level: 1 })).toBeVisible();
           await page.waitForLoadState("networkidle");
         },
         `/content/${romeo}`,
@@ -216,6 +216,33 @@ test.describe("catalogue", () => {
         },
         "/library",
       );
+    });
+  }
+});
+
+test.describe("people", () => {
+  for (const scheme of SCHEMES) {
+    test(`people pages, ${scheme}`, async ({ page }) => {
+      await openSignedIn(page, "reader@demo.test");
+      const ready = (name: string) => () =>
+        expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+      await capture(page, "make-friends", scheme, ready("Make Friends"), "/users");
+      await capture(
+        page,
+        "messages",
+        scheme,
+        () => expect(page.getByTestId("conversation-item").first()).toBeVisible(),
+        "/messages",
+      );
+      await capture(
+        page,
+        "notifications",
+        scheme,
+        () => expect(page.getByTestId("notice").first()).toBeVisible(),
+        "/notifications",
+      );
+      await capture(page, "edit-profile", scheme, ready("Edit Profile"), "/settings/profile");
+      await capture(page, "profile", scheme, ready("Demo Reader"), "/user/demo_reader");
     });
   }
 });

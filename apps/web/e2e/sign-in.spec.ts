@@ -2,7 +2,6 @@
 // gate, and the same flow against a separately started provider acting as an external one.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { createAccount, DEMO_PASSWORD, fillSignInForm, signIn, signOut } from "./support/auth.ts";
-import { openMenu } from "./support/page.ts";
 import { freePort, makeDataDir, removeDataDir, type ServerProcess, startServer } from "./support/server.ts";
 
 const DEMO_ACCOUNTS = [
@@ -55,9 +54,16 @@ for (const account of DEMO_ACCOUNTS) {
 
     await page.reload();
     await expect(page.getByTestId("welcome")).toHaveText(`Welcome back, ${account.name}!`);
+    const beforeSignOut = visited.length;
     await signOut(page);
     expect(new URL(page.url()).pathname).toBe("/");
     await expect(page.getByText("Discover Your Next Adventure")).toBeVisible();
+    // Straight through the provider, never stopping at a question.
+    expect(visited.slice(beforeSignOut).some((url) => url.includes("/oidc/session/end"))).toBe(true);
+    await expect(page.getByText("Sign out of Litverse?")).toHaveCount(0);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith("oidc.user:"))),
+    ).toBe(false);
     await page.reload();
     await expect(page.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
   });
@@ -206,12 +212,71 @@ test.describe("against an external provider", () => {
     await page.reload();
     await expect(page.getByTestId("welcome")).toHaveText("Welcome back, Demo Reader!");
 
-    await openMenu(page);
-    await page.getByRole("button", { name: "Sign Out" }).click();
-    const confirm = page.getByRole("button", { name: /sign out/i });
-    await page.waitForURL((url) => url.origin === provider?.url);
-    await confirm.click();
-    await page.waitForURL((url) => url.origin === app?.url && url.pathname === "/");
-    await expect(page.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
+    // The app's own sign-out needs no confirmation at the provider either.
+    await signOut(page);
+  });
+});
+
+test.describe("renewing the sign-in without a refresh token", () => {
+  let server: ServerProcess | undefined;
+  let dataDir = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    dataDir = await makeDataDir();
+    // Tokens that last 75 s: the client renews them 60 s before they expire.
+    server = await startServer({
+      port: await freePort(),
+      dataDir,
+      env: { OIDC_ACCESS_TOKEN_TTL_SECONDS: "75", SEED_DEMO_CATALOGUE: "0" },
+    });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await removeDataDir(dataDir);
+  });
+
+  test("renews in a hidden frame with prompt=none, without leaving the page", async ({ page }) => {
+    if (!server) throw new Error("server not started");
+    await page.goto(`${server.url}/`);
+    await signIn(page, "reader@demo.test");
+    await expect(page.getByTestId("welcome")).toBeVisible();
+    const stored = () =>
+      page.evaluate(() => {
+        const key = Object.keys(localStorage).find((name) => name.startsWith("oidc.user:"));
+        return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>) : null;
+      });
+    const first = await stored();
+    // A provider that gives no refresh token: take it away.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith("oidc.user:"));
+      if (!key) return;
+      const user = JSON.parse(localStorage.getItem(key) ?? "{}");
+      delete user.refresh_token;
+      localStorage.setItem(key, JSON.stringify(user));
+    });
+    const frames: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame !== page.mainFrame()) frames.push(frame.url());
+    });
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    const mainUrl = page.url();
+
+    await expect
+      .poll(async () => (await stored())?.access_token, { timeout: 45_000, intervals: [1_000] })
+      .not.toBe(first?.access_token);
+    // The provider was asked in a frame, without a prompt, and answered into the callback page.
+    expect(requests.some((url) => url.includes("/oidc/auth?") && url.includes("prompt=none"))).toBe(true);
+    expect(
+      frames.some((url) => new URL(url).pathname === "/silent-callback.html" && url.includes("code=")),
+    ).toBe(true);
+    expect(requests.filter((url) => url.endsWith("/oidc/token"))).toHaveLength(1);
+    expect(page.url()).toBe(mainUrl);
+    // Still signed in, live: the new token reached the open socket.
+    await expect(page.getByTestId("welcome")).toHaveText("Welcome back, Demo Reader!");
+    await page.reload();
+    await expect(page.getByTestId("welcome")).toHaveText("Welcome back, Demo Reader!");
   });
 });

@@ -25,8 +25,8 @@ test.beforeAll(async ({ browser }) => {
   const gate = reader.getByRole("dialog", { name: "How old are you?" });
   await gate.getByRole("button", { name: /18\+/ }).click();
   await expect(gate).toHaveCount(0);
-  // Frankenstein: a premium book of the demo catalogue, without priced chapters.
-  contentId = await titleId(reader, "Frankenstein", "book", "Frankenstein");
+  // The Glass Anatomist: a premium book of the demo catalogue, without priced chapters.
+  contentId = await titleId(reader, "The Glass Anatomist", "book", "The Glass Anatomist");
 
   bossContext = await browser.newContext();
   boss = await bossContext.newPage();

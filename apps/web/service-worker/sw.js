@@ -14,6 +14,9 @@
 // - message:  downloads: the page sends an episode's content (which reaches it over the WebSocket)
 //             and the URLs of its files; the worker stores them and reports progress to every
 //             page on a BroadcastChannel. See decision 0011.
+// - push:     a web push from the server (a JSON PushPayload) shows as a system notification;
+// - notificationclick: focuses an open page of the app and takes it to the notification's link,
+//             or opens one there.
 //
 // This file is written by hand. The build (service-worker/vite-plugin.ts) copies it to
 // dist/sw.js, filling in the two placeholders below with the build's version and precache list.
@@ -82,6 +85,58 @@ sw.addEventListener("fetch", (event) => {
   }
   // Anything else goes to the network as if there were no worker.
 });
+
+sw.addEventListener("push", (event) => {
+  event.waitUntil(showPush(event.data));
+});
+
+sw.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const link = /** @type {{ link?: unknown } | null} */ (event.notification.data)?.link;
+  event.waitUntil(openLink(typeof link === "string" ? link : "/notifications"));
+});
+
+/**
+ * Shows a push. Browsers require every push to show a notification, so one that cannot be read
+ * still shows a plain one.
+ * @param {PushMessageData | null} data
+ */
+function showPush(data) {
+  /** @type {{ title?: unknown; body?: unknown; link?: unknown; tag?: unknown }} */
+  let payload = {};
+  try {
+    payload = data ? data.json() : {};
+  } catch {
+    payload = {};
+  }
+  const title = typeof payload.title === "string" && payload.title ? payload.title : "Litverse";
+  const link =
+    typeof payload.link === "string" && payload.link.startsWith("/") ? payload.link : "/notifications";
+  return sw.registration.showNotification(title, {
+    body: typeof payload.body === "string" ? payload.body : "",
+    tag: typeof payload.tag === "string" ? payload.tag : undefined,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { link },
+  });
+}
+
+/**
+ * Takes an open page of the app to `link` (a same-site path), or opens a new one.
+ * @param {string} link
+ */
+async function openLink(link) {
+  const url = new URL(link, sw.location.origin);
+  if (url.origin !== sw.location.origin) return;
+  const pages = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const page = pages.find((client) => new URL(client.url).origin === sw.location.origin);
+  if (page) {
+    await page.focus();
+    await page.navigate(url.href).catch(() => undefined);
+    return;
+  }
+  await sw.clients.openWindow(url.href);
+}
 
 sw.addEventListener("message", (event) => {
   const message = /** @type {unknown} */ (event.data);

@@ -6,4 +6,6 @@ export interface ClientConfig {
   supportEmail: string;
   /** What signed-out visitors see while coming-soon mode is off. */
   signedOutView: "landing" | "coming-soon";
+  /** A demo start: demo accounts sign in with a published password, and the page says so. */
+  isDemo: boolean;
 }

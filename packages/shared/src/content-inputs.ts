@@ -85,6 +85,11 @@ export const recordProgressInput = z
      * the one kept is ignored.
      */
     recordedAt: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * Seconds spent actively in this episode since this tab's last report (reading while the page
+     * is shown and moving, playing with sound), for the time a profile shows.
+     */
+    activeSeconds: z.number().int().min(0).max(3_600).optional(),
   })
   .strict();
 

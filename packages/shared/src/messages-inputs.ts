@@ -1,14 +1,47 @@
 // What the messages functions accept.
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "./messages.ts";
+import { REPORT_REASONS } from "./people.ts";
+
+const partnerId = z.uuid("Choose who the message is for");
+
+export const partnerInput = z.object({ partnerId }).strict();
 
 export const sendMessageInput = z
   .object({
-    recipientId: z.uuid("Choose who the message is for"),
+    partnerId,
     body: z
       .string()
       .trim()
-      .min(1, "A message cannot be empty")
-      .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters`),
+      .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters`)
+      .default(""),
+    /** An uploaded picture to send with it (POST /api/uploads first). */
+    imageUploadId: z.uuid().optional(),
+  })
+  .strict()
+  .refine((input) => input.body.length > 0 || input.imageUploadId, {
+    message: "A message cannot be empty",
+    path: ["body"],
+  });
+
+export const messagePageInput = z
+  .object({
+    partnerId,
+    cursor: z.string().max(100).nullish(),
+    limit: z.number().int().min(1).max(100).default(30),
+  })
+  .strict();
+
+export const viewConversationInput = z.object({ partnerId, isViewing: z.boolean() }).strict();
+
+export const setTypingInput = z.object({ partnerId, isTyping: z.boolean() }).strict();
+
+export const messageIdInput = z.object({ messageId: z.uuid() }).strict();
+
+export const reportMessageInput = z
+  .object({
+    messageId: z.uuid(),
+    reason: z.enum(REPORT_REASONS),
+    details: z.string().trim().max(1000, "At most 1,000 characters").default(""),
   })
   .strict();

@@ -82,3 +82,12 @@ export const updateCoinPackageInput = z
       .refine((data) => Object.keys(data).length > 0, "Nothing to change"),
   })
   .strict();
+
+/** A sandbox checkout's reference, as the sandbox provider makes them. */
+const sandboxReference = z.string().regex(/^sbx_ch_[0-9a-f]{24}$/, "Not a sandbox checkout");
+
+export const sandboxCheckoutInput = z.object({ reference: sandboxReference }).strict();
+
+export const completeSandboxCheckoutInput = z
+  .object({ reference: sandboxReference, outcome: z.enum(["pay", "fail", "cancel"]) })
+  .strict();

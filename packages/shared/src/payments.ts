@@ -122,3 +122,14 @@ export function packageCovering<T extends Pick<CoinPackageView, "coins" | "bonus
   }
   return packages.reduce((best, pkg) => (total(pkg) > total(best) ? pkg : best));
 }
+
+/** The sandbox provider's checkout page, as its buyer sees it. */
+export interface SandboxCheckoutView {
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  status: "open" | "paid" | "failed" | "canceled" | "refunded";
+  /** Where "Back to Litverse" leads once the checkout is decided: a path on this site. */
+  returnPath: string;
+}

@@ -1,7 +1,6 @@
 // What the users functions accept.
 import { z } from "zod";
 import { AGE_CHOICES, USER_ROLES } from "./constants.ts";
-import { HANDLE_PATTERN } from "./users.ts";
 
 export const ageSchema = z.union(
   AGE_CHOICES.map((age) => z.literal(age)) as [z.ZodLiteral<13>, z.ZodLiteral<16>, z.ZodLiteral<18>],
@@ -11,13 +10,5 @@ export const ageSchema = z.union(
 );
 
 export const setUserAgeInput = z.object({ age: ageSchema }).strict();
-
-export const handleSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(HANDLE_PATTERN, "Handles are 3 to 24 letters, digits or underscores");
-
-export const updateHandleInput = z.object({ handle: handleSchema }).strict();
 
 export const setUserRoleInput = z.object({ userId: z.uuid(), role: z.enum(USER_ROLES) }).strict();

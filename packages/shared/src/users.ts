@@ -1,7 +1,5 @@
 import type { AGE_CHOICES, USER_ROLES } from "./constants.ts";
 
-export const HANDLE_PATTERN = /^[a-z0-9_]{3,24}$/;
-
 export interface CurrentUser {
   _id: string;
   role: (typeof USER_ROLES)[number];

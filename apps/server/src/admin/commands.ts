@@ -47,6 +47,11 @@ export const adminCommands: Record<string, AdminCommand> = {
     usage: "seed:demo",
     options: {},
     async run({ platform }) {
+      if (platform.config.isProduction) {
+        throw new CommandError(
+          "A production server never gets the demo accounts: their password is published. Run it without NODE_ENV=production.",
+        );
+      }
       const added = await seedDemo(platform.deps);
       if (added.accounts + added.titles + added.lists + added.activity === 0) {
         return "The demo data is already there.";

@@ -34,8 +34,8 @@ describe("server secrets", () => {
   it("is what the platform signs media URLs with", async () => {
     const secret = await loadOrCreateSecret(platform.deps.db, MEDIA_URL_SIGNING_SECRET);
     const episodeId = "6f1c2b9e-2d41-4c1e-9a77-0b5f3e1d2c4a";
-    const { base } = new MediaUrlSigner(secret).episodeBase(episodeId);
+    const { base } = new MediaUrlSigner(secret).base("episodes", episodeId);
     const token = base.split("/").at(-1) ?? "";
-    expect(platform.deps.media.signer.verify(episodeId, token)).toMatchObject({ ok: true });
+    expect(platform.deps.media.signer.verify("episodes", episodeId, token)).toMatchObject({ ok: true });
   });
 });

@@ -13,14 +13,22 @@ export const MEDIA_URL_SIGNING_SECRET = "media-url-signing";
  * each propose one; the first insert wins and everyone reads the winner.
  */
 export async function loadOrCreateSecret(db: Executor, name: string): Promise<Buffer> {
+  return Buffer.from(
+    await loadOrCreateValue(db, name, () => randomBytes(32).toString("base64url")),
+    "base64url",
+  );
+}
+
+/** The stored value called `name`, made with `make` the first time (the same race rules). */
+export async function loadOrCreateValue(db: Executor, name: string, make: () => string): Promise<string> {
   await db
     .insert(serverSecrets)
-    .values({ name, value: randomBytes(32).toString("base64url") })
+    .values({ name, value: make() })
     .onConflictDoNothing({ target: serverSecrets.name });
   const [row] = await db
     .select({ value: serverSecrets.value })
     .from(serverSecrets)
     .where(eq(serverSecrets.name, name));
   if (!row) throw new Error(`Server secret ${name} could not be stored.`);
-  return Buffer.from(row.value, "base64url");
+  return row.value;
 }

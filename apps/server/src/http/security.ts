@@ -6,7 +6,10 @@ import type { FastifyHelmetOptions } from "@fastify/helmet";
  * images and media from its own origin or generated in the page, and connections to its own
  * origin (functions over HTTP and WebSocket).
  */
-export function helmetOptions(extraConnectSources: string[] = []): FastifyHelmetOptions {
+export function helmetOptions(
+  extraConnectSources: string[] = [],
+  options: { isHttps: boolean } = { isHttps: false },
+): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,7 +23,8 @@ export function helmetOptions(extraConnectSources: string[] = []): FastifyHelmet
         connectSrc: ["'self'", ...extraConnectSources],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // Silent sign-in renewal loads the provider's authorization endpoint in a hidden frame.
+        frameSrc: ["'self'", ...extraConnectSources],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -28,21 +32,20 @@ export function helmetOptions(extraConnectSources: string[] = []): FastifyHelmet
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Only a site served over HTTPS may tell browsers to insist on it; over plain HTTP the header
+    // is meaningless at best, and on localhost it would pin every other local site to HTTPS.
+    strictTransportSecurity: options.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   };
 }
 
 /**
  * Browsers always send Origin on a WebSocket upgrade; a page from another site must not open a
- * connection that carries our user's session. Clients without an Origin (command line, tests,
- * other servers) are not browsers and may connect.
+ * connection that carries our user's session. Only the configured origins are accepted, never
+ * one that merely matches the Host header (a rebound DNS name sends its own host as both).
+ * Clients without an Origin (command line, tests, other servers) are not browsers and may connect.
  */
-export function isAllowedOrigin(
-  origin: string | undefined,
-  host: string | undefined,
-  allowed: string[],
-): boolean {
+export function isAllowedOrigin(origin: string | undefined, allowedOrigins: readonly string[]): boolean {
   if (!origin) return true;
   let parsed: URL;
   try {
@@ -50,6 +53,5 @@ export function isAllowedOrigin(
   } catch {
     return false;
   }
-  if (host && parsed.host === host) return true;
-  return allowed.includes(parsed.origin);
+  return allowedOrigins.includes(parsed.origin);
 }

@@ -4,6 +4,7 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedKeySet } from "../auth/embedded-keys.ts";
 import { createTokenVerifier } from "../auth/token-verifier.ts";
+import { callLimitsFor } from "../limits/call-limits.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { accessToken, signedInAs } from "../test/tokens.ts";
@@ -59,25 +60,42 @@ describe("POST /api/uploads", () => {
     expect(stored.files[1]?.path).toContain(".uploads");
   });
 
-  it("refuses anonymous callers, forged tokens, readers, and requests without files", async () => {
+  it("refuses anonymous callers, forged tokens, and requests without files", async () => {
     expect((await post(server.url, null, form([["a.epub", "x"]]))).status).toBe(401);
     const forged = await accessToken(platform, { subject: "nobody", forged: true });
     expect((await post(server.url, forged, form([["a.epub", "x"]]))).status).toBe(401);
-    const reader = await signedInAs(platform, "user");
-    const refused = await post(server.url, reader.token, form([["a.epub", "x"]]));
-    expect(refused).toMatchObject({
-      status: 403,
-      body: { message: "Only administrators can upload files." },
-    });
     const admin = await signedInAs(platform, "admin");
     expect((await post(server.url, admin.token, "not multipart")).status).toBe(415);
     expect((await post(server.url, admin.token, new FormData())).status).toBe(400);
   });
 
+  it("takes one picture of at most 10 MiB from someone who is not an administrator", async () => {
+    const reader = await signedInAs(platform, "user");
+    const one = await post(server.url, reader.token, form([["me.jpg", "pixels"]]));
+    expect(one.status).toBe(200);
+    expect((await platform.deps.media.uploads.open(one.body.uploadId as string, reader.id)).ownerId).toBe(
+      reader.id,
+    );
+    const two = await post(
+      server.url,
+      reader.token,
+      form([
+        ["a.jpg", "1"],
+        ["b.jpg", "2"],
+      ]),
+    );
+    expect(two.status).toBe(413);
+    expect(two.body.message).toBe("Send one picture at a time.");
+    const large = await post(server.url, reader.token, form([["big.jpg", "x".repeat(10 * 1024 ** 2 + 1)]]));
+    expect(large.status).toBe(413);
+    expect(large.body.message).toBe("That picture is too large: at most 10 MB.");
+  });
+
   it("refuses files over the limits and keeps nothing of them", async () => {
     const app = Fastify();
     const verifier = createTokenVerifier(platform.config.auth, embeddedKeySet(platform.deps.db));
-    await registerUploads(app, platform, verifier, { fileBytes: 100, totalBytes: 150, files: 2 });
+    const rates = callLimitsFor(platform.config.limits).rates;
+    await registerUploads(app, platform, verifier, rates, { fileBytes: 100, totalBytes: 150, files: 2 });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

@@ -1,6 +1,7 @@
-// POST /api/uploads: an admin sends files (multipart/form-data) before starting an import or
-// setting a cover; the answer names the upload for those functions. Functions travel over the
-// WebSocket as JSON, which suits neither gigabytes nor progress bars, hence this one HTTP route.
+// POST /api/uploads: files (multipart/form-data) sent before a function uses them: an admin's
+// import or cover, anyone's avatar or picture for a message. The answer names the upload for that
+// function. Functions travel over the WebSocket as JSON, which suits neither gigabytes nor progress
+// bars, hence this one HTTP route. People who are not administrators send one picture at a time.
 
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
@@ -10,9 +11,12 @@ import { isAdminRole } from "@litverse/shared/users";
 import type { FastifyInstance } from "fastify";
 import type { TokenVerifier } from "../auth/token-verifier.ts";
 import { AppError } from "../errors.ts";
+import { RateLimitError, type RateLimits } from "../limits/rate-limits.ts";
 import { formatBytes } from "../media/import/limits.ts";
+import { getComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { findUserByIdentity } from "../modules/users/users.service.ts";
 import type { Platform } from "../platform.ts";
+import { COMING_SOON_MESSAGE } from "../rpc/trpc.ts";
 
 export const UPLOAD_PATH = "/api/uploads";
 
@@ -22,26 +26,34 @@ export interface UploadLimits {
   files: number;
 }
 
-/** One file, all files of one upload together, and how many files. */
+/** One file, all files of one upload together, and how many files: what administrators may send. */
 export const UPLOAD_LIMITS: UploadLimits = {
   fileBytes: 4 * 1024 ** 3,
   totalBytes: 8 * 1024 ** 3,
   files: 500,
 };
 
+/** What everyone else may send: one picture. */
+export const PERSONAL_UPLOAD_LIMITS: UploadLimits = {
+  fileBytes: 10 * 1024 ** 2,
+  totalBytes: 10 * 1024 ** 2,
+  files: 1,
+};
+
 export async function registerUploads(
   app: FastifyInstance,
   platform: Platform,
   verifier: TokenVerifier,
-  limits: UploadLimits = UPLOAD_LIMITS,
+  rates: RateLimits,
+  adminLimits: UploadLimits = UPLOAD_LIMITS,
 ): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: {
-        fileSize: limits.fileBytes,
-        files: limits.files,
+        fileSize: adminLimits.fileBytes,
+        files: adminLimits.files,
         fields: 10,
-        parts: limits.files + 10,
+        parts: adminLimits.files + 10,
       },
     });
     scope.post(UPLOAD_PATH, async (request, reply) => {
@@ -55,8 +67,18 @@ export async function registerUploads(
         return reply.code(401).send({ error: "Unauthorized", message });
       }
       const user = await findUserByIdentity(platform.deps.db, identity);
-      if (!user || !isAdminRole(user.role)) {
-        return reply.code(403).send({ error: "Forbidden", message: "Only administrators can upload files." });
+      if (!user) return reply.code(401).send({ error: "Unauthorized", message: "Please sign in first." });
+      const isAdmin = isAdminRole(user.role);
+      if (!isAdmin && (await getComingSoonSettings(platform.deps)).isComingSoonMode) {
+        return reply.code(403).send({ error: "Forbidden", message: COMING_SOON_MESSAGE });
+      }
+      const limits = isAdmin ? adminLimits : PERSONAL_UPLOAD_LIMITS;
+      try {
+        await rates.consume("write", `user:${identity.issuerKey}|${identity.subject}`);
+      } catch (error) {
+        if (!(error instanceof RateLimitError)) throw error;
+        reply.header("retry-after", String(error.retryAfterSeconds));
+        return reply.code(429).send({ error: "Too Many Requests", message: error.message });
       }
       if (!request.isMultipart()) {
         return reply
@@ -67,7 +89,10 @@ export async function registerUploads(
       const upload = await platform.deps.media.uploads.begin(user.id);
       let total = 0;
       try {
-        for await (const part of request.files()) {
+        const parts = request.files({
+          limits: { fileSize: limits.fileBytes, files: limits.files, fields: 10, parts: limits.files + 10 },
+        });
+        for await (const part of parts) {
           const target = upload.fileTarget(part.filename || "file");
           part.file.on("data", (chunk: Buffer) => {
             total += chunk.length;
@@ -94,13 +119,18 @@ export async function registerUploads(
         ) {
           return reply.code(413).send({
             error: "Payload Too Large",
-            message: `The files are too large: at most ${formatBytes(limits.fileBytes)} each and ${formatBytes(limits.totalBytes)} together.`,
+            message:
+              limits.files === 1
+                ? `That picture is too large: at most ${formatBytes(limits.fileBytes)}.`
+                : `The files are too large: at most ${formatBytes(limits.fileBytes)} each and ${formatBytes(limits.totalBytes)} together.`,
           });
         }
         if ((error as { code?: string }).code === "FST_FILES_LIMIT") {
-          return reply
-            .code(413)
-            .send({ error: "Payload Too Large", message: `At most ${limits.files} files at a time.` });
+          return reply.code(413).send({
+            error: "Payload Too Large",
+            message:
+              limits.files === 1 ? "Send one picture at a time." : `At most ${limits.files} files at a time.`,
+          });
         }
         throw error;
       }

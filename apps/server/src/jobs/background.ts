@@ -1,9 +1,11 @@
 // The work a server process does besides answering calls: running queued jobs (imports),
 // releasing scheduled episodes, refreshing engagement figures, removing abandoned uploads,
-// expiring bonus coins, renewing the sandbox provider's subscriptions, ending subscription periods
+// expiring bonus coins (and telling people of coins about to expire), renewing the sandbox provider's subscriptions, ending subscription periods
 // and granting plans' monthly bonus coins.
 // Every process does it; the database makes sure each piece happens once.
 import type { FastifyBaseLogger } from "fastify";
+import { broadcastJobHandler } from "../modules/admin-notifications/announcements.service.ts";
+import { notifyExpiringBonusCoins } from "../modules/coins/expiring-notices.ts";
 import { expireBonusCoins } from "../modules/coins/ledger.ts";
 import { importJobHandler } from "../modules/imports/imports.service.ts";
 import { renewDueSandboxSubscriptions } from "../modules/payments/sandbox-renewals.ts";
@@ -27,7 +29,11 @@ export interface BackgroundWork {
 }
 
 export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): BackgroundWork {
-  const runner = new JobRunner(deps, [importJobHandler(deps) as JobHandler<never>], { log });
+  const runner = new JobRunner(
+    deps,
+    [importJobHandler(deps) as JobHandler<never>, broadcastJobHandler(deps) as JobHandler<never>],
+    { log },
+  );
   runner.start();
 
   const every = (ms: number, name: string, task: () => Promise<unknown>) => {
@@ -51,6 +57,9 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
     every(STATS_REFRESH_MS, "refreshing content figures", () => refreshContentStats(deps)),
     every(UPLOAD_SWEEP_MS, "removing old uploads", () => deps.media.uploads.sweep()),
     every(COIN_EXPIRY_MS, "expiring bonus coins", () => expireBonusCoins(deps)),
+    every(COIN_EXPIRY_MS, "telling people of bonus coins about to expire", () =>
+      notifyExpiringBonusCoins(deps),
+    ),
     every(SANDBOX_RENEWAL_MS, "renewing sandbox subscriptions", () => renewDueSandboxSubscriptions(deps)),
     every(SUBSCRIPTION_UPKEEP_MS, "ending subscription periods and granting plan bonuses", () =>
       runSubscriptionUpkeep(deps),

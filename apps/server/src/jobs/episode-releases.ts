@@ -9,6 +9,7 @@ import {
   contentTopic,
 } from "../modules/content/content-topics.ts";
 import { notificationsTopic } from "../modules/notifications/notifications.service.ts";
+import { pushToUser } from "../modules/notifications/push.ts";
 import type { ServiceDeps } from "../rpc/context.ts";
 
 /** Episodes released longer ago than this when first noticed (say, after downtime) notify nobody. */
@@ -19,7 +20,8 @@ const NOTIFY_WITHIN = sql`interval '1 day'`;
  * processes (the update takes the rows), and tells readers. Returns how many were released.
  */
 export async function announceDueEpisodes(deps: ServiceDeps): Promise<number> {
-  return deps.changes.inTransaction(deps.db, async (tx) => {
+  const pushes: Array<{ userId: string; title: string; body: string; link: string; tag: string }> = [];
+  const count = await deps.changes.inTransaction(deps.db, async (tx) => {
     const released = await queryRows<{ content_id: string; number: number; title: string; recent: boolean }>(
       tx,
       sql`
@@ -46,16 +48,32 @@ export async function announceDueEpisodes(deps: ServiceDeps): Promise<number> {
         episodes.length === 1
           ? `New episode of ${title.title}`
           : `${episodes.length} new episodes of ${title.title}`;
+      const body = `Episode ${first.number}: ${first.title}`;
+      const link = `/content/${title.id}`;
+      const dedupeKey = `episode:${title.id}:${first.number}`;
+      // One set-based insert for every follower who keeps these notifications on in the app.
       const followers = await queryRows<{ user_id: string }>(
         tx,
         sql`
-          insert into ${notifications} (user_id, kind, title, body, link)
-          select user_id, 'new_episode', ${heading}, ${`Episode ${first.number}: ${first.title}`},
-            ${`/content/${title.id}`}
-          from ${contentFollows} where content_id = ${title.id}
+          insert into ${notifications} (user_id, kind, title, body, link, dedupe_key)
+          select f.user_id, 'new_episode', ${heading}, ${body}, ${link}, ${dedupeKey}
+          from ${contentFollows} f
+          where f.content_id = ${title.id}
+            and coalesce((select p.in_app from notification_preferences p
+                          where p.user_id = f.user_id and p.kind = 'new_episode'), true)
+          on conflict do nothing
           returning user_id`,
       );
       for (const follower of followers) deps.changes.changed(notificationsTopic(follower.user_id));
+      const devices = await queryRows<{ user_id: string }>(
+        tx,
+        sql`select distinct f.user_id from ${contentFollows} f join push_subscriptions s on s.user_id = f.user_id
+            where f.content_id = ${title.id}
+              and coalesce((select p.push from notification_preferences p
+                            where p.user_id = f.user_id and p.kind = 'new_episode'), true)`,
+      );
+      for (const device of devices)
+        pushes.push({ userId: device.user_id, title: heading, body, link, tag: dedupeKey });
     }
     for (const contentId of byTitle.keys()) {
       deps.changes.changed(contentEpisodesTopic(contentId), contentTopic(contentId));
@@ -63,4 +81,9 @@ export async function announceDueEpisodes(deps: ServiceDeps): Promise<number> {
     deps.changes.changed(CONTENT_ADMIN_TOPIC);
     return released.length;
   });
+  // Once committed: pushes are sent in the background.
+  for (const push of pushes) {
+    pushToUser(deps, push.userId, { title: push.title, body: push.body, link: push.link, tag: push.tag });
+  }
+  return count;
 }

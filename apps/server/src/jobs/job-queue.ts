@@ -32,6 +32,8 @@ export interface JobHandler<Input = unknown, Result = unknown> {
   run(job: RunningJob<Input>): Promise<Result>;
   /** A plain-words message for a failure, from the error thrown. */
   describeFailure?(error: unknown): string;
+  /** Called once a job has failed (not when cancelled or stopped with the server), with the reason. */
+  onFailure?(job: RunningJob<Input>, reason: string): Promise<void>;
 }
 
 export async function enqueueJob(
@@ -259,7 +261,11 @@ export class JobRunner {
         outcome = { status: "failed", error: SERVER_STOPPED, message: "Stopped" };
       } else {
         const reason = handler.describeFailure?.(error) ?? plainReason(error);
-        this.log.warn({ err: error, jobId: job.id, kind: job.kind }, "job failed");
+        // A refusal (a file that is not what it claims) is the job's outcome, not a fault: its
+        // reason is enough. Anything else is logged with its stack.
+        if (error instanceof AppError)
+          this.log.warn({ jobId: job.id, kind: job.kind, reason }, "job refused");
+        else this.log.error({ err: error, jobId: job.id, kind: job.kind }, "job failed");
         outcome = { status: "failed", error: reason, message: "Failed" };
       }
     } finally {
@@ -284,6 +290,11 @@ export class JobRunner {
         .where(eq(jobs.id, job.id));
       this.deps.changes.changed(topic);
     });
+    if (outcome.status === "failed" && outcome.error && outcome.error !== SERVER_STOPPED) {
+      await handler.onFailure?.(running, outcome.error).catch((error: unknown) => {
+        this.log.warn({ err: error, jobId: job.id }, "could not report a failed job");
+      });
+    }
   }
 
   private async renewLease(jobId: string, controller: AbortController): Promise<void> {

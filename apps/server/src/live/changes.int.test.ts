@@ -5,7 +5,7 @@ import { openTestPlatform, type TestPlatform, usesPostgres } from "../test/test-
 import { chunkPayloads, PostgresChangeBus } from "./change-bus.ts";
 
 let platform: TestPlatform;
-let announced: string[][];
+let announced: string[][] = [];
 beforeAll(async () => {
   platform = await openTestPlatform();
   platform.bus.subscribe((topics) => announced.push([...topics]));

@@ -2,7 +2,7 @@
 // rollback, so no live query ever re-runs for data that was never committed.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Database, Transaction } from "../db/client.ts";
-import type { ChangeBus } from "./change-bus.ts";
+import type { ChangeBus, ChangeListener } from "./change-bus.ts";
 
 const transactionScope = new AsyncLocalStorage<Set<string>>();
 
@@ -21,6 +21,14 @@ export class ChangeNotifier {
       return;
     }
     this.bus.publish(topics);
+  }
+
+  /**
+   * Calls `listener` with every batch of committed changes, from this process and others: for
+   * caches of rarely changing data. Returns the function that stops listening.
+   */
+  subscribe(listener: ChangeListener): () => void {
+    return this.bus.subscribe(listener);
   }
 
   /**

@@ -10,8 +10,13 @@ export type LiveListener = (event: LiveEvent) => void;
 
 interface LiveEntry {
   readonly key: string;
-  readonly run: () => Promise<unknown>;
-  readonly listeners: Set<LiveListener>;
+  /**
+   * Each listener with its own way to run the query, through its own connection's context: any of
+   * them gives the same result, by the key's definition.
+   */
+  readonly listeners: Map<LiveListener, () => Promise<unknown>>;
+  /** The newest listener's: a subscriber who leaves takes its session, which may expire, along. */
+  run: () => Promise<unknown>;
   topics: Set<string>;
   lastJson: string | undefined;
   lastValue: unknown;
@@ -48,8 +53,8 @@ export class LiveQueryEngine {
     if (!entry) {
       entry = {
         key,
+        listeners: new Map(),
         run,
-        listeners: new Set(),
         topics: new Set(),
         lastJson: undefined,
         lastValue: undefined,
@@ -63,11 +68,14 @@ export class LiveQueryEngine {
     } else if (entry.lastJson !== undefined) {
       listener({ kind: "data", data: entry.lastValue });
     }
-    entry.listeners.add(listener);
+    entry.listeners.set(listener, run);
+    entry.run = run;
     const joined = entry;
     return () => {
+      const leavingRun = joined.listeners.get(listener);
       joined.listeners.delete(listener);
       if (joined.listeners.size === 0) this.remove(joined);
+      else if (joined.run === leavingRun) joined.run = [...joined.listeners.values()].at(-1) ?? joined.run;
     };
   }
 
@@ -130,7 +138,7 @@ export class LiveQueryEngine {
   }
 
   private emit(entry: LiveEntry, event: LiveEvent): void {
-    for (const listener of [...entry.listeners]) {
+    for (const listener of [...entry.listeners.keys()]) {
       this.stats.deliveries++;
       listener(event);
     }

@@ -32,7 +32,7 @@ beforeAll(async () => {
   platform = await openTestPlatform();
   server = await startTestServer(platform);
   storage = platform.deps.media.storage as LocalMediaStorage;
-  base = platform.deps.media.signer.episodeBase(EPISODE).base;
+  base = platform.deps.media.signer.base("episodes", EPISODE).base;
 
   const photo = await sharp({
     create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 80, b: 40 } },
@@ -227,12 +227,15 @@ describe("episode files", () => {
     const token = base.split("/").at(-1) ?? "";
     const [expires] = token.split(".");
     const secret = await loadOrCreateSecret(platform.deps.db, MEDIA_URL_SIGNING_SECRET);
-    const yesterday = new MediaUrlSigner(secret, () => Date.now() - 2 * 24 * 3_600_000).episodeBase(EPISODE);
-    const otherBase = platform.deps.media.signer.episodeBase(OTHER_EPISODE).base;
+    const yesterday = new MediaUrlSigner(secret, () => Date.now() - 2 * 24 * 3_600_000).base(
+      "episodes",
+      EPISODE,
+    );
+    const otherBase = platform.deps.media.signer.base("episodes", OTHER_EPISODE).base;
     const cases = {
       "no token": `/media/episodes/${EPISODE}/pages/0001.jpg`,
       "forged token": `/media/episodes/${EPISODE}/${expires}.${"A".repeat(43)}/pages/0001.jpg`,
-      "another secret": `${new MediaUrlSigner(randomBytes(32)).episodeBase(EPISODE).base}/pages/0001.jpg`,
+      "another secret": `${new MediaUrlSigner(randomBytes(32)).base("episodes", EPISODE).base}/pages/0001.jpg`,
       "another episode's token": `/media/episodes/${EPISODE}/${otherBase.split("/").at(-1)}/pages/0001.jpg`,
       "a token on another episode's files": `/media/episodes/${OTHER_EPISODE}/${token}/secret.jpg`,
       expired: `${yesterday.base}/pages/0001.jpg`,

@@ -1,5 +1,5 @@
-// GET and HEAD /media/…: covers for anyone, an episode's files only through a signed URL
-// (url-signing.ts), and resized image variants on request. Files go out through @fastify/send
+// GET and HEAD /media/…: covers and avatars for anyone, an episode's files and a conversation's
+// pictures only through a signed URL (url-signing.ts), and resized image variants on request. Files go out through @fastify/send
 // (ranges, validators, conditional requests) and are never compressed: media is compressed
 // already, and compressing a range would break its byte offsets.
 import type { IncomingHttpHeaders } from "node:http";
@@ -73,24 +73,37 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
     },
   );
 
-  app.get<{ Params: { episodeId: string; token: string; "*": string } }>(
-    "/media/episodes/:episodeId/:token/*",
+  app.get<{ Params: { userId: string; file: string } }>(
+    "/media/avatars/:userId/:file",
     { compress: false },
     async (request, reply) => {
-      const { episodeId, token } = request.params;
-      // The token is checked first: without one, nothing (not even whether a file exists) is told.
-      const check = signer.verify(episodeId, token);
-      if (!check.ok) {
-        const message =
-          check.reason === "expired"
-            ? "This media link has expired. Open the episode again to get a new one."
-            : "This media link is not valid.";
-        return reply.code(403).send({ error: "Forbidden", message });
-      }
-      const key = `episodes/${episodeId}/${request.params["*"]}`;
-      return serve(options, request, reply, key, `private, max-age=${check.maxAgeSeconds}`);
+      const { userId, file } = request.params;
+      if (!MEDIA_ID_PATTERN.test(userId) || file.includes("/")) return notFound(reply);
+      // Named after a hash of their content, like covers.
+      return serve(options, request, reply, `avatars/${userId}/${file}`, COVER_CACHE_CONTROL);
     },
   );
+
+  for (const area of ["episodes", "messages"] as const) {
+    app.get<{ Params: { id: string; token: string; "*": string } }>(
+      `/media/${area}/:id/:token/*`,
+      { compress: false },
+      async (request, reply) => {
+        const { id, token } = request.params;
+        // The token is checked first: without one, nothing (not even whether a file exists) is told.
+        const check = signer.verify(area, id, token);
+        if (!check.ok) {
+          const message =
+            check.reason === "expired"
+              ? "This media link has expired. Open the page again to get a new one."
+              : "This media link is not valid.";
+          return reply.code(403).send({ error: "Forbidden", message });
+        }
+        const key = `${area}/${id}/${request.params["*"]}`;
+        return serve(options, request, reply, key, `private, max-age=${check.maxAgeSeconds}`);
+      },
+    );
+  }
 }
 
 async function serve(

@@ -1,4 +1,5 @@
 // The local store on a real (temporary) folder.
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -146,5 +147,29 @@ describe("LocalMediaStorage", () => {
     await expect(storage.remove("..")).rejects.toBeInstanceOf(AppError);
     await expect(storage.stat("/etc/passwd")).rejects.toBeInstanceOf(AppError);
     await expect(fs.stat(path.join(root, "escape.jpg"))).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("sweeps what dead processes left in the staging area, and nothing a live one is using", async () => {
+    const staging = path.join(storage.root, ".staging");
+    const live = await storage.stagingDir();
+    const host = os.hostname().replace(/[^\w-]/g, "_");
+    // A process that has ended: its pid is free again.
+    const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
+    const deadPid = Number(child.stdout.toString());
+    const dead = path.join(staging, `import-${host}.${deadPid}-abc123`);
+    await fs.mkdir(path.join(dead, "episode-1"), { recursive: true });
+    await fs.writeFile(path.join(dead, "episode-1", "chapter.html"), "half written");
+    // Another machine's, on a shared disk: left alone until it is a day old.
+    const recentElsewhere = path.join(staging, "import-otherhost.1-def456");
+    const oldElsewhere = path.join(staging, "tmp-otherhost.2-0f0f");
+    await fs.mkdir(recentElsewhere);
+    await fs.writeFile(oldElsewhere, "old");
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000);
+    await fs.utimes(oldElsewhere, twoDaysAgo, twoDaysAgo);
+
+    expect(await storage.sweepStaging()).toBe(2);
+    expect((await fs.readdir(staging)).sort()).toEqual(
+      [path.basename(live), "import-otherhost.1-def456"].sort(),
+    );
   });
 });

@@ -8,7 +8,8 @@
 // return a path in a local read-through cache, or the /media route would redirect to the store or
 // a CDN instead of reading the file itself.
 import { randomUUID } from "node:crypto";
-import { cp, mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { AppError } from "../errors.ts";
 
@@ -36,11 +37,35 @@ export interface MediaStorage {
   stat(key: string): Promise<MediaStat | null>;
   /** A new empty local folder for an importer to write into; the caller removes it when done. */
   stagingDir(): Promise<string>;
+  /**
+   * Removes what processes that ended without cleaning up (a crash, `kill -9`) left in the
+   * staging area; returns how many entries went.
+   */
+  sweepStaging(): Promise<number>;
   /** Local folder for derived files (image variants), outside the key space. */
   readonly variantsDir: string;
 }
 
 const STAGING = ".staging";
+/** Staging entries this old are left over whoever made them (another machine on a shared disk). */
+export const STALE_STAGING_MS = 24 * 3_600_000;
+
+/**
+ * Staging entries are named after the process that made them, `<kind>-<host>.<pid>-<random>`, so
+ * that a sweep can tell the leftovers of a dead process from the work of a live one.
+ */
+const STAGING_OWNER = `${os.hostname().replace(/[^\w-]/g, "_")}.${process.pid}`;
+const OWNER_PATTERN = /^(?:import|tmp)-([\w-]+)\.(\d+)-/;
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return code(error) === "EPERM";
+  }
+}
 const VARIANTS = ".variants";
 const MAX_KEY_LENGTH = 1024;
 
@@ -138,7 +163,31 @@ export class LocalMediaStorage implements MediaStorage {
   async stagingDir(): Promise<string> {
     const staging = path.join(this.root, STAGING);
     await mkdir(staging, { recursive: true });
-    return mkdtemp(path.join(staging, "import-"));
+    return mkdtemp(path.join(staging, `import-${STAGING_OWNER}-`));
+  }
+
+  async sweepStaging(now = Date.now()): Promise<number> {
+    const staging = path.join(this.root, STAGING);
+    let entries: string[];
+    try {
+      entries = await readdir(staging);
+    } catch (error) {
+      if (code(error) === "ENOENT") return 0;
+      throw error;
+    }
+    let removed = 0;
+    const thisHost = STAGING_OWNER.slice(0, STAGING_OWNER.lastIndexOf("."));
+    for (const entry of entries) {
+      const full = path.join(staging, entry);
+      const owner = OWNER_PATTERN.exec(entry);
+      const isOrphan = owner?.[1] === thisHost && !isProcessAlive(Number(owner[2]));
+      const stats = isOrphan ? null : await stat(full).catch(() => null);
+      if (isOrphan || (stats && now - stats.mtimeMs > STALE_STAGING_MS)) {
+        await rm(full, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   private async prepareTarget(key: string): Promise<string> {
@@ -151,7 +200,7 @@ export class LocalMediaStorage implements MediaStorage {
   private async temporaryPath(): Promise<string> {
     const staging = path.join(this.root, STAGING);
     await mkdir(staging, { recursive: true });
-    return path.join(staging, `tmp-${randomUUID()}`);
+    return path.join(staging, `tmp-${STAGING_OWNER}-${randomUUID()}`);
   }
 
   private async copyThenRename(sourcePath: string, target: string, key: string): Promise<void> {

@@ -1,9 +1,10 @@
 // Walks every function of the router and proves that each refuses the callers it must refuse.
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { callerFor, createUser, openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { appRouter } from "./router.ts";
-import type { ProcedureMeta } from "./trpc.ts";
+import { COMING_SOON_MESSAGE, type ProcedureMeta } from "./trpc.ts";
 
 type Procedure = { _def: { type: string; meta?: ProcedureMeta } };
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, Procedure>);
@@ -28,6 +29,15 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
     return "OK";
   } catch (error) {
     return error instanceof TRPCError ? error.code : String(error);
+  }
+}
+
+async function messageOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "OK";
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -69,5 +79,42 @@ describe("access to every function", () => {
       identity: { ...user.identity, expiresAt: Date.now() - 1 },
     });
     expect(await codeOf(expired.users.getCurrentUser())).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("coming-soon mode, on the server", () => {
+  it("keeps every function but the coming-soon page's from everyone but administrators", async () => {
+    await updateComingSoonSettings(platform.deps, { isComingSoonMode: true });
+    try {
+      const callers = {
+        anonymous: callerFor(platform),
+        user: callerFor(platform, await createUser(platform, "user")),
+      };
+      const admin = callerFor(platform, await createUser(platform, "admin"));
+      const open: string[] = [];
+      for (const [path, procedure] of procedures) {
+        if (procedure._def.type === "subscription") continue;
+        if (procedure._def.meta?.comingSoon === "open") {
+          open.push(path);
+          continue;
+        }
+        for (const [who, caller] of Object.entries(callers)) {
+          expect(await messageOf(call(caller, path)), `${who} ${path}`).toBe(COMING_SOON_MESSAGE);
+        }
+        expect(await messageOf(call(admin, path)), `admin ${path}`).not.toBe(COMING_SOON_MESSAGE);
+      }
+      // What the coming-soon page and signing in need, and nothing more.
+      expect(open.sort()).toEqual([
+        "session.updateAccessToken",
+        "systemSettings.getComingSoonSettings",
+        "users.getCurrentUser",
+        "users.updateCurrentUser",
+      ]);
+      await expect(callers.anonymous.systemSettings.getComingSoonSettings()).resolves.toMatchObject({
+        isComingSoonMode: true,
+      });
+    } finally {
+      await updateComingSoonSettings(platform.deps, { isComingSoonMode: false });
+    }
   });
 });

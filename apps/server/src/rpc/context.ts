@@ -4,6 +4,8 @@ import type { Identity } from "../auth/identity.ts";
 import type { TokenVerifier } from "../auth/token-verifier.ts";
 import type { AuthConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { SocketConnection } from "../limits/connections.ts";
+import type { RateLimits } from "../limits/rate-limits.ts";
 import type { ChangeNotifier } from "../live/changes.ts";
 import type { LiveQueryEngine } from "../live/engine.ts";
 import type { ImageVariants } from "../media/image-variants.ts";
@@ -45,6 +47,15 @@ export interface CallerSession {
   identity: Identity | null;
 }
 
+/** What one caller may do, in calls. */
+export interface CallLimits {
+  /** Budgets for writes, checkouts and sign-ups. */
+  rates: RateLimits;
+  maxLiveQueriesPerSocket: number;
+  /** A call that takes longer is answered with a timeout error. */
+  callTimeoutMs: number;
+}
+
 /** The context of one call (HTTP) or one connection (WebSocket). */
 export interface RequestContext {
   deps: ServiceDeps;
@@ -52,4 +63,9 @@ export interface RequestContext {
   log: FastifyBaseLogger;
   auth: { config: AuthConfig; verifier: TokenVerifier; superadminEmails: string[] };
   session: CallerSession;
+  /** The client's address: behind a trusted proxy, the one the proxy reports. */
+  clientIp: string;
+  /** The WebSocket the call came over; null over HTTP and for callers inside the server. */
+  connection: SocketConnection | null;
+  limits: CallLimits;
 }

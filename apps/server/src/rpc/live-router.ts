@@ -1,8 +1,11 @@
-// `live.watch`: subscribe to any query of the router by name. The query runs with the caller's
-// own context, so its access checks apply to every re-run exactly as to a plain call.
+// `live.watch`: subscribe to any query of the router by name. The query runs through the router
+// with the subscriber's context, so its access checks apply to every re-run exactly as to a plain
+// call.
 import { type AnyRouter, callTRPCProcedure, TRPCError } from "@trpc/server";
 import { z } from "zod";
+import type { Identity } from "../auth/identity.ts";
 import { liveResults } from "../live/engine.ts";
+import type { RequestContext } from "./context.ts";
 import type { ProcedureMeta } from "./trpc.ts";
 import { publicProcedure, router } from "./trpc.ts";
 
@@ -14,37 +17,77 @@ const watchInput = z.object({
   input: z.unknown().optional(),
 });
 
+/** Whose results a subscriber may share: one person's, or everyone's when signed out. */
+function viewerScope(identity: Identity | null): string {
+  return identity ? `identity:${identity.issuerKey}|${identity.subject}` : "anonymous";
+}
+
 export function createLiveRouter(queries: AnyRouter) {
   return router({
-    watch: publicProcedure.input(watchInput).subscription(({ ctx, input, signal }) => {
-      const procedure = queries._def.procedures[input.path] as
-        | { _def: { type: string; meta?: ProcedureMeta } }
-        | undefined;
-      if (procedure?._def.type !== "query") {
-        throw new TRPCError({ code: "NOT_FOUND", message: `No query named "${input.path}".` });
-      }
-      // Results of a non-global query depend on who asks: one shared run per person.
-      const identity = ctx.session.identity;
-      const scope =
-        procedure._def.meta?.liveScope === "global"
-          ? "*"
-          : identity
-            ? `identity:${identity.issuerKey}|${identity.subject}`
-            : "anonymous";
-      const key = `${input.path}\n${stableStringify(input.input)}\n${scope}`;
-      const run = () =>
-        callTRPCProcedure({
-          router: queries,
-          path: input.path,
-          getRawInput: async () => input.input,
-          ctx,
-          type: "query",
-          signal: undefined,
-          batchIndex: 0,
-        });
-      return liveResults(ctx.live, key, run, signal);
-    }),
+    watch: publicProcedure
+      .meta({ comingSoon: "open" })
+      .input(watchInput)
+      .subscription(({ ctx, input, signal }) => {
+        const procedure = queries._def.procedures[input.path] as
+          | { _def: { type: string; meta?: ProcedureMeta } }
+          | undefined;
+        if (procedure?._def.type !== "query") {
+          throw new TRPCError({ code: "NOT_FOUND", message: `No query named "${input.path}".` });
+        }
+        // A global query's result is the same for everyone: one shared run, as nobody in particular.
+        // Any other is run for one viewer, and shared only by subscribers who are that viewer.
+        const isGlobal = procedure._def.meta?.liveScope === "global";
+        const scope = isGlobal ? "*" : viewerScope(ctx.session.identity);
+        const key = `${input.path}\n${stableStringify(input.input)}\n${scope}`;
+        const runContext = (): RequestContext => {
+          const identity = ctx.session.identity;
+          // Should the connection's viewer ever differ from the scope, the run sees nobody rather
+          // than someone else.
+          const isSameViewer = !isGlobal && identity !== null && viewerScope(identity) === scope;
+          return {
+            deps: ctx.deps,
+            live: ctx.live,
+            log: ctx.log,
+            auth: ctx.auth,
+            clientIp: ctx.clientIp,
+            connection: ctx.connection,
+            limits: ctx.limits,
+            session: { identity: isSameViewer ? identity : null },
+          };
+        };
+        const run = () =>
+          callTRPCProcedure({
+            router: queries,
+            path: input.path,
+            getRawInput: async () => input.input,
+            ctx: runContext(),
+            type: "query",
+            signal: undefined,
+            batchIndex: 0,
+          });
+        return countedOnConnection(ctx, liveResults(ctx.live, key, run, signal));
+      }),
   });
+}
+
+/** Holds one of the connection's live-query places for as long as `results` runs. */
+async function* countedOnConnection(ctx: RequestContext, results: AsyncGenerator<unknown>) {
+  const { connection } = ctx;
+  if (connection) {
+    const max = ctx.limits.maxLiveQueriesPerSocket;
+    if (connection.liveQueries >= max) {
+      throw new TRPCError({
+        code: "TOO_MANY_REQUESTS",
+        message: `This connection already watches ${max} queries, the most it may.`,
+      });
+    }
+    connection.liveQueries++;
+  }
+  try {
+    yield* results;
+  } finally {
+    if (connection) connection.liveQueries--;
+  }
 }
 
 /** JSON with object keys sorted, so that equal inputs give equal keys. */

@@ -5,11 +5,13 @@ import { contentRouter } from "../modules/content/content.router.ts";
 import { contentAdminRouter } from "../modules/content-admin/content-admin.router.ts";
 import { contentCurationRouter } from "../modules/content-curation/content-curation.router.ts";
 import { contentMetricsRouter } from "../modules/content-metrics/content-metrics.router.ts";
+import { friendsRouter } from "../modules/friends/friends.router.ts";
 import { importsRouter } from "../modules/imports/imports.router.ts";
 import { libraryRouter } from "../modules/library/library.router.ts";
 import { messagesRouter } from "../modules/messages/messages.router.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
 import { paymentsRouter } from "../modules/payments/payments.router.ts";
+import { profilesRouter } from "../modules/profiles/profiles.router.ts";
 import { revenueRouter } from "../modules/revenue/revenue.router.ts";
 import { sessionRouter } from "../modules/session/session.router.ts";
 import { subscriptionsRouter } from "../modules/subscriptions/subscriptions.router.ts";
@@ -28,11 +30,13 @@ const areas = {
   contentAdmin: contentAdminRouter,
   contentCuration: contentCurationRouter,
   contentMetrics: contentMetricsRouter,
+  friends: friendsRouter,
   imports: importsRouter,
   library: libraryRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,
+  profiles: profilesRouter,
   revenue: revenueRouter,
   session: sessionRouter,
   subscriptions: subscriptionsRouter,

@@ -4,8 +4,10 @@ import { MAX_PAYLOAD_BYTES } from "@litverse/shared/constants";
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
+import { createTitle } from "../test/catalogue.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { connectHttp, connectWs, startTestServer, type TestServer, watchLive } from "../test/test-server.ts";
+import { signedInAs } from "../test/tokens.ts";
 
 let platform: TestPlatform;
 let server: TestServer;
@@ -77,6 +79,39 @@ describe("live queries over the WebSocket", () => {
       expect(values.at(-1)?.comingSoonTitle).toBe("After the drop");
     } finally {
       await a.close();
+    }
+  });
+
+  it("never shares one viewer's live results with another, even when a socket signs in mid-way", async () => {
+    const title = await createTitle(platform);
+    const reader = await signedInAs(platform, "user");
+    const liker = connectWs(server.wsUrl, reader.token);
+    const a = connectWs(server.wsUrl);
+    const b = connectWs(server.wsUrl);
+    try {
+      await liker.client.content.likeContent.mutate({ contentId: title.id });
+      type Detail = { viewer: { isLiked: boolean } | null };
+      const input = { contentId: title.id };
+      const watchA = watchLive<Detail>(a.client, "content.getContent", input);
+      const watchB = watchLive<Detail>(b.client, "content.getContent", input);
+      const own = watchLive<Detail>(liker.client, "content.getContent", input);
+      await Promise.all([watchA.waitFor(1), watchB.waitFor(1), own.waitFor(1)]);
+      expect(watchB.values[0]?.viewer).toBeNull();
+      expect(own.values[0]?.viewer?.isLiked).toBe(true);
+
+      // A signed-out socket cannot become someone: it reconnects to sign in.
+      await expect(a.client.session.updateAccessToken.mutate({ token: reader.token })).rejects.toMatchObject({
+        message: "This connection was opened signed out; reconnect to sign in.",
+      });
+      // A change re-runs the shared signed-out result: still nobody's.
+      await liker.client.content.unlikeContent.mutate({ contentId: title.id });
+      await liker.client.content.likeContent.mutate({ contentId: title.id });
+      await own.waitFor(3);
+      await watchB.waitFor(2);
+      expect(watchB.values.every((value) => value.viewer === null)).toBe(true);
+      expect(watchA.values.every((value) => value.viewer === null)).toBe(true);
+    } finally {
+      await Promise.all([liker.close(), a.close(), b.close()]);
     }
   });
 
@@ -205,6 +240,29 @@ describe("HTTP", () => {
     expect(response.headers.get("x-request-id")).toBe("abc-123");
     expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    // Served over plain HTTP: no HSTS, which would pin every site on localhost to HTTPS.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("asks browsers to insist on HTTPS only when the public address is HTTPS", async () => {
+    const https = await startTestServer({
+      ...platform,
+      config: { ...platform.config, publicUrl: "https://litverse.example" },
+    });
+    try {
+      const response = await fetch(`${https.url}/healthz`);
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    } finally {
+      await https.close();
+    }
+  });
+
+  it("gives the sign-in pages a content security policy without invalid sources", async () => {
+    // The test platform's public address is on localhost, whose loopback aliases include [::1].
+    const response = await fetch(`${server.url}/oidc/.well-known/openid-configuration`);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:\d+/);
+    expect(policy).not.toContain("[");
   });
 
   it("answers functions uncompressed, so that the answer is not held back", async () => {

@@ -1,13 +1,19 @@
-// tRPC set-up: one error shape, and the procedure builders that say who may call a function.
+// tRPC set-up: one error shape, the guards every call passes (input, time, coming-soon mode,
+// rate limits), and the procedure builders that say who may call a function.
 
+import { randomBytes } from "node:crypto";
 import type { Age } from "@litverse/shared/constants";
 import type { AppErrorCode } from "@litverse/shared/errors";
+import { isAdminRole } from "@litverse/shared/users";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
 import { ZodError } from "zod";
 import { type Identity, isExpired } from "../auth/identity.ts";
 import { AppError } from "../errors.ts";
+import { inputProblem } from "../limits/input-guard.ts";
+import { RateLimitError } from "../limits/rate-limits.ts";
 import { track } from "../live/topics.ts";
+import { getComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import {
   findUserByIdentity,
   profileFromClaims,
@@ -24,6 +30,35 @@ export interface ProcedureMeta {
    * shares one live run. Default: one run per user (anonymous callers share one).
    */
   liveScope?: "global" | "user";
+  /**
+   * "open": callable by everyone while coming-soon mode keeps the platform to administrators
+   * (what the coming-soon page, signing in and the age gate need). Everything else is refused.
+   */
+  comingSoon?: "open";
+  /** A budget this function spends beside the write budget every mutation spends. */
+  rateLimit?: "checkout" | "message" | "friend_request";
+}
+
+export const COMING_SOON_MESSAGE = "Litverse is not open yet: for now only administrators can use it.";
+
+/** What an unexpected failure tells the caller: nothing of its internals, and a reference to quote. */
+export function internalErrorMessage(reference: string): string {
+  return `Something went wrong on our side. If it keeps happening, quote reference ${reference}.`;
+}
+
+const references = new WeakMap<object, string>();
+
+/**
+ * The reference of a failed call, the same in the log and in the caller's answer: the HTTP
+ * request id when there is one (set by the transport's error handler), else a new one.
+ */
+export function errorReference(error: object, requestId?: string): string {
+  let reference = references.get(error);
+  if (!reference) {
+    reference = requestId ?? randomBytes(6).toString("hex");
+    references.set(error, reference);
+  }
+  return reference;
 }
 
 const TRPC_CODE_OF: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -56,16 +91,24 @@ const t = initTRPC
   .context<RequestContext>()
   .meta<ProcedureMeta>()
   .create({
+    // Never stack traces in answers, whatever NODE_ENV says.
+    isDev: false,
     errorFormatter({ shape, error }) {
       const cause = error.cause;
+      // Unexpected failures (a database error, a bug) keep their details for the log.
+      const isInternal = shape.data.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError);
+      const reference = isInternal ? errorReference(error) : undefined;
       return {
         ...shape,
+        message: reference ? internalErrorMessage(reference) : shape.message,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           appCode: cause instanceof AppError ? cause.code : shape.data.code,
           fieldErrors: cause instanceof ZodError ? fieldErrorsOf(cause) : undefined,
+          ...(reference ? { reference } : {}),
+          ...(cause instanceof RateLimitError ? { retryAfterSeconds: cause.retryAfterSeconds } : {}),
         },
       };
     },
@@ -84,7 +127,66 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.meta({ access: "public" }).use(appErrors);
+/** Input no function should have to meet is refused before any schema reads it. */
+const inputGuard = t.middleware(async ({ getRawInput, next }) => {
+  const problem = inputProblem(await getRawInput());
+  if (problem) throw new AppError("BAD_REQUEST", problem);
+  return next();
+});
+
+/** A call gets an answer within the time limit; work that runs on is not waited for. */
+const callTimeout = t.middleware(async ({ ctx, next }) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new TRPCError({ code: "TIMEOUT", message: "This took too long. Please try again." })),
+      ctx.limits.callTimeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([next(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+});
+
+/**
+ * While coming-soon mode is on, only administrators use the platform: every function but the few
+ * the coming-soon page needs refuses everyone else. Live queries follow the mode as it changes.
+ */
+const comingSoonGate = t.middleware(async ({ ctx, meta, next }) => {
+  // The administrator let through is passed on, so that the user is read once per call.
+  let loadedViewer: Viewer | undefined;
+  if (meta?.comingSoon !== "open" && (await getComingSoonSettings(ctx.deps)).isComingSoonMode) {
+    const viewer = await optionalUser(ctx);
+    if (!viewer || !isAdminRole(viewer.role)) throw new AppError("FORBIDDEN", COMING_SOON_MESSAGE);
+    loadedViewer = viewer;
+  }
+  return next({ ctx: { loadedViewer } });
+});
+
+/** Who a budget belongs to: the person, or the client's address when nobody is signed in. */
+function budgetKey(ctx: RequestContext): string {
+  const identity = ctx.session.identity;
+  return identity ? `user:${identity.issuerKey}|${identity.subject}` : `ip:${ctx.clientIp}`;
+}
+
+/** Every write spends from the caller's write budget; some functions from a budget of their own too. */
+const rateLimit = t.middleware(async ({ ctx, type, meta, next }) => {
+  if (type !== "mutation") return next();
+  const key = budgetKey(ctx);
+  await ctx.limits.rates.consume("write", key);
+  if (meta?.rateLimit) await ctx.limits.rates.consume(meta.rateLimit, key);
+  return next();
+});
+
+export const publicProcedure = t.procedure
+  .meta({ access: "public" })
+  .use(appErrors)
+  .use(inputGuard)
+  .use(callTimeout)
+  .use(comingSoonGate)
+  .use(rateLimit);
 
 /**
  * The stored user behind a verified identity, created on first sight, read from the database on
@@ -107,7 +209,8 @@ async function loadUser(ctx: RequestContext, identity: Identity): Promise<Viewer
  * For public functions whose answer depends on who asks (age-rated content, …): the signed-in
  * caller, or null for anonymous callers and callers whose token has expired. Never refuses anyone.
  */
-export async function optionalUser(ctx: RequestContext): Promise<Viewer | null> {
+export async function optionalUser(ctx: RequestContext & { loadedViewer?: Viewer }): Promise<Viewer | null> {
+  if (ctx.loadedViewer) return ctx.loadedViewer;
   const identity = ctx.session.identity;
   if (!identity || isExpired(identity)) return null;
   return loadUser(ctx, identity);
@@ -122,7 +225,7 @@ export const authedProcedure = publicProcedure.meta({ access: "authed" }).use(as
   if (!identity) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });
   if (isExpired(identity))
     throw new TRPCError({ code: "UNAUTHORIZED", message: "Your session has expired." });
-  const user: Viewer = await loadUser(ctx, identity);
+  const user: Viewer = ctx.loadedViewer ?? (await loadUser(ctx, identity));
   return next({ ctx: { user } });
 });
 

@@ -9,7 +9,7 @@ import {
   wsLink,
 } from "@trpc/client";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.ts";
+import { type BuildAppOptions, buildApp } from "../app.ts";
 import type { Platform } from "../platform.ts";
 import type { AppRouter } from "../rpc/router.ts";
 
@@ -20,8 +20,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(platform: Platform): Promise<TestServer> {
-  const app = await buildApp(platform, { logger: false });
+export async function startTestServer(
+  platform: Platform,
+  options: BuildAppOptions = {},
+): Promise<TestServer> {
+  const app = await buildApp(platform, { logger: false, ...options });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -38,8 +41,13 @@ export interface WsTestClient {
   close(): Promise<void>;
 }
 
-export function connectWs(wsUrl: string): WsTestClient {
-  const socket = createWSClient({ url: wsUrl, retryDelayMs: () => 100 });
+/** A function client over the WebSocket; with a token, signed in as its subject. */
+export function connectWs(wsUrl: string, token?: string): WsTestClient {
+  const socket = createWSClient({
+    url: wsUrl,
+    retryDelayMs: () => 100,
+    ...(token ? { connectionParams: () => ({ token }) } : {}),
+  });
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: socket })] });
   return { client, socket, close: () => socket.close() };
 }

@@ -18,7 +18,7 @@ export async function callAs<T = unknown>(
       ? await fetch(input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`, {
           headers,
         })
-      : await fetch(url, { method: "POST", headers, body: JSON.stringify(input) });
+      : await fetch(url, { method: "POST", headers, body: JSON.stringify(input ?? null) });
   const body = (await response.json()) as { result?: { data: T }; error?: unknown };
   if (!response.ok) throw new Error(`${path} failed: ${JSON.stringify(body.error)}`);
   return body.result?.data as T;

@@ -19,17 +19,10 @@ const admin = (path: string, title: string, purpose: string, access: PageAccess 
 });
 
 export const PLANNED_PAGES: PlannedPage[] = [
-  { path: "/messages", title: "Messages", purpose: "Your conversations with friends." },
-  { path: "/messages/:partnerId", title: "Conversation", purpose: "A conversation with a friend." },
   { path: "/clubs", title: "Book Clubs", purpose: "Clubs and discussions around the books you love." },
   { path: "/clubs/:clubId", title: "Book Club", purpose: "A club's discussions and members." },
-  { path: "/profile/:userId", title: "Profile", purpose: "A reader's profile." },
-  { path: "/user/:handle", title: "Profile", purpose: "A reader's profile." },
-  { path: "/users", title: "Make Friends", purpose: "Find readers who share your taste." },
-  { path: "/settings/profile", title: "Edit Profile", purpose: "Your name, handle, picture and age." },
   { path: "/reels", title: "Reels", purpose: "Short reels from stories and readers." },
   { path: "/profile/reels", title: "My Reels", purpose: "The reels you have posted." },
-  { path: "/notifications", title: "Notifications", purpose: "What happened while you were away." },
   { path: "/ads/my-ads", title: "My Ads", purpose: "The ads you place on Litverse." },
   { path: "/badges", title: "Achievements", purpose: "The badges you have earned." },
   { path: "/rewards", title: "Rewards", purpose: "Daily rewards and bonus coins." },
@@ -66,5 +59,4 @@ export const PLANNED_PAGES: PlannedPage[] = [
   admin("ads/platform-management", "Platform Ads", "Ads placed by Litverse."),
   admin("ads/settings", "Ad Settings", "Where and how often ads show."),
   admin("ads/user-ads", "User Ads", "Ads placed by readers, for review."),
-  admin("notifications", "Admin Notifications", "Notices for the admin team."),
 ];

@@ -25,6 +25,11 @@ export const router = createBrowserRouter([
         lazy: () => import("../features/comic-reader/comic-reader-route.tsx"),
       },
       { path: "/watch/:contentId", lazy: () => import("../features/drama-player/watch-route.tsx") },
+      // The sandbox payment provider's own page, drawn without the app's frame like a provider's.
+      {
+        path: "/sandbox/checkout/:reference",
+        lazy: () => import("../features/sandbox-checkout/sandbox-checkout-route.tsx"),
+      },
       {
         Component: AppShell,
         children: [
@@ -65,6 +70,26 @@ export const router = createBrowserRouter([
           {
             path: "/admin/vvip-control",
             lazy: () => import("../features/vvip-control/vvip-control-route.tsx"),
+          },
+          { path: "/profile/:userId", lazy: () => import("../features/profile/profile-route.tsx") },
+          { path: "/user/:handle", lazy: () => import("../features/profile/handle-route.tsx") },
+          { path: "/users", lazy: () => import("../features/friends/users-route.tsx") },
+          { path: "/messages", lazy: () => import("../features/messages/messages-route.tsx") },
+          {
+            path: "/messages/:partnerId",
+            lazy: () => import("../features/messages/conversation-route.tsx"),
+          },
+          {
+            path: "/notifications",
+            lazy: () => import("../features/notifications/notifications-route.tsx"),
+          },
+          {
+            path: "/settings/profile",
+            lazy: () => import("../features/profile-settings/profile-settings-route.tsx"),
+          },
+          {
+            path: "/admin/notifications",
+            lazy: () => import("../features/admin-notifications/admin-notifications-route.tsx"),
           },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,

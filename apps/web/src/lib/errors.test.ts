@@ -67,6 +67,18 @@ describe("describeError", () => {
     expect(describeError(error).message).toBe(DEFAULT_ERROR_MESSAGE);
   });
 
+  it("adds the reference of an unexpected failure, so that support can find it in the log", () => {
+    const error = serverError("Something went wrong on our side.", {
+      code: "INTERNAL_SERVER_ERROR",
+      appCode: "INTERNAL_SERVER_ERROR",
+      httpStatus: 500,
+      reference: "a1b2c3",
+    });
+    expect(describeError(error, "Could not load the library.").message).toBe(
+      "Could not load the library. (reference a1b2c3)",
+    );
+  });
+
   it("shows tRPC's own message for other transport codes", () => {
     const error = serverError('No query named "x".', { code: "NOT_IMPLEMENTED", appCode: "NOT_IMPLEMENTED" });
     expect(describeError(error).message).toBe('No query named "x".');

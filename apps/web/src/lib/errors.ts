@@ -35,6 +35,8 @@ interface ErrorData {
   appCode?: unknown;
   httpStatus?: unknown;
   fieldErrors?: unknown;
+  /** Set for unexpected failures: what the server's log knows them by. */
+  reference?: unknown;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -95,7 +97,10 @@ export function describeError(error: unknown, fallback: string = DEFAULT_ERROR_M
   if (!isAppErrorCode(code)) {
     const ownMessage = isObject(error) && typeof error.message === "string" ? error.message.trim() : "";
     const isServerFault = code === "INTERNAL_SERVER_ERROR" || !ownMessage;
-    return { message: isServerFault ? fallback : ownMessage, fieldErrors: {} };
+    if (!isServerFault) return { message: ownMessage, fieldErrors: {} };
+    // The reference lets support find the failure in the server's log.
+    const reference = typeof data.reference === "string" ? ` (reference ${data.reference.slice(0, 64)})` : "";
+    return { message: `${fallback}${reference}`, fieldErrors: {} };
   }
   const message = isObject(error) && typeof error.message === "string" ? error.message.trim() : "";
   return { message: message || CODE_MESSAGES[code], fieldErrors: {} };

@@ -3,8 +3,10 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
+  formatDayHeading,
   formatDuration,
   formatRelativeDate,
+  formatTime,
   formatWords,
   readingMinutes,
 } from "./format.ts";
@@ -108,5 +110,23 @@ describe("formatWords", () => {
     expect(formatWords(0)).toBe("0 words");
     expect(readingMinutes(0)).toBe(0);
     expect(readingMinutes(100)).toBe(1);
+  });
+});
+
+describe("formatDayHeading", () => {
+  const now = new Date("2026-03-05T15:00:00Z");
+  it("reads today, yesterday, a weekday within the week, then the date", () => {
+    expect(formatDayHeading("2026-03-05T08:00:00Z", now, "UTC")).toBe("Today");
+    expect(formatDayHeading("2026-03-04T23:30:00Z", now, "UTC")).toBe("Yesterday");
+    expect(formatDayHeading("2026-03-01T10:00:00Z", now, "UTC")).toBe("Sunday");
+    expect(formatDayHeading("2026-02-20T10:00:00Z", now, "UTC")).toBe("Feb 20, 2026");
+  });
+
+  it("takes the day in the reader's time zone", () => {
+    // 23:30 UTC on the 4th is already the 5th in Tokyo.
+    const morning = new Date("2026-03-05T10:00:00Z");
+    expect(formatDayHeading("2026-03-04T23:30:00Z", morning, "UTC")).toBe("Yesterday");
+    expect(formatDayHeading("2026-03-04T23:30:00Z", morning, "Asia/Tokyo")).toBe("Today");
+    expect(plain(formatTime("2026-03-05T15:04:00Z", "UTC"))).toBe("3:04 PM");
   });
 });

@@ -95,3 +95,39 @@ export function formatWords(n: number): string {
   const count = `${fullNumber.format(words)} ${words === 1 ? "word" : "words"}`;
   return words === 0 ? count : `${count} · ${readingMinutes(words)} min read`;
 }
+
+/** "3:04 PM": the time alone, for messages. An unreadable date gives "". */
+export function formatTime(value: DateInput, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return new Intl.DateTimeFormat(LOCALE, { timeStyle: "short", timeZone }).format(date);
+}
+
+/** The calendar day of `value` in `timeZone` (the device's when not given), "2026-03-05". */
+export function dayKey(value: DateInput, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return "";
+  return new Intl.DateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone,
+  }).format(date);
+}
+
+/**
+ * A day as lists group by it: "Today", "Yesterday", a weekday within the last week, else
+ * "Mar 5, 2026".
+ */
+export function formatDayHeading(value: DateInput, now: DateInput = Date.now(), timeZone?: string): string {
+  const date = toDate(value);
+  const reference = toDate(now);
+  if (!date || !reference) return "";
+  const day = dayKey(date, timeZone);
+  if (day === dayKey(reference, timeZone)) return "Today";
+  if (day === dayKey(reference.getTime() - DAY, timeZone)) return "Yesterday";
+  if (reference.getTime() - date.getTime() < 6 * DAY) {
+    return new Intl.DateTimeFormat(LOCALE, { weekday: "long", timeZone }).format(date);
+  }
+  return formatDate(date, timeZone);
+}

@@ -245,6 +245,32 @@ export async function verifyPassword(db: Executor, email: string, password: stri
   return { id: row.id, email: row.email, displayName: row.displayName };
 }
 
+/** What a disabled password is stored as: no password matches it. */
+const DISABLED_PASSWORD = "disabled";
+
+/**
+ * Disables the password of each of these accounts whose password is `published` (the demo
+ * accounts' documented one), so that nobody signs in with it; returns their emails. The accounts
+ * and their data stay.
+ */
+export async function disablePublishedPasswords(
+  db: Executor,
+  emails: readonly string[],
+  published: string,
+): Promise<string[]> {
+  const disabled: string[] = [];
+  for (const email of emails) {
+    const [row] = await db
+      .select({ id: accounts.id, passwordHash: accounts.passwordHash })
+      .from(accounts)
+      .where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`);
+    if (!row || !(await passwordMatches(published, row.passwordHash))) continue;
+    await db.update(accounts).set({ passwordHash: DISABLED_PASSWORD }).where(eq(accounts.id, row.id));
+    disabled.push(email);
+  }
+  return disabled;
+}
+
 const uuidSchema = z.uuid();
 
 /** The account with this id (subject), or null; ids that are not UUIDs simply do not exist. */

@@ -12,8 +12,22 @@ import { errors } from "oidc-provider";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import { AccountInputError, createAccount, findAccount, verifyPassword } from "./accounts.ts";
-import { accountChooserPage, messagePage, type RegisterView, registerPage, signInPage } from "./pages.ts";
+import { RateLimitError, type RateLimits } from "../../limits/rate-limits.ts";
+import {
+  AccountInputError,
+  createAccount,
+  findAccount,
+  parseNewAccount,
+  verifyPassword,
+} from "./accounts.ts";
+import {
+  accountChooserPage,
+  messagePage,
+  type RegisterView,
+  registerPage,
+  SIGN_OUT_SCRIPT,
+  signInPage,
+} from "./pages.ts";
 import { checkSignInAllowed, clearSignInFailures, minutesUntil, recordSignInFailure } from "./throttle.ts";
 
 export const INCORRECT_CREDENTIALS = "Incorrect email or password.";
@@ -27,6 +41,8 @@ export interface InteractionRoutesOptions {
   issuerOrigin: string;
   /** Where "back to the app" links lead. */
   homeUrl: string;
+  /** Sign-ups per client address (each costs a deliberately expensive password hash). */
+  rates?: RateLimits;
 }
 
 type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
@@ -130,6 +146,13 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
     }
   }
 
+  scope.get(`${base}/sign-out.js`, async (_request, reply) =>
+    reply
+      .header("cache-control", "public, max-age=3600")
+      .type("text/javascript; charset=utf-8")
+      .send(SIGN_OUT_SCRIPT),
+  );
+
   scope.get(`${base}/:uid`, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return expired(reply);
@@ -191,7 +214,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
       await recordSignInFailure(db, attempt);
       return sendPage(reply, 200, signInView(interaction, { email, error: INCORRECT_CREDENTIALS }));
     }
-    await clearSignInFailures(db, email);
+    await clearSignInFailures(db, attempt);
     return finish(request, reply, signedIn(account.id));
   });
 
@@ -202,9 +225,17 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
     // The password is never sent back into the page.
     const values = { email: input.email, displayName: input.displayName };
     try {
-      const account = await createAccount(db, input);
+      // Only sign-ups that get as far as the (deliberately costly) password hash are counted.
+      const parsed = parseNewAccount(input);
+      if (!parsed.ok) throw new AccountInputError(parsed.fieldErrors);
+      await options.rates?.consume("account", request.ip);
+      const account = await createAccount(db, parsed.value);
       return await finish(request, reply, signedIn(account.id));
     } catch (error) {
+      if (error instanceof RateLimitError) {
+        reply.header("retry-after", String(error.retryAfterSeconds));
+        return sendPage(reply, 429, registerView(interaction, { values, error: error.message }));
+      }
       if (error instanceof AccountInputError) {
         return sendPage(reply, 400, registerView(interaction, { values, fieldErrors: error.fieldErrors }));
       }

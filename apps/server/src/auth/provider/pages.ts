@@ -183,6 +183,8 @@ export interface RegisterView {
   signInHref: string;
   values?: { email?: string; displayName?: string };
   fieldErrors?: FieldErrors;
+  /** About the attempt as a whole (too many sign-ups). */
+  error?: string;
 }
 
 export function registerPage(view: RegisterView): string {
@@ -193,7 +195,7 @@ export function registerPage(view: RegisterView): string {
     "Create account",
     html`<h1 id="page-title">Create account</h1>
 <p class="lead">Join ${PRODUCT} to read, listen and share.</p>
-${hasErrors ? html`<p class="alert" role="alert">Please correct the highlighted fields.</p>` : ""}
+${view.error ? html`<p class="alert" role="alert">${view.error}</p>` : hasErrors ? html`<p class="alert" role="alert">Please correct the highlighted fields.</p>` : ""}
 <form method="post" action="${view.action}">
 ${field({
   name: "email",
@@ -271,7 +273,27 @@ ${view.details ? html`<details><summary>Details</summary><code>${view.details}</
  * The sign-out confirmation. `providerForm` is the provider's own hidden form (its action and
  * anti-forgery token); the buttons submit it through their `form` attribute.
  */
-export function signOutPage(providerForm: string): string {
+/** Where the script that completes the app's own sign-out is served, beside the interaction pages. */
+export const SIGN_OUT_SCRIPT_PATH = "/oidc/interaction/sign-out.js";
+
+/**
+ * The end-session page. Asked by the app itself (a valid `id_token_hint` for the signed-in
+ * account), it completes the sign-out at once through a script of our own origin; the buttons stay
+ * for browsers without scripts. Asked any other way (a link on another site), it asks first.
+ */
+export function signOutPage(providerForm: string, options: { isAppSignOut: boolean }): string {
+  if (options.isAppSignOut) {
+    return layout(
+      "Signing out",
+      html`<h1 id="page-title">Signing you out…</h1>
+<p class="lead">One moment: you are being signed out of ${PRODUCT}.</p>
+${raw(providerForm)}
+<div data-sign-out="auto">
+<button class="button" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
+</div>
+<script src="${SIGN_OUT_SCRIPT_PATH}" defer></script>`,
+    );
+  }
   return layout(
     "Sign out",
     html`<h1 id="page-title">Sign out of ${PRODUCT}?</h1>
@@ -281,3 +303,16 @@ ${raw(providerForm)}
 <button class="button secondary" type="submit" form="op.logoutForm">Stay signed in</button>`,
   );
 }
+
+/** Submits the end-session form with "sign out", on the page that asks for it. */
+export const SIGN_OUT_SCRIPT = `(() => {
+  const form = document.getElementById("op.logoutForm");
+  if (!form || !document.querySelector('[data-sign-out="auto"]')) return;
+  const choice = document.createElement("input");
+  choice.type = "hidden";
+  choice.name = "logout";
+  choice.value = "yes";
+  form.appendChild(choice);
+  form.submit();
+})();
+`;

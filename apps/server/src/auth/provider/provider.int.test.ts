@@ -1,7 +1,10 @@
 // The embedded provider over real HTTP, driven like a browser and the web app would: discovery,
 // authorization with PKCE, the sign-in pages, tokens, refresh, revocation and sign-out.
+
+import { sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client.ts";
 import { signInThrottle } from "../../db/schema/index.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import { type Account, createAccount } from "./accounts.ts";
@@ -197,25 +200,62 @@ describe("sign-in flow", () => {
     }
   });
 
-  it("refuses an account after 5 failures for 15 minutes, even with the right password", async () => {
-    const email = "throttled@example.test";
-    await createAccount(platform.deps.db, { email, displayName: "Throttled", password: PASSWORD });
-    const browser = new Browser(server);
-    const page = await browser.open(authorizationRequest(server).url);
-    const action = formAction(page.html, "login");
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      const result = await browser.submit(action, { email, password: `Wrong-password-${attempt}` });
-      expect(result.status).toBe(200);
-      expect(result.html).toContain("Incorrect email or password.");
-    }
-    const refused = await browser.submit(action, { email, password: PASSWORD });
-    expect(refused.status).toBe(429);
-    expect(refused.html).toMatch(/Too many attempts\. Try again in 15 minutes\./);
-    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+  it("makes one address wait after 5 failures for an account, never locking its owner out elsewhere", async () => {
+    // Behind a reverse proxy that says where each request came from (TRUST_PROXY).
+    const proxied = await startProviderServer(platform, await freePort(), { trustProxy: true });
+    try {
+      const email = "throttled@example.test";
+      await createAccount(platform.deps.db, { email, displayName: "Throttled", password: PASSWORD });
+      const guesser = new Browser(proxied, { "x-forwarded-for": "203.0.113.9" });
+      const page = await guesser.open(authorizationRequest(proxied).url);
+      const action = formAction(page.html, "login");
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const result = await guesser.submit(action, { email, password: `Wrong-password-${attempt}` });
+        expect(result.status).toBe(200);
+        expect(result.html).toContain("Incorrect email or password.");
+      }
+      const refused = await guesser.submit(action, { email, password: PASSWORD });
+      expect(refused.status).toBe(429);
+      expect(refused.html).toMatch(/Too many attempts\. Try again in 1 minute\./);
+      expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(50);
 
-    // Other accounts are not affected by this one's counter.
-    const other = await browser.submit(action, { email: reader.email, password: PASSWORD });
-    expect(new URL(other.url).pathname).toBe("/auth/callback");
+      // The owner, at home, signs in: the guesser's failures are the guesser's.
+      const owner = new Browser(proxied, { "x-forwarded-for": "198.51.100.20" });
+      const ownerPage = await owner.open(authorizationRequest(proxied).url);
+      const signedIn = await owner.submit(formAction(ownerPage.html, "login"), { email, password: PASSWORD });
+      expect(new URL(signedIn.url).pathname).toBe("/auth/callback");
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("limits sign-ups per address, with a clear error and Retry-After", async () => {
+    const limited = await startProviderServer(platform, await freePort(), { accountsPerHour: 2 });
+    try {
+      const signUp = async (index: number) => {
+        const browser = new Browser(limited);
+        const signInPage = await browser.open(authorizationRequest(limited).url);
+        const registerHref = /href="([^"]*\?view=register)"/.exec(signInPage.html)?.[1];
+        const register = await browser.open(decodeEntities(registerHref ?? ""));
+        return browser.submit(formAction(register.html, "register"), {
+          email: `new${index}@example.test`,
+          displayName: `New ${index}`,
+          password: PASSWORD,
+        });
+      };
+      for (const index of [1, 2]) expect(new URL((await signUp(index)).url).pathname).toBe("/auth/callback");
+      const refused = await signUp(3);
+      expect(refused.status).toBe(429);
+      expect(refused.html).toContain("Too many sign-ups from this address.");
+      expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(0);
+      const created = await queryRows<{ count: number }>(
+        platform.deps.db,
+        sql`select count(*)::int as count from accounts where email like 'new%@example.test'`,
+      );
+      expect(created).toEqual([{ count: 2 }]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("refuses forms posted from another origin or for another interaction", async () => {
@@ -445,7 +485,7 @@ describe("tokens", () => {
 });
 
 describe("sign-out", () => {
-  it("ends the session after confirmation, revokes its tokens and returns to the app", async () => {
+  it("signs the app's own request out at once, revokes its tokens and returns to the app", async () => {
     const browser = new Browser(server);
     const tokens = await signIn(server, browser, { email: reader.email, password: PASSWORD });
 
@@ -454,14 +494,20 @@ describe("sign-out", () => {
       post_logout_redirect_uri: `${server.origin}/`,
       client_id: CLIENT_ID,
     });
-    const confirm = await browser.open(`${server.issuer}/session/end?${query}`);
-    expect(confirm.status).toBe(200);
-    expect(confirm.html).toContain("Sign out of Litverse?");
-    expect(confirm.html).toContain("Your Literary Universe");
-    expect(confirm.html).not.toMatch(/<script|\son\w+=/i);
-    const [form] = parseForms(confirm.html);
+    const page = await browser.open(`${server.issuer}/session/end?${query}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Signing you out…");
+    expect(page.html).not.toContain("Sign out of Litverse?");
+    // The form submits itself through a script of this origin; no inline script, no handlers.
+    expect(page.html).toContain('<script src="/oidc/interaction/sign-out.js" defer></script>');
+    expect(page.html).not.toMatch(/<script>|\son\w+=/i);
+    const script = await fetch(`${server.origin}/oidc/interaction/sign-out.js`);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await script.text()).toContain('choice.value = "yes"');
+    const [form] = parseForms(page.html);
     if (!form) throw new Error("no sign-out form");
 
+    // What the script sends.
     const done = await browser.submit(form.action, { ...form.fields, logout: "yes" });
     expect(done.url).toBe(`${server.origin}/`);
 
@@ -475,6 +521,34 @@ describe("sign-out", () => {
     const next = await browser.open(authorizationRequest(server).url);
     expect(next.html).toContain('<label for="field-password">Password</label>');
     expect(next.html).not.toContain("Continue as");
+  });
+
+  it("asks first when the request does not carry the app's hint for the account signed in", async () => {
+    const browser = new Browser(server);
+    const tokens = await signIn(server, browser, { email: reader.email, password: PASSWORD });
+    // A link on another site: no hint.
+    const bare = await browser.open(`${server.issuer}/session/end`);
+    expect(bare.html).toContain("Sign out of Litverse?");
+    expect(bare.html).not.toMatch(/<script/i);
+    // Another account's hint.
+    const otherBrowser = new Browser(server);
+    const other = await createAccount(platform.deps.db, {
+      email: "other.reader@example.test",
+      displayName: "Other Reader",
+      password: PASSWORD,
+    });
+    const otherTokens = await signIn(server, otherBrowser, { email: other.email, password: PASSWORD });
+    const foreign = await browser.open(
+      `${server.issuer}/session/end?${new URLSearchParams({ id_token_hint: otherTokens.id_token })}`,
+    );
+    expect(foreign.html).toContain("Sign out of Litverse?");
+    // A forged hint is refused outright.
+    const [header, payload] = tokens.id_token.split(".");
+    const forged = await browser.open(
+      `${server.issuer}/session/end?${new URLSearchParams({ id_token_hint: `${header}.${payload}.AAAA` })}`,
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.html).not.toContain("Signing you out");
   });
 
   it("renders the provider's errors in the app's style", async () => {

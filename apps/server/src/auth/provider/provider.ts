@@ -13,6 +13,7 @@ import Provider, {
 } from "oidc-provider";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import type { RateLimits } from "../../limits/rate-limits.ts";
 import type { Platform } from "../../platform.ts";
 import { findAccount } from "./accounts.ts";
 import { createAdapterFactory } from "./adapter.ts";
@@ -26,7 +27,10 @@ export interface EmbeddedProviderOptions {
   /** e.g. http://localhost:3000/oidc; its path must be /oidc. */
   issuer: string;
   clientId: string;
-  /** Web origins allowed as redirect targets: `${origin}/auth/callback` and `${origin}/`. */
+  /**
+   * Web origins allowed as redirect targets: `${origin}/auth/callback`, the silent renewal's
+   * `${origin}/silent-callback.html`, and `${origin}/` after sign-out.
+   */
   clientOrigins: string[];
   /** The `aud` of access tokens. */
   audience: string;
@@ -76,6 +80,7 @@ export async function registerEmbeddedProvider(
   app: FastifyInstance,
   platform: Platform,
   rawOptions: EmbeddedProviderOptions,
+  rates?: RateLimits,
 ): Promise<Provider> {
   const options = optionsSchema.parse(rawOptions);
   const { db } = platform.deps;
@@ -127,6 +132,7 @@ export async function registerEmbeddedProvider(
           mountPath: PROVIDER_MOUNT_PATH,
           issuerOrigin: issuer.origin,
           homeUrl,
+          ...(rates ? { rates } : {}),
         });
       });
 
@@ -165,7 +171,9 @@ function parseForm(body: string): Record<string, string> {
  * form that ends on the web app's callback. When the web app has another origin (its dev
  * server), that origin must be allowed, on the provider's pages only.
  */
-function allowFormRedirectsTo(res: ServerResponse, origins: string[]): void {
+function allowFormRedirectsTo(res: ServerResponse, allOrigins: string[]): void {
+  // A CSP source cannot name an IPv6 literal ("http://[::1]:3000"): such an entry would be invalid.
+  const origins = allOrigins.filter((origin) => !new URL(origin).hostname.startsWith("["));
   if (origins.length === 0) return;
   const policy = res.getHeader("content-security-policy");
   if (typeof policy !== "string") return;
@@ -203,7 +211,10 @@ function buildConfiguration(
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
-        redirect_uris: options.clientOrigins.map((value) => `${value}/auth/callback`),
+        redirect_uris: options.clientOrigins.flatMap((value) => [
+          `${value}/auth/callback`,
+          `${value}/silent-callback.html`,
+        ]),
         post_logout_redirect_uris: options.clientOrigins.map((value) => `${value}/`),
       },
     ],
@@ -247,8 +258,15 @@ function buildConfiguration(
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
+          // The hint was validated before this runs; the app's own hint for the account signed in
+          // here means the person asked the app to sign out.
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          const isAppSignOut =
+            hint?.payload?.sub !== undefined &&
+            hint.payload.sub === ctx.oidc.session?.accountId &&
+            ctx.oidc.client?.clientId === options.clientId;
           ctx.type = "html";
-          ctx.body = signOutPage(form);
+          ctx.body = signOutPage(form, { isAppSignOut });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = "html";

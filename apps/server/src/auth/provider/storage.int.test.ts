@@ -20,13 +20,14 @@ import {
 import { createAdapterFactory } from "./adapter.ts";
 import { loadKeys, rotateSigningKey } from "./keys.ts";
 import {
+  ADDRESS_BLOCK_MS,
   checkSignInAllowed,
   clearSignInFailures,
-  MAX_FAILURES_PER_ACCOUNT,
+  FIRST_BACKOFF_MS,
+  FREE_FAILURES_PER_PAIR,
+  MAX_BACKOFF_MS,
   MAX_FAILURES_PER_ADDRESS,
   recordSignInFailure,
-  THROTTLE_BLOCK_MS,
-  THROTTLE_WINDOW_MS,
 } from "./throttle.ts";
 
 let platform: TestPlatform;
@@ -225,58 +226,74 @@ describe("sign-in throttle", () => {
   const attempt = { email: "Ada@Example.test", ip: "203.0.113.7" };
   const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
-  it("blocks an email after 5 failures within the window, for 15 minutes", async () => {
+  async function failTimes(count: number, start: Date, who = attempt) {
+    for (let i = 0; i < count; i++) await recordSignInFailure(db(), who, at(start, i * 1000));
+    return at(start, (count - 1) * 1000);
+  }
+
+  it("makes one email from one address wait after 5 failures in a row, longer with each failure", async () => {
     const start = new Date();
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+    for (let i = 0; i < FREE_FAILURES_PER_PAIR; i++) {
       expect(await checkSignInAllowed(db(), attempt, at(start, i * 1000))).toEqual({ allowed: true });
       await recordSignInFailure(db(), attempt, at(start, i * 1000));
     }
-    const lastFailure = at(start, (MAX_FAILURES_PER_ACCOUNT - 1) * 1000);
-    const blocked = await checkSignInAllowed(db(), { ...attempt, ip: "198.51.100.1" }, at(lastFailure, 1000));
-    expect(blocked).toEqual({ allowed: false, retryAt: at(lastFailure, THROTTLE_BLOCK_MS) });
-    // Same email in another case, from anywhere.
-    expect(
-      (await checkSignInAllowed(db(), { email: "ada@example.test", ip: "x" }, at(lastFailure, 1000))).allowed,
-    ).toBe(false);
-    expect((await checkSignInAllowed(db(), attempt, at(lastFailure, THROTTLE_BLOCK_MS + 1))).allowed).toBe(
+    const fifth = at(start, (FREE_FAILURES_PER_PAIR - 1) * 1000);
+    expect(await checkSignInAllowed(db(), attempt, at(fifth, 1000))).toEqual({
+      allowed: false,
+      retryAt: at(fifth, FIRST_BACKOFF_MS),
+    });
+    // The same email in another case, from the same address, waits too.
+    expect((await checkSignInAllowed(db(), { ...attempt, email: "ada@example.test" }, fifth)).allowed).toBe(
+      false,
+    );
+    // Once the wait is over, another failure doubles it, and so on up to an hour.
+    const sixth = at(fifth, FIRST_BACKOFF_MS + 1000);
+    expect((await checkSignInAllowed(db(), attempt, sixth)).allowed).toBe(true);
+    await recordSignInFailure(db(), attempt, sixth);
+    expect(await checkSignInAllowed(db(), attempt, sixth)).toEqual({
+      allowed: false,
+      retryAt: at(sixth, 2 * FIRST_BACKOFF_MS),
+    });
+    let last = sixth;
+    for (let i = 0; i < 10; i++) {
+      last = at(last, MAX_BACKOFF_MS + 1000);
+      await recordSignInFailure(db(), attempt, last);
+    }
+    expect(await checkSignInAllowed(db(), attempt, last)).toEqual({
+      allowed: false,
+      retryAt: at(last, MAX_BACKOFF_MS),
+    });
+  });
+
+  it("never locks the account's owner out from another address", async () => {
+    const lastFailure = await failTimes(FREE_FAILURES_PER_PAIR + 3, new Date());
+    expect((await checkSignInAllowed(db(), attempt, lastFailure)).allowed).toBe(false);
+    expect((await checkSignInAllowed(db(), { ...attempt, ip: "198.51.100.1" }, lastFailure)).allowed).toBe(
       true,
     );
   });
 
-  it("forgets failures older than the window", async () => {
-    const start = new Date();
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT - 1; i++) await recordSignInFailure(db(), attempt, start);
-    const later = at(start, THROTTLE_WINDOW_MS + 1000);
-    await recordSignInFailure(db(), attempt, later);
-    expect((await checkSignInAllowed(db(), attempt, at(later, 1000))).allowed).toBe(true);
-    const rows = await queryRows<{ failures: number }>(
-      db(),
-      sql`select failures from sign_in_throttle where id = 'email:ada@example.test'`,
-    );
-    expect(rows).toEqual([{ failures: 1 }]);
-  });
-
-  it("blocks an address after 20 failures across emails", async () => {
+  it("makes an address wait 15 minutes after 50 failures across emails", async () => {
     const now = new Date();
     for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
       await recordSignInFailure(db(), { email: `user${i}@example.test`, ip: attempt.ip }, now);
     }
-    expect(
-      (await checkSignInAllowed(db(), { email: "fresh@example.test", ip: attempt.ip }, now)).allowed,
-    ).toBe(false);
+    expect(await checkSignInAllowed(db(), { email: "fresh@example.test", ip: attempt.ip }, now)).toEqual({
+      allowed: false,
+      retryAt: at(now, ADDRESS_BLOCK_MS),
+    });
     expect(
       (await checkSignInAllowed(db(), { email: "fresh@example.test", ip: "198.51.100.2" }, now)).allowed,
     ).toBe(true);
   });
 
-  it("clears the account's counter after a successful sign-in, not the address's", async () => {
-    const now = new Date();
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT - 1; i++) await recordSignInFailure(db(), attempt, now);
-    await clearSignInFailures(db(), "ADA@example.test");
+  it("starts the pair's count over after a successful sign-in, not the address's", async () => {
+    await failTimes(FREE_FAILURES_PER_PAIR - 1, new Date());
+    await clearSignInFailures(db(), { ...attempt, email: "ADA@example.test" });
     const rows = await queryRows<{ id: string; failures: number }>(
       db(),
       sql`select id, failures from sign_in_throttle order by id`,
     );
-    expect(rows).toEqual([{ id: "ip:203.0.113.7", failures: MAX_FAILURES_PER_ACCOUNT - 1 }]);
+    expect(rows).toEqual([{ id: "ip:203.0.113.7", failures: FREE_FAILURES_PER_PAIR - 1 }]);
   });
 });

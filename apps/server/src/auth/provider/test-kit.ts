@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type Provider from "oidc-provider";
 import { buildApp } from "../../app.ts";
+import { RateLimits } from "../../limits/rate-limits.ts";
 import type { Platform } from "../../platform.ts";
 import { type EmbeddedProviderOptions, registerEmbeddedProvider } from "./provider.ts";
 
@@ -41,6 +42,10 @@ export interface ProviderServerOptions {
   logger?: FastifyServerOptions["logger"];
   /** Pretend a TLS-terminating proxy: the public origin is https, the server listens on http. */
   https?: boolean;
+  /** Believe X-Forwarded-For, as behind a reverse proxy (TRUST_PROXY=true). */
+  trustProxy?: boolean;
+  /** Sign-ups allowed per address and hour; unlimited unless set. */
+  accountsPerHour?: number;
 }
 
 export async function startProviderServer(
@@ -56,13 +61,25 @@ export async function startProviderServer(
     clientOrigins: [origin, DEV_ORIGIN],
     audience: AUDIENCE,
   };
-  const app = await buildApp(platform, { logger: serverOptions.logger ?? false, embeddedProvider: false });
+  const served = serverOptions.trustProxy
+    ? { ...platform, config: { ...platform.config, trustProxy: true } }
+    : platform;
+  const app = await buildApp(served, { logger: serverOptions.logger ?? false, embeddedProvider: false });
   // Restarts reuse the port: a pooled keep-alive socket to the previous server would fail the first
   // request after a restart, so every test connection carries one request only.
   app.addHook("onRequest", async (_request, reply) => {
     reply.raw.setHeader("connection", "close");
   });
-  const provider = await registerEmbeddedProvider(app, platform, options);
+  const rates = serverOptions.accountsPerHour
+    ? new RateLimits({
+        writesPerMinute: 1_000,
+        checkoutsPerHour: 1_000,
+        accountsPerHour: serverOptions.accountsPerHour,
+        messagesPerMinute: 1_000,
+        friendRequestsPerHour: 1_000,
+      })
+    : undefined;
+  const provider = await registerEmbeddedProvider(app, platform, options, rates);
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
@@ -138,15 +155,21 @@ export class Browser {
   readonly origin: string;
   readonly #toNetwork: (url: string) => string;
 
-  /** A browser on `server`'s public origin (or on a bare origin string). */
-  constructor(server: ProviderServer | string) {
+  readonly #headers: Record<string, string>;
+
+  /**
+   * A browser on `server`'s public origin (or on a bare origin string); `headers` go with every
+   * request (an X-Forwarded-For, to come from another address).
+   */
+  constructor(server: ProviderServer | string, headers: Record<string, string> = {}) {
     this.origin = typeof server === "string" ? server : server.origin;
     this.#toNetwork = typeof server === "string" ? (url) => url : server.toNetwork;
+    this.#headers = headers;
   }
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url, this.origin);
-    const headers = new Headers(init.headers);
+    const headers = new Headers({ ...this.#headers, ...Object.fromEntries(new Headers(init.headers)) });
     const cookie = this.jar.headerFor(target);
     if (cookie) headers.set("cookie", cookie);
     if (init.method === "POST" && !headers.has("origin")) headers.set("origin", this.origin);

@@ -1,14 +1,23 @@
-// Slows down password guessing: failed sign-ins are counted per account email and per client
-// address in `sign_in_throttle` (shared by every process). Past the limit within the window, that
-// email or address is refused for a while without the password even being checked.
+// Slows down password guessing, in `sign_in_throttle` (shared by every process):
+// - per email and client address together: from the 5th failure in a row, that pair waits before
+//   its next try, a wait that doubles with each further failure up to an hour. Someone guessing
+//   from their own address slows only themselves: the account's owner, signing in from elsewhere,
+//   is never locked out by them.
+// - per client address: past 50 failures within 15 minutes (many accounts tried from one place),
+//   the address waits 15 minutes.
+// Behind a reverse proxy, the client address is the proxy's unless TRUST_PROXY says to believe it.
 import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { signInThrottle } from "../../db/schema/index.ts";
 
-export const THROTTLE_WINDOW_MS = 15 * 60_000;
-export const THROTTLE_BLOCK_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Failures in a row (for one email from one address) before each further try must wait. */
+export const FREE_FAILURES_PER_PAIR = 5;
+/** The first wait, doubled with each further failure, up to the longest. */
+export const FIRST_BACKOFF_MS = 60_000;
+export const MAX_BACKOFF_MS = 60 * 60_000;
+export const ADDRESS_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES_PER_ADDRESS = 50;
+export const ADDRESS_BLOCK_MS = 15 * 60_000;
 /** Counters idle this long are deleted in passing. */
 const PRUNE_AFTER_MS = 24 * 60 * 60_000;
 const PRUNE_INTERVAL_MS = 60_000;
@@ -22,19 +31,10 @@ export interface SignInAttempt {
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAt: Date };
 
-interface ThrottleKey {
-  id: string;
-  limit: number;
-}
-
-function keysFor(attempt: SignInAttempt): ThrottleKey[] {
-  // Bounded, so that a megabyte of "email" cannot become a megabyte of key.
-  const email = attempt.email.trim().toLowerCase().slice(0, 320);
-  return [
-    { id: `email:${email}`, limit: MAX_FAILURES_PER_ACCOUNT },
-    { id: `ip:${attempt.ip.slice(0, 64)}`, limit: MAX_FAILURES_PER_ADDRESS },
-  ];
-}
+// Bounded, so that a megabyte of "email" cannot become a megabyte of key.
+const pairKey = (attempt: SignInAttempt) =>
+  `pair:${attempt.email.trim().toLowerCase().slice(0, 320)}|${attempt.ip.slice(0, 64)}`;
+const addressKey = (attempt: SignInAttempt) => `ip:${attempt.ip.slice(0, 64)}`;
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
@@ -49,10 +49,7 @@ export async function checkSignInAllowed(
     .from(signInThrottle)
     .where(
       and(
-        inArray(
-          signInThrottle.id,
-          keysFor(attempt).map((key) => key.id),
-        ),
+        inArray(signInThrottle.id, [pairKey(attempt), addressKey(attempt)]),
         sql`${signInThrottle.blockedUntil} > ${timestamp(now)}`,
       ),
     );
@@ -64,9 +61,8 @@ export async function checkSignInAllowed(
 }
 
 /**
- * Counts a failed attempt against the email and the address. A counter whose window has passed
- * starts again at 1; the failure that reaches the limit blocks the key for THROTTLE_BLOCK_MS.
- * One statement per key, so concurrent failures on several processes all count.
+ * Counts a failed attempt against the pair and the address, one statement each, so that
+ * concurrent failures on several processes all count.
  */
 export async function recordSignInFailure(
   db: Executor,
@@ -74,35 +70,52 @@ export async function recordSignInFailure(
   now = new Date(),
 ): Promise<void> {
   await pruneOccasionally(db, now);
-  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const blockUntil = new Date(now.getTime() + THROTTLE_BLOCK_MS);
-  for (const key of keysFor(attempt)) {
-    const windowOver = sql`${signInThrottle.windowStartedAt} <= ${timestamp(windowStart)}`;
-    const failures = sql`(case when ${windowOver} then 1 else ${signInThrottle.failures} + 1 end)`;
-    await db
-      .insert(signInThrottle)
-      .values({
-        id: key.id,
-        failures: 1,
-        windowStartedAt: now,
-        blockedUntil: key.limit <= 1 ? blockUntil : null,
-      })
-      .onConflictDoUpdate({
-        target: signInThrottle.id,
-        set: {
-          failures,
-          windowStartedAt: sql`(case when ${windowOver} then ${timestamp(now)} else ${signInThrottle.windowStartedAt} end)`,
-          blockedUntil: sql`(case when ${failures} >= ${key.limit} then ${timestamp(blockUntil)} else ${signInThrottle.blockedUntil} end)`,
-        },
-      });
-  }
+  await recordPairFailure(db, pairKey(attempt), now);
+  await recordAddressFailure(db, addressKey(attempt), now);
 }
 
-/** After a successful sign-in: the account's counter starts over (the address's does not). */
-export async function clearSignInFailures(db: Executor, email: string): Promise<void> {
-  const [accountKey] = keysFor({ email, ip: "" });
-  if (!accountKey) return;
-  await db.delete(signInThrottle).where(sql`${signInThrottle.id} = ${accountKey.id}`);
+/** Failures in a row; from the free ones on, each sets a wait twice as long as the last. */
+async function recordPairFailure(db: Executor, id: string, now: Date): Promise<void> {
+  const failures = sql`${signInThrottle.failures} + 1`;
+  // 2^(failures - free) minutes, capped; computed in milliseconds by the database.
+  const waitMs = sql`least(${MAX_BACKOFF_MS}::float8, ${FIRST_BACKOFF_MS}::float8 * power(2, ${failures} - ${FREE_FAILURES_PER_PAIR}))`;
+  await db
+    .insert(signInThrottle)
+    .values({ id, failures: 1, windowStartedAt: now, blockedUntil: null })
+    .onConflictDoUpdate({
+      target: signInThrottle.id,
+      set: {
+        failures,
+        windowStartedAt: timestamp(now),
+        blockedUntil: sql`(case when ${failures} >= ${FREE_FAILURES_PER_PAIR}
+          then ${timestamp(now)} + make_interval(secs => ${waitMs} / 1000)
+          else null end)`,
+      },
+    });
+}
+
+/** Failures within the window; the one that reaches the limit blocks the address for a while. */
+async function recordAddressFailure(db: Executor, id: string, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - ADDRESS_WINDOW_MS);
+  const blockUntil = new Date(now.getTime() + ADDRESS_BLOCK_MS);
+  const windowOver = sql`${signInThrottle.windowStartedAt} <= ${timestamp(windowStart)}`;
+  const failures = sql`(case when ${windowOver} then 1 else ${signInThrottle.failures} + 1 end)`;
+  await db
+    .insert(signInThrottle)
+    .values({ id, failures: 1, windowStartedAt: now, blockedUntil: null })
+    .onConflictDoUpdate({
+      target: signInThrottle.id,
+      set: {
+        failures,
+        windowStartedAt: sql`(case when ${windowOver} then ${timestamp(now)} else ${signInThrottle.windowStartedAt} end)`,
+        blockedUntil: sql`(case when ${failures} >= ${MAX_FAILURES_PER_ADDRESS} then ${timestamp(blockUntil)} else ${signInThrottle.blockedUntil} end)`,
+      },
+    });
+}
+
+/** After a successful sign-in: the pair's failures start over (the address's do not). */
+export async function clearSignInFailures(db: Executor, attempt: SignInAttempt): Promise<void> {
+  await db.delete(signInThrottle).where(sql`${signInThrottle.id} = ${pairKey(attempt)}`);
 }
 
 /** Minutes until `retryAt`, rounded up, at least 1: what the sign-in page tells people. */

@@ -7,6 +7,7 @@ export * from "./jobs.ts";
 export * from "./library.ts";
 export * from "./messages.ts";
 export * from "./notifications.ts";
+export * from "./people.ts";
 export * from "./support.ts";
 export * from "./system-settings.ts";
 export * from "./users.ts";

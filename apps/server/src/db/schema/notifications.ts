@@ -1,6 +1,18 @@
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_STATUSES } from "@litverse/shared/notifications";
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { idColumn } from "./columns.ts";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { idColumn, oneOf, timestamps } from "./columns.ts";
 import { users } from "./users.ts";
 
 /** Notices to one person (a reply, a new episode, coins received, …). */
@@ -17,12 +29,84 @@ export const notifications = pgTable(
     body: text("body").notNull().default(""),
     /** Where the notice leads in the app, if anywhere. */
     link: text("link"),
+    /** Who caused it (the friend who asked, the person who wrote), for their picture. */
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set for notices that must reach a person once whatever runs twice (a broadcast resumed after a
+     * crash, a daily check of expiring coins): "announcement:<id>", "coins-expiring:<lot id>".
+     */
+    dedupeKey: text("dedupe_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (table) => [
     index("notifications_user_id_created_at_idx").on(table.userId, table.createdAt),
     index("notifications_user_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+    uniqueIndex("notifications_user_dedupe_key")
+      .on(table.userId, table.dedupeKey)
+      .where(sql`${table.dedupeKey} is not null`),
+  ],
+);
+
+/** A person's choice for one kind of notification; no row means the defaults (both on). */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    inApp: boolean("in_app").notNull().default(true),
+    push: boolean("push").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
+
+/** Browsers (devices) a person allowed to show web push notifications, as the Push API describes them. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: idColumn(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent"),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+    /** Failures in a row; a subscription the push service says is gone is deleted instead. */
+    failures: integer("failures").notNull().default(0),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(table.endpoint),
+    index("push_subscriptions_user_idx").on(table.userId),
+  ],
+);
+
+/** A notice an administrator sends to everyone or to one role, delivered by a background job. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: idColumn(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    audience: text("audience", { enum: ANNOUNCEMENT_AUDIENCES }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    link: text("link"),
+    status: text("status", { enum: ANNOUNCEMENT_STATUSES }).notNull().default("queued"),
+    /** People it has reached so far. */
+    recipients: integer("recipients").notNull().default(0),
+    jobId: uuid("job_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    check("announcements_audience_check", oneOf(table.audience, ANNOUNCEMENT_AUDIENCES)),
+    check("announcements_status_check", oneOf(table.status, ANNOUNCEMENT_STATUSES)),
+    index("announcements_created_idx").on(table.createdAt),
   ],
 );
 

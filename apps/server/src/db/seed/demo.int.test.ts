@@ -8,7 +8,7 @@ import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
 import { REPO_ROOT } from "../../config.ts";
 import { callerFor, openTestPlatform, type TestPlatform, type TestUser } from "../../test/test-platform.ts";
 import { queryRows } from "../client.ts";
-import { content, curatedLists, users } from "../schema/index.ts";
+import { adminNotifications, content, curatedLists, users } from "../schema/index.ts";
 import { isEmpty, seedDemo } from "./demo.ts";
 import { DEMO_LISTS, DEMO_TITLES, demoCoverUrl } from "./demo-catalogue.ts";
 import { renderDemoCover } from "./demo-covers.ts";
@@ -98,7 +98,7 @@ describe("demo seed", () => {
 
     const mobyDick = page.items.find((item) => item.title === "Moby-Dick" && item.contentType === "book");
     expect(mobyDick?.episodeCount).toBeGreaterThan(130);
-    const romeo = page.items.find((item) => item.title === "Romeo and Juliet");
+    const romeo = page.items.find((item) => item.title === "Two Houses");
     const detail = await reader.content.getContent({ contentId: romeo?._id ?? "" });
     expect(detail.episodes.some((episode) => episode.lock?.reason === "price")).toBe(true);
     expect(detail.nextReleaseAt).not.toBeNull();
@@ -127,10 +127,10 @@ describe("demo seed", () => {
     }
     const anonymous = await callerFor(platform).contentCuration.getActiveCuratedLists();
     const titles = (lists: typeof shelves) => lists.flatMap((list) => list.content.map((card) => card.title));
-    expect(titles(shelves)).toContain("Dracula");
-    expect(titles(anonymous)).not.toContain("Dracula");
-    expect(titles(anonymous)).not.toContain("Frankenstein");
-    expect(titles(shelves)).not.toContain("The Strange Case of Dr Jekyll and Mr Hyde");
+    expect(titles(shelves)).toContain("Letters from the Pass");
+    expect(titles(anonymous)).not.toContain("Letters from the Pass");
+    expect(titles(anonymous)).not.toContain("The Glass Anatomist");
+    expect(titles(shelves)).not.toContain("The Second Door");
     const [inactive] = await platform.deps.db
       .select()
       .from(curatedLists)
@@ -141,7 +141,14 @@ describe("demo seed", () => {
   it("gives the reader unread messages, notifications and a wallet, and the team work to do", async () => {
     const reader = await demoCaller("reader@demo.test");
     expect(await reader.messages.getUnreadCount()).toBe(3);
-    expect(await reader.notifications.getUnreadCount()).toBe(2);
+    const notices = (await reader.notifications.listNotifications({ limit: 50 })).items;
+    expect(notices.filter((item) => !item.readAt).map((item) => [item.kind, item.title])).toEqual([
+      ["message", "Ivo Moreau wants to send you a message"],
+      ["friend_request", "Eli Moreau sent you a friend request"],
+      ["message", "Demo Admin sent you a message"],
+      ["system", "You received 40 bonus coins"],
+      ["system", "Welcome to Litverse"],
+    ]);
     expect(await reader.coins.getCoinBalance()).toEqual({ total: 160, purchased: 120, bonus: 40 });
 
     const admin = await demoCaller("admin@demo.test");
@@ -153,6 +160,45 @@ describe("demo seed", () => {
     const newbie = await demoCaller("newbie@demo.test");
     expect(await newbie.messages.getUnreadCount()).toBe(0);
     expect(await newbie.notifications.getUnreadCount()).toBe(0);
+  });
+
+  it("gives the reader friends, conversations, a friend request and a message request", async () => {
+    const reader = await demoCaller("reader@demo.test");
+    const friends = (await reader.friends.listFriends()).map((person) => person.name).sort();
+    expect(friends).toEqual(["Ada Moreau", "Bea Moreau", "Cyrus Moreau", "Demo Admin", "Dina Moreau"]);
+    const requests = await reader.friends.listFriendRequests();
+    expect(requests.incoming.map((item) => item.person.name)).toEqual(["Eli Moreau"]);
+    expect(requests.outgoing.map((item) => item.person.name)).toEqual(["Farah Moreau"]);
+    const inbox = await reader.messages.listConversations();
+    expect(inbox.chats.map((chat) => [chat.partner.name, chat.unreadCount])).toEqual([
+      ["Demo Admin", 3],
+      ["Ada Moreau", 0],
+    ]);
+    expect(inbox.requests.map((request) => request.partner.name)).toEqual(["Ivo Moreau"]);
+    // Friends of friends, and readers of the same titles, to make friends with.
+    expect((await reader.friends.getFriendSuggestions()).length).toBeGreaterThan(0);
+  });
+
+  it("tells the team only what the seed really did", async () => {
+    const { db } = platform.deps;
+    const notices = await db.select().from(adminNotifications).orderBy(adminNotifications.title);
+    const [moby] = await queryRows<{ chapters: number }>(
+      db,
+      sql`select count(*)::int as chapters from episodes e join content c on c.id = e.content_id
+          where c.title = 'Moby-Dick' and c.content_type = 'book'`,
+    );
+    const [sales] = await queryRows<{ sold: number }>(
+      db,
+      sql`select count(*)::int as sold from payments
+          where status = 'paid' and purpose = 'coins' and paid_at >= now() - interval '7 days'`,
+    );
+    expect(notices.map((notice) => [notice.title, notice.body])).toEqual([
+      [
+        "Coin sales in the last 7 days",
+        expect.stringMatching(new RegExp(`^${sales?.sold} coin packages sold`)),
+      ],
+      ["Imported: Moby-Dick", `The EPUB came in as ${moby?.chapters} chapters, ready to read.`],
+    ]);
   });
 
   it("points every title at its cover, which matches what the cover generator makes", async () => {

@@ -1,6 +1,7 @@
 // Demo data for trying the platform: accounts (one per role, plus a newcomer who has not given an
 // age), a catalogue of public-domain classics on the home page's shelves (demo-catalogue.ts), and some activity
-// for the reader (messages, notifications, coins) and the team (admin notifications, tickets).
+// for the reader (notifications, coins, friends and conversations: demo-community.ts) and the team
+// (admin notifications, tickets).
 // The accounts sign in with the embedded provider; the users rows carry their roles and ages.
 // Every step adds only what is missing, so seeding again changes nothing.
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
@@ -10,21 +11,27 @@ import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
 import { hashPassword } from "../../auth/provider/accounts.ts";
 import { createAdminNotification } from "../../modules/admin-notifications/admin-notifications.service.ts";
 import { creditCoins } from "../../modules/coins/ledger.ts";
-import { sendMessage } from "../../modules/messages/messages.service.ts";
-import { createNotification } from "../../modules/notifications/notifications.service.ts";
+import {
+  createNotification,
+  type NotificationFields,
+} from "../../modules/notifications/notifications.service.ts";
 import { openSupportTicket, recordFirstResponse } from "../../modules/support/support.service.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
+import { queryRows } from "../client.ts";
 import {
   accounts,
   adminNotifications,
+  coinPackages,
   content,
-  messages,
+  episodes,
   notifications,
+  payments,
   supportTickets,
   users,
 } from "../schema/index.ts";
 import { seedDemoContent } from "./demo-catalogue.ts";
 import { seedDemoCoinPackages } from "./demo-coin-packages.ts";
+import { seedDemoCommunity } from "./demo-community.ts";
 import { seedDemoRevenue } from "./demo-revenue.ts";
 import { seedDemoSubscriptionPlans } from "./demo-subscription-plans.ts";
 
@@ -80,6 +87,58 @@ export async function seedDemoAccounts(deps: ServiceDeps): Promise<number> {
   return added;
 }
 
+/**
+ * Notices for the team about what the seed really did: the imports of the fixtures, and the demo
+ * sales of the last week, counted from the payments. Each added only once, by title.
+ */
+export async function seedDemoAdminNotices(deps: ServiceDeps): Promise<number> {
+  const { db } = deps;
+  const weekAgo = new Date(Date.now() - 7 * 24 * 3_600_000);
+  const [imported] = await queryRows<{ id: string; title: string; episodes: number }>(
+    db,
+    sql`select c.id, c.title, count(e.id)::int as episodes
+        from ${content} c join ${episodes} e on e.content_id = c.id
+        where c.title = 'Moby-Dick' and c.content_type = 'book'
+        group by c.id, c.title`,
+  );
+  const [sales] = await queryRows<{ sold: number; top: string | null }>(
+    db,
+    sql`select count(*)::int as sold,
+          (select cp.name from ${payments} p join ${coinPackages} cp on cp.id = p.package_id
+           where p.status = 'paid' and p.paid_at >= ${weekAgo.toISOString()}::timestamptz
+           group by cp.name order by count(*) desc, cp.name limit 1) as top
+        from ${payments}
+        where ${payments.status} = 'paid' and ${payments.paidAt} >= ${weekAgo.toISOString()}::timestamptz
+          and ${payments.purpose} = 'coins'`,
+  );
+  const notices: NotificationFields[] = [];
+  if (imported) {
+    notices.push({
+      kind: "import",
+      title: `Imported: ${imported.title}`,
+      body: `The EPUB came in as ${imported.episodes} chapters, ready to read.`,
+      link: `/admin/content-management?content=${imported.id}`,
+    });
+  }
+  if (sales && sales.sold > 0) {
+    notices.push({
+      kind: "payments",
+      title: "Coin sales in the last 7 days",
+      body: `${sales.sold} coin package${sales.sold === 1 ? "" : "s"} sold${sales.top ? `, most of them ${sales.top}` : ""}.`,
+      link: "/admin/revenue-analytics",
+    });
+  }
+  let added = 0;
+  for (const notice of notices) {
+    const same = eq(adminNotifications.title, notice.title);
+    const query = db.select({ id: adminNotifications.id }).from(adminNotifications).where(same).limit(1);
+    if (await hasRows(query)) continue;
+    await createAdminNotification(deps, notice);
+    added++;
+  }
+  return added;
+}
+
 /** True when nobody has an account yet: the moment to seed on start. */
 export async function isEmpty(deps: ServiceDeps): Promise<boolean> {
   const [row] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(accounts);
@@ -88,27 +147,6 @@ export async function isEmpty(deps: ServiceDeps): Promise<boolean> {
 
 /** The reader's coin wallet. */
 export const DEMO_WALLET = { purchased: 120, bonus: 40 } as const;
-
-const DEMO_MESSAGES = [
-  "Welcome to Litverse! Your shelves are ready: Trending Now is a good place to start.",
-  "We put 40 bonus coins in your wallet. They expire after 30 days, so treat yourself to a premium chapter soon.",
-  "New on Listen on the go: The Time Machine. Tell me what you think of the narration!",
-];
-
-const DEMO_ADMIN_NOTIFICATIONS = [
-  {
-    kind: "flagged_content",
-    title: "A comment was reported",
-    body: "A reader reported a comment on Dracula for spoilers.",
-    link: "/admin/flagged-content",
-  },
-  {
-    kind: "payments",
-    title: "Coin purchases are up this week",
-    body: "42 coin packages sold since Monday, most of them the 120-coin pack.",
-    link: "/admin/analytics",
-  },
-];
 
 const DEMO_TICKETS: ReadonlyArray<{ email: string; subject: string; isAnswered: boolean }> = [
   { email: "reader@demo.test", subject: "Audiobook stops when my screen locks", isAnswered: false },
@@ -137,7 +175,11 @@ export async function seedDemo(
     (await seedDemoCoinPackages(deps)) +
     // After the packages: a month of demo sales of them, for the revenue figures.
     (await seedDemoRevenue(deps)) +
-    (await seedDemoSubscriptionPlans(deps));
+    (await seedDemoSubscriptionPlans(deps)) +
+    // After the catalogue, whose personas are among the reader's friends.
+    (await seedDemoCommunity(deps)) +
+    // Last: they tell of what the steps above really did.
+    (await seedDemoAdminNotices(deps));
   return { accounts: added, ...catalogue, activity };
 }
 
@@ -152,7 +194,7 @@ async function demoUserId(deps: ServiceDeps, email: string): Promise<string | un
 const hasRows = async (query: Promise<unknown[]>): Promise<boolean> => (await query).length > 0;
 
 /**
- * The reader's messages (from the demo admin), notifications and coins, each added only if the
+ * The reader's notifications and coins, each added only if the
  * reader has none of that kind yet; admin notifications and support tickets, each added only if
  * one with the same title or subject is missing.
  */
@@ -160,37 +202,22 @@ export async function seedDemoActivity(deps: ServiceDeps): Promise<number> {
   const { db } = deps;
   let added = 0;
   const readerId = await demoUserId(deps, "reader@demo.test");
-  const adminId = await demoUserId(deps, "admin@demo.test");
-
-  if (readerId && adminId) {
-    const fromAdmin = and(eq(messages.recipientId, readerId), eq(messages.senderId, adminId));
-    if (!(await hasRows(db.select({ id: messages.id }).from(messages).where(fromAdmin).limit(1)))) {
-      for (const body of DEMO_MESSAGES) {
-        await sendMessage(deps, { senderId: adminId, recipientId: readerId, body });
-        added++;
-      }
-    }
-  }
 
   if (readerId) {
     const mine = eq(notifications.userId, readerId);
     if (!(await hasRows(db.select({ id: notifications.id }).from(notifications).where(mine).limit(1)))) {
-      const [mobyDick] = await db
-        .select({ id: content.id })
-        .from(content)
-        .where(and(eq(content.title, "Moby-Dick"), eq(content.contentType, "book")))
-        .limit(1);
+      // What really happened to the reader's account: it was made, and it got the welcome bonus below.
       await createNotification(deps, readerId, {
-        kind: "coins",
-        title: `You received ${DEMO_WALLET.bonus} bonus coins`,
-        body: `A welcome gift. Bonus coins expire ${BONUS_COIN_LIFETIME_DAYS} days after they arrive.`,
-        link: "/rewards",
+        kind: "system",
+        title: "Welcome to Litverse",
+        body: "Your account is ready. Follow titles to hear about their new episodes.",
+        link: "/explore",
       });
       await createNotification(deps, readerId, {
-        kind: "new_episode",
-        title: "New chapter: Moby-Dick",
-        body: "Chapter 12, “Biographical”, is out now.",
-        link: mobyDick ? `/content/${mobyDick.id}` : null,
+        kind: "system",
+        title: `You received ${DEMO_WALLET.bonus} bonus coins`,
+        body: `A welcome gift. Bonus coins expire ${BONUS_COIN_LIFETIME_DAYS} days after they arrive.`,
+        link: "/coins/buy",
       });
       added += 2;
     }
@@ -211,14 +238,6 @@ export async function seedDemoActivity(deps: ServiceDeps): Promise<number> {
       }),
     ]);
     added += credits.filter(Boolean).length;
-  }
-
-  for (const notice of DEMO_ADMIN_NOTIFICATIONS) {
-    const same = eq(adminNotifications.title, notice.title);
-    const query = db.select({ id: adminNotifications.id }).from(adminNotifications).where(same).limit(1);
-    if (await hasRows(query)) continue;
-    await createAdminNotification(deps, notice);
-    added++;
   }
 
   for (const ticket of DEMO_TICKETS) {

@@ -1,5 +1,8 @@
-// Notices to every administrator, each of whom reads them separately.
-import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+// Notices to every administrator, each of whom reads them separately: what the system raises
+// (failed imports, refused payment webhooks, new reports).
+import type { AdminNotificationItem } from "@litverse/shared/notifications";
+import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../db/cursor.ts";
 import { adminNotificationReads, adminNotifications } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
@@ -71,4 +74,49 @@ export async function markAdminNotificationsRead(
     if (inserted.length > 0) deps.changes.changed(adminNotificationReadsTopic(userId));
     return inserted.length;
   });
+}
+
+/** The newest admin notifications with whether the caller has read each. Live. */
+export async function listAdminNotifications(
+  { db }: ServiceDeps,
+  user: SessionUser,
+  input: { cursor?: string | null; limit: number },
+): Promise<{ items: AdminNotificationItem[]; nextCursor: string | null }> {
+  track(ADMIN_NOTIFICATIONS_TOPIC, adminNotificationReadsTopic(user.id));
+  const after = input.cursor ? decodeTimeCursor(input.cursor) : null;
+  const rows = await db
+    .select({
+      id: adminNotifications.id,
+      kind: adminNotifications.kind,
+      title: adminNotifications.title,
+      body: adminNotifications.body,
+      link: adminNotifications.link,
+      createdAt: adminNotifications.createdAt,
+      readAt: adminNotificationReads.readAt,
+    })
+    .from(adminNotifications)
+    .leftJoin(
+      adminNotificationReads,
+      and(
+        eq(adminNotificationReads.notificationId, adminNotifications.id),
+        eq(adminNotificationReads.userId, user.id),
+      ),
+    )
+    .where(after ? olderThan(adminNotifications, after) : undefined)
+    .orderBy(desc(adminNotifications.createdAt), desc(adminNotifications.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      _id: row.id,
+      kind: row.kind,
+      title: row.title,
+      body: row.body,
+      link: row.link,
+      createdAt: row.createdAt.toISOString(),
+      isRead: row.readAt !== null,
+    })),
+    nextCursor: rows.length > input.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
+  };
 }

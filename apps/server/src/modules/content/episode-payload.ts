@@ -17,7 +17,7 @@ export async function deliverPayload(
   episodeId: string,
   stored: StoredEpisodePayload,
 ): Promise<{ payload: EpisodePayload; expiresAt: Date }> {
-  const { base, expiresAt } = media.signer.episodeBase(episodeId);
+  const { base, expiresAt } = media.signer.base("episodes", episodeId);
   const url = (file: string) => `${base}/${file.split("/").map(encodeURIComponent).join("/")}`;
   switch (stored.kind) {
     case "book": {

@@ -13,6 +13,7 @@ import { track } from "../../live/topics.ts";
 import { readImport } from "../../media/import/read-import.ts";
 import type { ImportProgress } from "../../media/import/types.ts";
 import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
+import { createAdminNotification } from "../admin-notifications/admin-notifications.service.ts";
 import { type CommitResult, commitImportedTitle } from "./commit-import.ts";
 
 export const IMPORT_JOB_KIND = "import";
@@ -96,6 +97,17 @@ export function importJobHandler(deps: ServiceDeps): JobHandler<ImportJobInput, 
         onProgress: (progress) => job.report(progress.fraction, progress.message),
       }),
     describeFailure: plainReason,
+    // The administrators hear of it wherever they are, not only on the imports panel.
+    onFailure: async (job, reason) => {
+      const names = job.input.fileNames.slice(0, 3).join(", ");
+      const more = job.input.fileNames.length > 3 ? ` and ${job.input.fileNames.length - 3} more` : "";
+      await createAdminNotification(deps, {
+        kind: "import_failed",
+        title: `Import failed: ${names}${more}`,
+        body: reason,
+        link: "/admin/content-management",
+      });
+    },
   };
 }
 

@@ -2,15 +2,18 @@
 // last. Following a title is also how they hear about its new episodes.
 import type {
   ContentSummary,
+  ContentType,
   LibraryEntry,
   Locator,
   MyLibrary,
   TitleProgress as TitleProgressView,
 } from "@litverse/shared/content";
 import type { recordProgressInput } from "@litverse/shared/content-inputs";
+import type { ActivityKind } from "@litverse/shared/people";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { content, contentFollows, episodeProgress, episodes } from "../../db/schema/index.ts";
+import type { Executor } from "../../db/client.ts";
+import { activityTime, content, contentFollows, episodeProgress, episodes } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
@@ -87,7 +90,7 @@ export async function recordProgress(
   input: z.output<typeof recordProgressInput>,
 ): Promise<void> {
   checkLocatorSize(input.locator);
-  const { episode } = await openableEpisode(deps, viewer, input.episodeId);
+  const { episode, title } = await openableEpisode(deps, viewer, input.episodeId);
   const now = Date.now();
   // A clock ahead of the server's cannot push a position into the future.
   const recordedAt = new Date(Math.min(input.recordedAt ? Date.parse(input.recordedAt) : now, now));
@@ -117,9 +120,45 @@ export async function recordProgress(
         },
         setWhere: sql`${episodeProgress.updatedAt} <= ${recordedAt.toISOString()}::timestamptz`,
       });
+    if (input.activeSeconds) {
+      await addActivityTime(
+        tx,
+        viewer.id,
+        episode.contentId,
+        activityKindOf(title.contentType),
+        recordedAt,
+        input.activeSeconds,
+      );
+    }
     deps.changes.changed(libraryTopic(viewer.id), titleProgressTopic(viewer.id, episode.contentId));
   });
   await recordView(deps.db, viewer.id, episode);
+}
+
+/** What time in a title of this type is spent doing. */
+export function activityKindOf(contentType: ContentType): ActivityKind {
+  if (contentType === "audiobook") return "listen";
+  if (contentType === "drama") return "watch";
+  return "read";
+}
+
+/** Adds to the time spent on a title on the day (UTC) it was spent. */
+async function addActivityTime(
+  tx: Executor,
+  userId: string,
+  contentId: string,
+  kind: ActivityKind,
+  at: Date,
+  seconds: number,
+): Promise<void> {
+  const day = at.toISOString().slice(0, 10);
+  await tx
+    .insert(activityTime)
+    .values({ userId, day, contentId, kind, seconds })
+    .onConflictDoUpdate({
+      target: [activityTime.userId, activityTime.day, activityTime.contentId, activityTime.kind],
+      set: { seconds: sql`${activityTime.seconds} + ${seconds}`, updatedAt: new Date() },
+    });
 }
 
 /** The viewer's place in every episode of a title they have opened, kept current live. */

@@ -1,12 +1,54 @@
-import { sendMessageInput } from "@litverse/shared/messages-inputs";
+import {
+  messageIdInput,
+  messagePageInput,
+  partnerInput,
+  reportMessageInput,
+  sendMessageInput,
+  setTypingInput,
+  viewConversationInput,
+} from "@litverse/shared/messages-inputs";
 import { authedProcedure, router } from "../../rpc/trpc.ts";
 import * as service from "./messages.service.ts";
 
 export const messagesRouter = router({
-  /** Unread messages to the caller: the menu's badge. */
+  /** The caller's unread messages: the menu's badge. */
   getUnreadCount: authedProcedure.query(({ ctx }) => service.getUnreadCount(ctx.deps, ctx.user)),
-  sendMessage: authedProcedure.input(sendMessageInput).mutation(async ({ ctx, input }) => {
-    const row = await service.sendMessage(ctx.deps, { senderId: ctx.user.id, ...input });
-    return { _id: row.id, createdAt: row.createdAt.toISOString() };
-  }),
+  /** Chats and message requests, most recent first. Live. */
+  listConversations: authedProcedure.query(({ ctx }) => service.listConversations(ctx.deps, ctx.user)),
+  /** One conversation: the partner, where it stands, whether they type. Live. */
+  getConversation: authedProcedure
+    .input(partnerInput)
+    .query(({ ctx, input }) => service.getConversation(ctx.deps, ctx.user, input.partnerId)),
+  /** Messages newest first, a page at a time; the first page is watched live. */
+  listMessages: authedProcedure
+    .input(messagePageInput)
+    .query(({ ctx, input }) => service.listMessages(ctx.deps, ctx.user, input)),
+  sendMessage: authedProcedure
+    .meta({ rateLimit: "message" })
+    .input(sendMessageInput)
+    .mutation(({ ctx, input }) => service.sendMessage(ctx.deps, ctx.user, input)),
+  acceptMessageRequest: authedProcedure
+    .input(partnerInput)
+    .mutation(({ ctx, input }) => service.acceptMessageRequest(ctx.deps, ctx.user, input.partnerId)),
+  declineMessageRequest: authedProcedure
+    .input(partnerInput)
+    .mutation(({ ctx, input }) => service.declineMessageRequest(ctx.deps, ctx.user, input.partnerId)),
+  /** The caller opened or left the conversation: reads what came, holds back notifications while open. */
+  viewConversation: authedProcedure
+    .input(viewConversationInput)
+    .mutation(({ ctx, input }) =>
+      service.viewConversation(ctx.deps, ctx.user, input.partnerId, input.isViewing),
+    ),
+  setTyping: authedProcedure
+    .input(setTypingInput)
+    .mutation(({ ctx, input }) => service.setTyping(ctx.deps, ctx.user, input.partnerId, input.isTyping)),
+  deleteMessageForMe: authedProcedure
+    .input(messageIdInput)
+    .mutation(({ ctx, input }) => service.deleteMessageForMe(ctx.deps, ctx.user, input.messageId)),
+  clearConversation: authedProcedure
+    .input(partnerInput)
+    .mutation(({ ctx, input }) => service.clearConversation(ctx.deps, ctx.user, input.partnerId)),
+  reportMessage: authedProcedure
+    .input(reportMessageInput)
+    .mutation(({ ctx, input }) => service.reportMessage(ctx.deps, ctx.user, input)),
 });

@@ -1,14 +1,18 @@
 // Payment settings, read from the environment beside the server's own configuration:
-// PAYMENT_PROVIDER picks the provider new checkouts use (the sandbox unless set); Stripe and
-// Paystack are available once their keys are set, so that webhooks for payments started before
-// a switch still verify.
+// PAYMENT_PROVIDER picks the provider new checkouts use; Stripe and Paystack are available once
+// their keys are set, so that webhooks for payments started before a switch still verify. The
+// sandbox, whose Pay button gives coins away, is the default everywhere but in production, where
+// it exists only when PAYMENT_PROVIDER=sandbox says so.
 import { PAYMENT_PROVIDERS, type PaymentProviderId } from "@litverse/shared/coins";
 import { z } from "zod";
 
 export interface PaymentsSettings {
   /** Where buyers come back to: `{publicUrl}/subscription/verify?payment=…`. */
   publicUrl: string;
-  defaultProvider: PaymentProviderId;
+  /** Null in production until an operator chooses: then nobody can start a checkout. */
+  defaultProvider: PaymentProviderId | null;
+  /** Whether the sandbox provider exists on this server at all. */
+  isSandboxEnabled: boolean;
   /** The sandbox's webhook signing secret; by default one made once and kept in the database. */
   sandboxWebhookSecret: string | null;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
@@ -22,7 +26,7 @@ const optional = z
   .transform((value) => value || undefined);
 
 const envSchema = z.object({
-  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default("sandbox"),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   SANDBOX_WEBHOOK_SECRET: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -34,6 +38,7 @@ const envSchema = z.object({
 export function paymentsSettingsFromEnv(
   publicUrl: string,
   env: NodeJS.ProcessEnv = process.env,
+  isProduction = env.NODE_ENV === "production",
 ): PaymentsSettings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -60,7 +65,8 @@ export function paymentsSettingsFromEnv(
   }
   return {
     publicUrl: publicUrl.replace(/\/+$/, ""),
-    defaultProvider: values.PAYMENT_PROVIDER,
+    defaultProvider: values.PAYMENT_PROVIDER ?? (isProduction ? null : "sandbox"),
+    isSandboxEnabled: !isProduction || values.PAYMENT_PROVIDER === "sandbox",
     sandboxWebhookSecret: values.SANDBOX_WEBHOOK_SECRET ?? null,
     stripe,
     paystack,

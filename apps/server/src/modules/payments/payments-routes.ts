@@ -1,26 +1,31 @@
-// The payments' HTTP routes: providers' webhooks (raw body, for the signature) and the sandbox
-// provider's hosted checkout page.
+// The payments' HTTP routes: providers' webhooks, read as raw bodies for their signatures. (The
+// sandbox provider's checkout page is a page of the web app, on the payments functions.)
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../../errors.ts";
 import type { Platform } from "../../platform.ts";
+import { createAdminNotification } from "../admin-notifications/admin-notifications.service.ts";
 import { paymentsSettingsFromEnv } from "./payments-config.ts";
-import { configurePayments, paymentsSettings, sandboxProvider } from "./providers/registry.ts";
-import type { SandboxOutcome } from "./providers/sandbox.ts";
-import { sandboxCheckoutPage } from "./providers/sandbox-page.ts";
+import { configurePayments } from "./providers/registry.ts";
 import { receiveWebhook } from "./webhooks.ts";
 
 /** Webhook bodies are small; anything larger is not from a provider. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
-const OUTCOMES: readonly SandboxOutcome[] = ["pay", "fail", "cancel"];
+/** The administrators hear of refused webhooks at most this often per provider: anyone can post junk. */
+const REFUSAL_NOTICE_INTERVAL_MS = 60 * 60_000;
 
 export async function registerPaymentRoutes(app: FastifyInstance, platform: Platform): Promise<void> {
   const { deps } = platform;
-  const settings = paymentsSettingsFromEnv(platform.config.publicUrl);
+  const lastRefusalNotice = new Map<string, number>();
+  const settings = paymentsSettingsFromEnv(
+    platform.config.publicUrl,
+    process.env,
+    platform.config.isProduction,
+  );
   configurePayments(deps, settings, { log: app.log });
-  if (platform.config.isProduction && settings.defaultProvider === "sandbox") {
-    // The sandbox's Pay button gives coins and plans away: fine for trying the platform, not for
-    // a shop.
-    app.log.warn("Payments use the sandbox provider: anyone can pay without money. Set PAYMENT_PROVIDER.");
+  if (platform.config.isProduction && settings.isSandboxEnabled) {
+    // Enabled on purpose, but its Pay button gives coins and plans away: fine for a trial, not a shop.
+    app.log.warn("Payments use the sandbox provider: people can pay without money.");
+  } else if (!settings.defaultProvider) {
+    app.log.warn("No payment provider is set (PAYMENT_PROVIDER): coins and plans cannot be bought.");
   }
 
   await app.register(async (scope) => {
@@ -34,46 +39,21 @@ export async function registerPaymentRoutes(app: FastifyInstance, platform: Plat
     scope.post<{ Params: { provider: string } }>("/webhooks/payments/:provider", async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const outcome = await receiveWebhook(deps, request.params.provider, rawBody, request.headers);
-      if (outcome.statusCode >= 400) request.log.warn({ outcome }, "payment webhook not taken");
+      if (outcome.statusCode >= 400) {
+        request.log.warn({ outcome }, "payment webhook not taken");
+        const provider = request.params.provider.slice(0, 40);
+        const last = lastRefusalNotice.get(provider) ?? 0;
+        if (outcome.statusCode !== 404 && Date.now() - last > REFUSAL_NOTICE_INTERVAL_MS) {
+          lastRefusalNotice.set(provider, Date.now());
+          await createAdminNotification(deps, {
+            kind: "payments",
+            title: `A payment webhook from ${provider} was not taken`,
+            body: `${outcome.body.error ?? `Answered ${outcome.statusCode}.`} Further ones within the hour are only logged.`,
+            link: "/admin/revenue-analytics",
+          }).catch((error: unknown) => request.log.warn({ err: error }, "could not tell the administrators"));
+        }
+      }
       return reply.code(outcome.statusCode).send(outcome.body);
     });
-
-    // The sandbox's hosted checkout page, only while the sandbox is the provider in use or has
-    // checkouts open (it always exists, so that old sandbox checkouts still resolve).
-    scope.get<{ Params: { reference: string } }>("/sandbox/checkout/:reference", async (request, reply) => {
-      const sandbox = await sandboxProvider(deps);
-      const charge = await sandbox.findCharge(request.params.reference);
-      if (!charge) return reply.code(404).type("text/plain").send("There is no such checkout.");
-      return reply.header("cache-control", "no-store").type("text/html").send(sandboxCheckoutPage(charge));
-    });
-    scope.post<{ Params: { reference: string; outcome: string } }>(
-      "/sandbox/checkout/:reference/:outcome",
-      async (request, reply) => {
-        const outcome = request.params.outcome as SandboxOutcome;
-        if (!OUTCOMES.includes(outcome)) return reply.code(404).type("text/plain").send("No such action.");
-        const sandbox = await sandboxProvider(deps);
-        try {
-          const location = await sandbox.completeCharge(request.params.reference, outcome);
-          return reply.redirect(safeRedirect(location, paymentsSettings(deps).publicUrl), 303);
-        } catch (error) {
-          if (error instanceof AppError && error.code === "NOT_FOUND") {
-            return reply.code(404).type("text/plain").send(error.message);
-          }
-          throw error;
-        }
-      },
-    );
   });
-}
-
-/** The sandbox only ever sends buyers back to this platform. */
-function safeRedirect(location: string, publicUrl: string): string {
-  try {
-    const url = new URL(location);
-    const home = new URL(publicUrl);
-    if (url.origin === home.origin) return `${url.pathname}${url.search}`;
-  } catch {
-    // Not an absolute URL: fall through.
-  }
-  return "/";
 }

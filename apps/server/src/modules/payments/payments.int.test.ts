@@ -379,44 +379,102 @@ describe("POST /webhooks/payments/:provider", () => {
   });
 });
 
-describe("the sandbox's hosted checkout page", () => {
-  it("shows the amount and sends the buyer back after paying, failing or cancelling", async () => {
+describe("the sandbox's checkout", () => {
+  it("shows the buyer the amount and sends them back after paying or cancelling", async () => {
     const me = await createUser(platform);
     const { paymentId, reference } = await startCheckout(me);
-    const page = await fetch(`${server.url}/sandbox/checkout/${reference}`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain("$4.99");
-    expect(html).toContain("550 coins + 50 bonus");
-    expect(html).toContain(`action="/sandbox/checkout/${reference}/pay"`);
-
-    const paid = await fetch(`${server.url}/sandbox/checkout/${reference}/pay`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "",
-      redirect: "manual",
+    const buyer = callerFor(platform, me).payments;
+    expect(await buyer.getSandboxCheckout({ reference })).toEqual({
+      reference,
+      amountMinor: 499,
+      currency: "USD",
+      description: "550 coins + 50 bonus",
+      status: "open",
+      returnPath: `/subscription/verify?payment=${paymentId}`,
     });
-    expect(paid.status).toBe(303);
-    expect(paid.headers.get("location")).toBe(`/subscription/verify?payment=${paymentId}`);
+
+    const paid = await buyer.completeSandboxCheckout({ reference, outcome: "pay" });
+    expect(paid).toEqual({ redirectTo: `/subscription/verify?payment=${paymentId}` });
     await flushSandboxWebhooks(platform.deps);
     expect((await paymentRow(paymentId)).status).toBe("paid");
-    expect(await (await fetch(`${server.url}/sandbox/checkout/${reference}`)).text()).toContain(
-      "This checkout has been paid.",
-    );
+    expect((await buyer.getSandboxCheckout({ reference })).status).toBe("paid");
+    // Decided once: paying again changes nothing.
+    await buyer.completeSandboxCheckout({ reference, outcome: "cancel" });
+    expect((await buyer.getSandboxCheckout({ reference })).status).toBe("paid");
 
     const other = await startCheckout(me);
-    const canceled = await fetch(`${server.url}/sandbox/checkout/${other.reference}/cancel`, {
-      method: "POST",
-      redirect: "manual",
+    expect(await buyer.completeSandboxCheckout({ reference: other.reference, outcome: "cancel" })).toEqual({
+      redirectTo: `/subscription/verify?payment=${other.paymentId}&canceled=1`,
     });
-    expect(canceled.headers.get("location")).toBe(
-      `/subscription/verify?payment=${other.paymentId}&canceled=1`,
-    );
+  });
 
-    expect((await fetch(`${server.url}/sandbox/checkout/sbx_ch_nope`)).status).toBe(404);
-    expect(
-      (await fetch(`${server.url}/sandbox/checkout/${reference}/steal`, { method: "POST" })).status,
-    ).toBe(404);
+  it("lets nobody but the buyer see or decide a checkout, and has no form to post to", async () => {
+    const buyer = await createUser(platform);
+    const stranger = await createUser(platform);
+    const { paymentId, reference } = await startCheckout(buyer);
+
+    for (const call of [
+      () => callerFor(platform, stranger).payments.getSandboxCheckout({ reference }),
+      () => callerFor(platform, stranger).payments.completeSandboxCheckout({ reference, outcome: "pay" }),
+    ]) {
+      await expect(call()).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        message: "There is no such checkout.",
+      });
+    }
+    await expect(
+      callerFor(platform, null).payments.completeSandboxCheckout({ reference, outcome: "pay" }),
+    ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(
+      callerFor(platform, buyer).payments.getSandboxCheckout({ reference: "sbx_ch_nope" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+
+    // The form posts that once paid any checkout, anonymously and from any site, are gone.
+    const posted = await fetch(`${server.url}/sandbox/checkout/${reference}/pay`, {
+      method: "POST",
+      headers: { origin: "http://evil.example" },
+    });
+    expect(posted.status).toBe(404);
+    await flushSandboxWebhooks(platform.deps);
+    expect((await paymentRow(paymentId)).status).toBe("pending");
+  });
+});
+
+describe("payments in production", () => {
+  afterEach(() =>
+    configurePayments(
+      platform.deps,
+      paymentsSettingsFromEnv(PUBLIC_URL, { SANDBOX_WEBHOOK_SECRET: "test-secret" }),
+    ),
+  );
+
+  it("have no sandbox unless an operator chooses it, and then nothing can be bought", async () => {
+    configurePayments(platform.deps, paymentsSettingsFromEnv(PUBLIC_URL, { NODE_ENV: "production" }));
+    const me = await createUser(platform);
+    const pkg = await addPackage();
+    await expect(
+      callerFor(platform, me).payments.startCoinCheckout({ packageId: pkg.id }),
+    ).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: "Payments are not set up on this server yet.",
+    });
+    await expect(
+      callerFor(platform, me).payments.getSandboxCheckout({ reference: `sbx_ch_${"0".repeat(24)}` }),
+    ).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+  });
+
+  it("take the sandbox when PAYMENT_PROVIDER=sandbox says so", async () => {
+    configurePayments(
+      platform.deps,
+      paymentsSettingsFromEnv(PUBLIC_URL, {
+        NODE_ENV: "production",
+        PAYMENT_PROVIDER: "sandbox",
+        SANDBOX_WEBHOOK_SECRET: "test-secret",
+      }),
+    );
+    const me = await createUser(platform);
+    const { reference } = await startCheckout(me);
+    expect((await callerFor(platform, me).payments.getSandboxCheckout({ reference })).status).toBe("open");
   });
 });
 

@@ -2,10 +2,11 @@
 // subscription's period ends. The background work calls renewDueSandboxSubscriptions; tests call
 // renewSandboxSubscriptionNow. Both send the signed webhooks a real provider would.
 import type { ServiceDeps } from "../../rpc/context.ts";
-import { sandboxProvider } from "./providers/registry.ts";
+import { isSandboxEnabled, sandboxProvider } from "./providers/registry.ts";
 
 /** Renews (or ends, when cancelled at period end) every sandbox subscription whose period is over. */
 export async function renewDueSandboxSubscriptions(deps: ServiceDeps, now = new Date()): Promise<number> {
+  if (!isSandboxEnabled(deps)) return 0;
   return (await sandboxProvider(deps)).renewDue(now);
 }
 

@@ -15,6 +15,7 @@ import { AppError } from "../../errors.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
 import { creditCoins } from "../coins/ledger.ts";
 import { entitlementsTopic } from "../content/entitlements.ts";
+import { notify } from "../notifications/notifications.service.ts";
 import type { VerifiedPayment, WebhookEvent } from "../payments/provider.ts";
 import { PAYMENTS_TOPIC, settlePayment } from "./payment-link.ts";
 import { bonusMonthIndex, monthStartsDue, periodEnd } from "./periods.ts";
@@ -231,6 +232,38 @@ async function recordRenewal(
       .where(eq(subscriptions.id, current.id));
     announceSubscriptionChange(deps, current.userId);
   });
+  const [paid] = await deps.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (paid?.status === "paid") {
+    await notify(deps, subscription.userId, {
+      kind: "subscription_renewed",
+      title: "Your subscription renewed",
+      body: `Your plan continues until ${formatDay(event.periodEnd)}.`,
+      link: "/subscription/plans",
+      dedupeKey: `renewal:${paymentId}`,
+    });
+  }
+}
+
+const formatDay = (date: Date) =>
+  date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** Tells the person a renewal did not go through, once per period. */
+async function tellPastDue(
+  deps: ServiceDeps,
+  userId: string,
+  subscriptionId: string,
+  periodEnd: Date | null,
+) {
+  await notify(deps, userId, {
+    kind: "subscription_failed",
+    title: "We could not renew your subscription",
+    body: "The payment for your plan did not go through. Check your payment details to keep your benefits.",
+    link: "/subscription/plans",
+    dedupeKey: `past-due:${subscriptionId}:${periodEnd?.toISOString() ?? "none"}`,
+  });
 }
 
 /** The provider's word on status, cancellation at period end and the period's end. */
@@ -239,9 +272,9 @@ async function recordUpdate(
   subscription: SubscriptionRow,
   event: Extract<WebhookEvent, { type: "subscription.updated" }>,
 ): Promise<void> {
-  await deps.changes.inTransaction(deps.db, async (tx) => {
+  const becamePastDue = await deps.changes.inTransaction(deps.db, async (tx) => {
     const current = await lockSubscription(tx, subscription.id);
-    if (!current) return;
+    if (!current) return null;
     // Only a settled payment makes a subscription active; the provider may say so first.
     const isLiveStatus = event.status === "active" || event.status === "past_due";
     const status = current.status === "incomplete" && isLiveStatus ? current.status : event.status;
@@ -261,7 +294,10 @@ async function recordUpdate(
       })
       .where(eq(subscriptions.id, current.id));
     announceSubscriptionChange(deps, current.userId);
+    return status === "past_due" && current.status !== "past_due" ? current : null;
   });
+  if (becamePastDue)
+    await tellPastDue(deps, becamePastDue.userId, becamePastDue.id, becamePastDue.currentPeriodEnd);
 }
 
 /**
@@ -330,7 +366,7 @@ export async function grantDuePlanBonuses(deps: ServiceDeps, now = new Date()): 
 }
 
 async function closeEndedPeriods(deps: ServiceDeps, now: Date): Promise<number> {
-  return deps.changes.inTransaction(deps.db, async (tx) => {
+  const ended = await deps.changes.inTransaction(deps.db, async (tx) => {
     const ended = await tx
       .update(subscriptions)
       .set({
@@ -344,8 +380,18 @@ async function closeEndedPeriods(deps: ServiceDeps, now: Date): Promise<number> 
           lte(subscriptions.currentPeriodEnd, now),
         ),
       )
-      .returning({ userId: subscriptions.userId });
+      .returning({
+        id: subscriptions.id,
+        userId: subscriptions.userId,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      });
     for (const row of ended) announceSubscriptionChange(deps, row.userId);
-    return ended.length;
+    return ended;
   });
+  // A period that ended without its renewal being paid.
+  for (const row of ended.filter((subscription) => subscription.status === "past_due")) {
+    await tellPastDue(deps, row.userId, row.id, row.currentPeriodEnd);
+  }
+  return ended.length;
 }

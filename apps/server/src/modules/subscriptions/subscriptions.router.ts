@@ -15,6 +15,7 @@ export const subscriptionsRouter = router({
   /** The caller's subscription, status and period end, and the tiers they hold. Live. */
   getMySubscription: authedProcedure.query(({ ctx }) => service.getMySubscription(ctx.deps, ctx.user)),
   startSubscriptionCheckout: authedProcedure
+    .meta({ rateLimit: "checkout" })
     .input(startSubscriptionCheckoutInput)
     .mutation(({ ctx, input }) => service.startSubscriptionCheckout(ctx.deps, ctx.user, input)),
   /** Stops renewals; access lasts until the end of the paid period. */

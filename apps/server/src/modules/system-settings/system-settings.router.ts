@@ -4,7 +4,7 @@ import * as service from "./system-settings.service.ts";
 
 export const systemSettingsRouter = router({
   getComingSoonSettings: publicProcedure
-    .meta({ liveScope: "global" })
+    .meta({ liveScope: "global", comingSoon: "open" })
     .query(({ ctx }) => service.getComingSoonSettings(ctx.deps)),
   updateComingSoonSettings: superadminProcedure
     .input(updateComingSoonSettingsInput)

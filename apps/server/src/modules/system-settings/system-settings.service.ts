@@ -2,7 +2,7 @@ import { type ComingSoonSettings, DEFAULT_COMING_SOON_SETTINGS } from "@litverse
 import type { UpdateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { eq } from "drizzle-orm";
 import { systemSettings } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
+import { ALL_TOPICS, track } from "../../live/topics.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
 
 export const COMING_SOON_TOPIC = "settings:coming-soon";
@@ -19,8 +19,37 @@ function toComingSoonSettings(row: SettingsRow | undefined): ComingSoonSettings 
   };
 }
 
-export async function getComingSoonSettings({ db }: ServiceDeps): Promise<ComingSoonSettings> {
+interface SettingsCache {
+  value: Promise<ComingSoonSettings> | null;
+}
+
+const caches = new WeakMap<ServiceDeps, SettingsCache>();
+
+/**
+ * The coming-soon settings. Every call of every function asks (the coming-soon gate), so they are
+ * read from the database once and kept until a change to them is announced, by this process or
+ * another.
+ */
+export async function getComingSoonSettings(deps: ServiceDeps): Promise<ComingSoonSettings> {
   track(COMING_SOON_TOPIC);
+  let cache = caches.get(deps);
+  if (!cache) {
+    const created: SettingsCache = { value: null };
+    deps.changes.subscribe((topics) => {
+      if (topics.includes(COMING_SOON_TOPIC) || topics.includes(ALL_TOPICS)) created.value = null;
+    });
+    caches.set(deps, created);
+    cache = created;
+  }
+  const owner = cache;
+  owner.value ??= readComingSoonSettings(deps).catch((error: unknown) => {
+    owner.value = null;
+    throw error;
+  });
+  return owner.value;
+}
+
+async function readComingSoonSettings({ db }: ServiceDeps): Promise<ComingSoonSettings> {
   const [row] = await db.select().from(systemSettings).where(eq(systemSettings.id, 1));
   return toComingSoonSettings(row);
 }
@@ -48,5 +77,8 @@ export async function updateComingSoonSettings(
     deps.changes.changed(COMING_SOON_TOPIC);
     return saved;
   });
+  // This process's own readers see the change at once, before the announcement goes round.
+  const cache = caches.get(deps);
+  if (cache) cache.value = null;
   return toComingSoonSettings(row);
 }

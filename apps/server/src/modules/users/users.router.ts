@@ -1,12 +1,14 @@
-import { setUserAgeInput, setUserRoleInput, updateHandleInput } from "@litverse/shared/users-inputs";
+import { setUserAgeInput, setUserRoleInput } from "@litverse/shared/users-inputs";
 import { authedProcedure, router, superadminProcedure } from "../../rpc/trpc.ts";
 import * as service from "./users.service.ts";
 
 export const usersRouter = router({
-  getCurrentUser: authedProcedure.query(({ ctx }) => service.getCurrentUser(ctx.deps, ctx.user)),
+  getCurrentUser: authedProcedure
+    .meta({ comingSoon: "open" })
+    .query(({ ctx }) => service.getCurrentUser(ctx.deps, ctx.user)),
   isAdmin: authedProcedure.query(({ ctx }) => service.isAdmin(ctx.user)),
   /** Called by the web app after every sign-in: stores or refreshes the user from the provider's claims. */
-  updateCurrentUser: authedProcedure.mutation(async ({ ctx }) => {
+  updateCurrentUser: authedProcedure.meta({ comingSoon: "open" }).mutation(async ({ ctx }) => {
     const identity = ctx.session.identity;
     if (!identity) return service.getCurrentUser(ctx.deps, ctx.user);
     const { claims } = ctx.auth.config;
@@ -23,9 +25,6 @@ export const usersRouter = router({
   setUserAge: authedProcedure
     .input(setUserAgeInput)
     .mutation(({ ctx, input }) => service.setUserAge(ctx.deps, ctx.user, input.age)),
-  updateHandle: authedProcedure
-    .input(updateHandleInput)
-    .mutation(({ ctx, input }) => service.updateHandle(ctx.deps, ctx.user, input.handle)),
   setUserRole: superadminProcedure
     .input(setUserRoleInput)
     .mutation(({ ctx, input }) => service.setUserRole(ctx.deps, ctx.user, input.userId, input.role)),

@@ -176,21 +176,6 @@ export async function setUserAge(deps: ServiceDeps, user: SessionUser, age: Age)
   return toCurrentUser(row);
 }
 
-export async function updateHandle(
-  deps: ServiceDeps,
-  user: SessionUser,
-  handle: string,
-): Promise<CurrentUser> {
-  return deps.changes.inTransaction(deps.db, async (tx) => {
-    const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.handle, handle));
-    if (holder && holder.id !== user.id) throw new AppError("CONFLICT", "That handle is taken.");
-    const [updated] = await tx.update(users).set({ handle }).where(eq(users.id, user.id)).returning();
-    if (!updated) throw new AppError("NOT_FOUND", "No such user.");
-    deps.changes.changed(userTopic(user.id));
-    return toCurrentUser(updated);
-  });
-}
-
 /** Superadmins change roles; nobody changes their own, so the last superadmin cannot lock everyone out. */
 export async function setUserRole(
   deps: ServiceDeps,

@@ -1,10 +1,10 @@
 import { createContentInput, updateContentInput } from "@litverse/shared/content-inputs";
 import { describe, expect, it } from "vitest";
 import { presetRange } from "../../components/day-range/day-range.ts";
+import { checkUploadSize, formatBytes, MAX_FILE_BYTES } from "../../lib/uploads.ts";
 import { MAX_PRICE_COINS, nextHour, parsePrice, toLocalInput } from "./episode-values.ts";
 import { dataFieldErrors, formErrorOf } from "./form-errors.ts";
 import { rangeProblem } from "./metrics-range.ts";
-import { checkUploadSize, formatBytes, MAX_FILE_BYTES } from "./upload.ts";
 
 const id = "00000000-0000-4000-8000-000000000000";
 

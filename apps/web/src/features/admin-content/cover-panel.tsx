@@ -9,13 +9,13 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
+import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { toastError } from "../../lib/errors.ts";
 import { formatCount } from "../../lib/format.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { uploadFiles } from "../../lib/uploads.ts";
 import { CoverImage } from "../catalogue/cover-image.tsx";
 import { messageOf } from "./errors.ts";
-import { uploadFiles } from "./upload.ts";
-import { useAccessToken } from "./use-access-token.ts";
 import { useLeaveWarning } from "./use-leave-warning.ts";
 import { useOptimistic } from "./use-optimistic.ts";
 

@@ -13,11 +13,11 @@ import { Field } from "../../components/ui/field.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
+import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { checkUploadSize, formatBytes, UploadCancelled, uploadFiles } from "../../lib/uploads.ts";
 import { messageOf } from "./errors.ts";
 import { CONTENT_TYPE_LABELS } from "./labels.ts";
-import { checkUploadSize, formatBytes, UploadCancelled, uploadFiles } from "./upload.ts";
-import { useAccessToken } from "./use-access-token.ts";
 import { useLeaveWarning } from "./use-leave-warning.ts";
 
 export const IMPORT_EXTENSIONS = [

@@ -31,6 +31,7 @@ import { useGoToEpisode } from "../reader/use-go-to-episode.ts";
 import { useMarks } from "../reader/use-marks.ts";
 import type { ReaderReady } from "../reader/use-reader-episode.ts";
 import { ChapterEngine, type ChapterState, type MoveCause } from "./chapter-engine.ts";
+import { chapterElement, scopeChapterIds } from "./chapter-ids.ts";
 import { HighlightPainter, type Paint } from "./highlights.ts";
 import { actionForKey, isTypingTarget, type ReaderAction, shortcutList } from "./keyboard.ts";
 import {
@@ -110,7 +111,21 @@ export function BookReader({ ready }: { ready: ReaderReady }) {
   return <BookChapter ready={ready} html={payload.html} wordCount={payload.wordCount} />;
 }
 
-function BookChapter({ ready, html, wordCount }: { ready: ReaderReady; html: string; wordCount: number }) {
+/** The chapter as the page shows it: its ids scoped (see chapter-ids.ts). */
+function useScopedChapter(html: string): string {
+  return useMemo(() => scopeChapterIds(html), [html]);
+}
+
+function BookChapter({
+  ready,
+  html: bookHtml,
+  wordCount,
+}: {
+  ready: ReaderReady;
+  html: string;
+  wordCount: number;
+}) {
+  const html = useScopedChapter(bookHtml);
   const { data, detail } = ready;
   const contentId = data.content._id;
   const episodeId = data.episode._id;
@@ -285,7 +300,7 @@ function BookChapter({ ready, html, wordCount }: { ready: ReaderReady; html: str
     } else if (target?.kind === "end") {
       offset = engine.length;
     } else if (fragment) {
-      const element = content.querySelector(`[id="${CSS.escape(fragment)}"]`);
+      const element = chapterElement(content, fragment);
       offset = element ? (engine.map.elementStarts.get(element) ?? 0) : 0;
     } else if (initial?.locator) {
       const place = readBlockPosition(initial.locator);
@@ -419,7 +434,7 @@ function BookChapter({ ready, html, wordCount }: { ready: ReaderReady; html: str
   const goToFragment = useCallback(
     (id: string) => {
       const engine = engineRef.current;
-      const element = id ? contentRef.current?.querySelector(`[id="${CSS.escape(id)}"]`) : null;
+      const element = chapterElement(contentRef.current, id);
       if (!engine || !element) return;
       setLinkReturn(engine.anchor);
       stripRef.current?.setAttribute("data-animate", "false");

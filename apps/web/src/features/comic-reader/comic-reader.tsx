@@ -59,7 +59,7 @@ function ComicEpisode({ ready, pages }: { ready: ReaderReady; pages: readonly Co
   const { data } = ready;
   const contentId = data.content._id;
   const count = pages.length;
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
   const size = useElementSize(root);
   const [settings, updateSettings] = useComicSettings();
   const mode: ReadingMode = settings.mode ?? defaultMode(pages);
@@ -268,7 +268,7 @@ function ComicEpisode({ ready, pages }: { ready: ReaderReady; pages: readonly Co
   const showBars = areBarsShown || (mode === "paged" && isAtEnd);
 
   return (
-    <div
+    <main
       ref={root}
       className="relative h-dvh w-full overflow-hidden bg-stone-200 dark:bg-black"
       data-testid="comic-reader"
@@ -316,6 +316,7 @@ function ComicEpisode({ ready, pages }: { ready: ReaderReady; pages: readonly Co
       >
         <ReaderTopBar
           ready={ready}
+          isPageHeading
           className="bg-(--background)/95!"
           actions={
             <>
@@ -412,7 +413,7 @@ function ComicEpisode({ ready, pages }: { ready: ReaderReady; pages: readonly Co
       </p>
 
       <ShortcutsDialog open={isHelpOpen} onOpenChange={setIsHelpOpen} shortcuts={SHORTCUTS} />
-    </div>
+    </main>
   );
 }
 

@@ -2,6 +2,7 @@ import { PRODUCT_NAME, TAGLINE } from "@litverse/shared/constants";
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { BookOpen, Sparkles, Users } from "lucide-react";
 import { SignInButton } from "../auth/sign-in-button.tsx";
+import { DemoBadge } from "../shell/demo-badge.tsx";
 import { ThemeToggle } from "../shell/theme-toggle.tsx";
 
 const FEATURES = [
@@ -23,6 +24,9 @@ export function ComingSoonPage({
         aria-hidden
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(99,102,241,0.18),transparent_60%),radial-gradient(ellipse_at_bottom,rgba(192,38,211,0.12),transparent_55%)]"
       />
+      <div className="absolute top-3 left-3 z-10">
+        <DemoBadge />
+      </div>
       <div className="absolute top-3 right-3 z-10">
         <ThemeToggle />
       </div>

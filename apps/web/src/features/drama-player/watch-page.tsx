@@ -17,9 +17,10 @@ export function WatchPage({ ready }: { ready: ReaderReady }) {
   const openShortcuts = () => setAreShortcutsOpen(true);
   return (
     <div className="flex h-dvh w-full overflow-hidden bg-black" data-testid="drama-player">
-      <div className="flex min-w-0 flex-1 flex-col">
+      <main className="flex min-w-0 flex-1 flex-col">
         <ReaderTopBar
           ready={ready}
+          isPageHeading
           className="bg-(--background)!"
           actions={
             <Button
@@ -43,7 +44,7 @@ export function WatchPage({ ready }: { ready: ReaderReady }) {
             className="flex-1"
           />
         ) : null}
-      </div>
+      </main>
       <EpisodePanel ready={ready} />
     </div>
   );

@@ -217,7 +217,7 @@ function TypeChooser({
             className={cn(
               "h-9 shrink-0 rounded-full border px-4 text-sm font-medium transition",
               isActive
-                ? "border-brand-600 bg-brand-600 text-white shadow-sm dark:border-brand-500 dark:bg-brand-500"
+                ? "border-brand-600 bg-brand-600 text-white shadow-sm"
                 : "border-border bg-card text-foreground hover:border-brand-500",
             )}
           >

@@ -89,4 +89,19 @@ describe("the progress outbox", () => {
     without.queue(position("a", 0.5, "2026-01-01T00:00:01Z"));
     expect(without.pending()).toEqual([]);
   });
+
+  it("adds up active time until sent, and counts none of it twice", () => {
+    store.queue({ ...position("a", 0.1, "2026-01-01T00:00:01Z"), activeSeconds: 20 });
+    const sending = store.pending()[0];
+    if (!sending) throw new Error("nothing queued");
+    // A move while the first travels: it carries both, until the first arrives.
+    store.queue({ ...position("a", 0.2, "2026-01-01T00:00:02Z"), activeSeconds: 15 });
+    expect(store.pending()[0]?.activeSeconds).toBe(35);
+    store.acknowledge(sending);
+    expect(store.pending()).toEqual([expect.objectContaining({ fraction: 0.2, activeSeconds: 15 })]);
+    // At most an hour rides on one position, as the server accepts.
+    store.queue({ ...position("b", 0.1, "2026-01-01T00:00:03Z"), activeSeconds: 3_000 });
+    store.queue({ ...position("b", 0.2, "2026-01-01T00:00:04Z"), activeSeconds: 3_000 });
+    expect(store.pending().find((pending) => pending.episodeId === "b")?.activeSeconds).toBe(3_600);
+  });
 });

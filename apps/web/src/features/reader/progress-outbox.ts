@@ -12,7 +12,12 @@ export interface PendingPosition {
   clientId: string;
   /** When the reader was there (ISO 8601): the server keeps the newest. */
   recordedAt: string;
+  /** Seconds of active reading or listening since the position before, added up until sent. */
+  activeSeconds?: number;
 }
+
+/** The most active time one position may carry, as the server allows. */
+export const MAX_ACTIVE_SECONDS = 3_600;
 
 export interface KnownPosition {
   fraction: number;
@@ -56,8 +61,18 @@ export class PositionStore {
   queue(position: PendingPosition): void {
     const outbox = this.#read<PendingPosition>(OUTBOX_KEY);
     // A completion not sent yet stays part of the position that replaces it.
-    const isCompleted = position.isCompleted || outbox[position.episodeId]?.isCompleted;
-    outbox[position.episodeId] = { ...position, ...(isCompleted ? { isCompleted: true } : {}) };
+    const previous = outbox[position.episodeId];
+    const isCompleted = position.isCompleted || previous?.isCompleted;
+    // Time spent since an unsent position is part of the one replacing it.
+    const activeSeconds = Math.min(
+      MAX_ACTIVE_SECONDS,
+      (position.activeSeconds ?? 0) + (previous?.activeSeconds ?? 0),
+    );
+    outbox[position.episodeId] = {
+      ...position,
+      ...(isCompleted ? { isCompleted: true } : {}),
+      ...(activeSeconds > 0 ? { activeSeconds } : { activeSeconds: undefined }),
+    };
     this.#write(OUTBOX_KEY, outbox);
     this.remember(position.episodeId, {
       fraction: position.fraction,
@@ -71,13 +86,21 @@ export class PositionStore {
     return Object.values(this.#read<PendingPosition>(OUTBOX_KEY));
   }
 
-  /** Drops a sent position, unless a newer one for the episode has been queued since. */
+  /**
+   * Drops a sent position. A newer one queued meanwhile stays, less the active time the sent one
+   * carried (it had been added to the newer one), so that no second is counted twice.
+   */
   acknowledge(position: PendingPosition): void {
     const outbox = this.#read<PendingPosition>(OUTBOX_KEY);
-    if (outbox[position.episodeId]?.recordedAt === position.recordedAt) {
+    const current = outbox[position.episodeId];
+    if (!current) return;
+    if (current.recordedAt === position.recordedAt) {
       delete outbox[position.episodeId];
-      this.#write(OUTBOX_KEY, outbox);
+    } else {
+      const rest = Math.max(0, (current.activeSeconds ?? 0) - (position.activeSeconds ?? 0));
+      outbox[position.episodeId] = { ...current, activeSeconds: rest > 0 ? rest : undefined };
     }
+    this.#write(OUTBOX_KEY, outbox);
   }
 
   remember(episodeId: string, position: KnownPosition): void {

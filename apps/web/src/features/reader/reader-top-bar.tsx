@@ -13,12 +13,16 @@ export function ReaderTopBar({
   ready,
   actions,
   className,
+  isPageHeading = false,
 }: {
   ready: ReaderReady;
   actions?: ReactNode;
   className?: string;
+  /** The title is the page's h1: for readers whose pages have no heading of their own. */
+  isPageHeading?: boolean;
 }) {
   const { content, episode } = ready.data;
+  const Title = isPageHeading ? "h1" : "p";
   return (
     <header
       className={cn(
@@ -32,7 +36,7 @@ export function ReaderTopBar({
         </Link>
       </Button>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm leading-tight font-semibold">{content.title}</p>
+        <Title className="truncate text-sm leading-tight font-semibold">{content.title}</Title>
         <p className="truncate text-xs leading-tight text-muted-foreground">
           <span className="tabular-nums">{episode.number}.</span> {episode.title}
         </p>

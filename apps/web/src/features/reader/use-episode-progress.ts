@@ -33,6 +33,11 @@ export const TAB_ID = `tab-${Math.random().toString(36).slice(2, 10)}`;
 
 /** Moves are sent at most this often; each replaces the one before. */
 const SEND_INTERVAL_MS = 1_000;
+/**
+ * Time between two moves counts as active reading or listening up to this long: a longer pause is
+ * someone who left the page open, and counts for this much only.
+ */
+const MAX_ACTIVE_GAP_MS = 60_000;
 
 const inFlight = new Set<string>();
 let sendTimer: ReturnType<typeof setTimeout> | null = null;
@@ -50,9 +55,9 @@ export function sendPendingPositions(): void {
   for (const position of positionStore.pending()) {
     if (inFlight.has(position.episodeId)) continue;
     inFlight.add(position.episodeId);
-    const { episodeId, fraction, locator, isCompleted, clientId, recordedAt } = position;
+    const { episodeId, fraction, locator, isCompleted, clientId, recordedAt, activeSeconds } = position;
     trpcClient.library.recordProgress
-      .mutate({ episodeId, fraction, locator, isCompleted, clientId, recordedAt })
+      .mutate({ episodeId, fraction, locator, isCompleted, clientId, recordedAt, activeSeconds })
       .then(
         () => positionStore.acknowledge(position),
         (error: unknown) => {
@@ -111,6 +116,8 @@ export function useEpisodeProgress(
   const [initial, setInitial] = useState<{ episodeId: string; position: SavedPosition | null } | null>(null);
   /** The newest position this tab knows of, by time: its own or one it followed. */
   const latestAt = useRef(0);
+  /** When this tab last recorded a move in the episode: the active time is counted from there. */
+  const lastMoveAt = useRef<number | null>(null);
   const onRemoteMove = useRef(options.onRemoteMove);
   onRemoteMove.current = options.onRemoteMove;
 
@@ -148,6 +155,11 @@ export function useEpisodeProgress(
     (position: PositionUpdate) => {
       const now = Date.now();
       latestAt.current = Math.max(latestAt.current, now);
+      // Moves come while the person reads (scrolls, turns pages) or a player plays, so the time
+      // between two of them is time spent, up to a minute.
+      const since = lastMoveAt.current === null ? 0 : Math.min(now - lastMoveAt.current, MAX_ACTIVE_GAP_MS);
+      lastMoveAt.current = now;
+      const activeSeconds = Math.round(since / 1_000);
       queue({
         episodeId,
         fraction: Math.min(1, Math.max(0, position.fraction)),
@@ -155,6 +167,7 @@ export function useEpisodeProgress(
         ...(position.isCompleted ? { isCompleted: true } : {}),
         clientId: TAB_ID,
         recordedAt: new Date(now).toISOString(),
+        ...(activeSeconds > 0 ? { activeSeconds } : {}),
       });
       // The title's page and the episode lists show completion without waiting for the server.
       if (position.isCompleted) {

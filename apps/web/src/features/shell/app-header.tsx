@@ -4,23 +4,30 @@ import { PRODUCT_NAME } from "@litverse/shared/constants";
 import { isAdminRole } from "@litverse/shared/users";
 import { LayoutDashboard } from "lucide-react";
 import { Link } from "react-router";
+import { useClientConfig } from "../../lib/client-config.tsx";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 import { CoinWallet } from "./coin-wallet.tsx";
+import { DemoBadge } from "./demo-badge.tsx";
 import { SideMenu } from "./side-menu.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 export function AppHeader() {
   const me = useCurrentUser();
+  // On a demo, the Demo badge takes the wordmark's place on phones.
+  const { isDemo } = useClientConfig();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-(--background)/85 backdrop-blur supports-[backdrop-filter]:bg-(--background)/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-4">
         <SideMenu />
         <Link to="/" className="flex items-center gap-2 rounded-lg px-1" aria-label={`${PRODUCT_NAME} home`}>
           <img src="/favicon.svg" alt="" className="size-8" />
-          <span className="hidden bg-gradient-to-r from-brand-500 to-accent-500 bg-clip-text text-xl font-extrabold text-transparent min-[380px]:inline">
+          <span
+            className={`hidden bg-gradient-to-r from-brand-500 to-accent-500 bg-clip-text text-xl font-extrabold text-transparent ${isDemo ? "sm:inline" : "min-[380px]:inline"}`}
+          >
             {PRODUCT_NAME}
           </span>
         </Link>
+        <DemoBadge />
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {isAdminRole(me.data?.role) ? (
             <Link

@@ -10,6 +10,8 @@ export function oidcSettings(auth: ClientConfig["auth"]): UserManagerSettings {
     client_id: auth.clientId,
     redirect_uri: `${origin}/auth/callback`,
     post_logout_redirect_uri: `${origin}/`,
+    // Without a refresh token, renewal asks the provider in a hidden frame (prompt=none).
+    silent_redirect_uri: `${origin}/silent-callback.html`,
     response_type: "code",
     scope: auth.scope,
     // Account selection is always forced.

@@ -10,11 +10,11 @@ const RETRY_DELAY_MS = 1_000;
 export function useTokenRefetch(): void {
   const auth = useAuth();
   const expiresAt = auth.user?.expires_at;
-  const canRenew = Boolean(auth.user?.refresh_token);
   const { signinSilent } = auth;
 
+  // With a refresh token the client renews by it; without one, through a hidden frame.
   useEffect(() => {
-    if (!expiresAt || !canRenew) return;
+    if (!expiresAt) return;
     let attempts = 0;
     let timer: ReturnType<typeof setTimeout>;
     const attempt = async () => {
@@ -39,5 +39,5 @@ export function useTokenRefetch(): void {
       clearTimeout(timer);
       window.removeEventListener("online", attempt);
     };
-  }, [expiresAt, canRenew, signinSilent]);
+  }, [expiresAt, signinSilent]);
 }

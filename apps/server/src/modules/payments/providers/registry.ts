@@ -70,17 +70,19 @@ export function paymentsLog(deps: ServiceDeps): FastifyBaseLogger | null {
 async function buildProviders(deps: ServiceDeps, state: PaymentsRuntime) {
   const { settings } = state;
   const providers = new Map<PaymentProviderId, PaymentProvider>();
-  const secret =
-    settings.sandboxWebhookSecret ?? (await loadOrCreateSecret(deps.db, SANDBOX_WEBHOOK_SECRET_NAME));
-  providers.set(
-    "sandbox",
-    new SandboxProvider({
-      deps,
-      publicUrl: settings.publicUrl,
-      secret,
-      deliver: inProcessDelivery(deps, state),
-    }),
-  );
+  if (settings.isSandboxEnabled) {
+    const secret =
+      settings.sandboxWebhookSecret ?? (await loadOrCreateSecret(deps.db, SANDBOX_WEBHOOK_SECRET_NAME));
+    providers.set(
+      "sandbox",
+      new SandboxProvider({
+        deps,
+        publicUrl: settings.publicUrl,
+        secret,
+        deliver: inProcessDelivery(deps, state),
+      }),
+    );
+  }
   if (settings.stripe) providers.set("stripe", new StripeProvider(settings.stripe));
   if (settings.paystack) providers.set("paystack", new PaystackProvider(settings.paystack));
   for (const [id, provider] of Object.entries(state.overrides)) {
@@ -101,10 +103,15 @@ async function providersOf(deps: ServiceDeps): Promise<Map<PaymentProviderId, Pa
 /** The provider by id (default: the one new checkouts use). UNAVAILABLE when it is not set up here. */
 export async function paymentProvider(deps: ServiceDeps, id?: PaymentProviderId): Promise<PaymentProvider> {
   const wanted = id ?? runtime(deps).settings.defaultProvider;
+  if (!wanted) throw new AppError("UNAVAILABLE", "Payments are not set up on this server yet.");
   const provider = (await providersOf(deps)).get(wanted);
   if (!provider)
     throw new AppError("UNAVAILABLE", `Payments through ${wanted} are not set up on this server.`);
   return provider;
+}
+
+export function isSandboxEnabled(deps: ServiceDeps): boolean {
+  return runtime(deps).settings.isSandboxEnabled;
 }
 
 /** The sandbox provider itself, for its checkout page and renewals. */

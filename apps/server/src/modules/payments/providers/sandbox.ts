@@ -60,7 +60,7 @@ interface SandboxEvent {
 export class SandboxProvider implements PaymentProvider {
   readonly id = "sandbox" as const;
   private readonly deps: ServiceDeps;
-  private readonly publicUrl: string;
+  readonly publicUrl: string;
   private readonly secret: Buffer | string;
   /** Replaceable, so that tests can capture the deliveries. */
   deliver: WebhookDelivery;

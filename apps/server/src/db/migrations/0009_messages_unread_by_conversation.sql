@@ -1,0 +1,2 @@
+DROP INDEX "messages_recipient_unread_idx";--> statement-breakpoint
+CREATE INDEX "messages_recipient_unread_idx" ON "messages" USING btree ("recipient_id","conversation_id") WHERE "messages"."read_at" is null;

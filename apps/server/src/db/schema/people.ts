@@ -1,0 +1,183 @@
+import {
+  ACTIVITY_KINDS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_KINDS,
+  VISIBILITIES,
+} from "@litverse/shared/people";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { idColumn, oneOf, timestamps } from "./columns.ts";
+import { content } from "./content.ts";
+import { users } from "./users.ts";
+
+/**
+ * What a person tells others about themselves, beside the `users` row (whose name and picture come
+ * from the sign-in provider). Made on first edit: a person without a row has the defaults.
+ */
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null: the name the sign-in provider gave. */
+    displayName: text("display_name"),
+    bio: text("bio").notNull().default(""),
+    /** The media key of the avatar's folder (its sizes inside), or null for none. */
+    avatarKey: text("avatar_key"),
+    favouriteGenres: text("favourite_genres").array().notNull().default(sql`'{}'::text[]`),
+    /** An IANA zone such as "Europe/Paris"; null: the browser's. */
+    timeZone: text("time_zone"),
+    detailsVisibility: text("details_visibility", { enum: VISIBILITIES }).notNull().default("public"),
+    activityVisibility: text("activity_visibility", { enum: VISIBILITIES }).notNull().default("public"),
+    libraryVisibility: text("library_visibility", { enum: VISIBILITIES }).notNull().default("friends"),
+    /** Last time the person had the app open, for presence; written at most once a minute. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    check("profiles_details_visibility_check", oneOf(table.detailsVisibility, VISIBILITIES)),
+    check("profiles_activity_visibility_check", oneOf(table.activityVisibility, VISIBILITIES)),
+    check("profiles_library_visibility_check", oneOf(table.libraryVisibility, VISIBILITIES)),
+  ],
+);
+
+/** Handles people gave up: each keeps leading to its person for a while, and nobody else may take it meanwhile. */
+export const handleHistory = pgTable(
+  "handle_history",
+  {
+    /** Lowercase. */
+    handle: text("handle").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    releasedAt: timestamp("released_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("handle_history_user_id_idx").on(table.userId)],
+);
+
+export const FRIENDSHIP_STATUSES = ["pending", "accepted"] as const;
+
+/**
+ * One row per pair of people who are friends or on the way: a request is `pending` until the
+ * addressee accepts it; declining, cancelling and unfriending delete the row.
+ */
+export const friendships = pgTable(
+  "friendships",
+  {
+    id: idColumn(),
+    requesterId: uuid("requester_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addresseeId: uuid("addressee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: FRIENDSHIP_STATUSES }).notNull().default("pending"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    check("friendships_status_check", oneOf(table.status, FRIENDSHIP_STATUSES)),
+    check("friendships_not_self_check", sql`${table.requesterId} <> ${table.addresseeId}`),
+    // One row per pair, whoever asked.
+    uniqueIndex("friendships_pair_key").on(
+      sql`least(${table.requesterId}, ${table.addresseeId})`,
+      sql`greatest(${table.requesterId}, ${table.addresseeId})`,
+    ),
+    index("friendships_requester_idx").on(table.requesterId, table.status),
+    index("friendships_addressee_idx").on(table.addresseeId, table.status),
+  ],
+);
+
+/** Who blocked whom. A block ends any friendship or request between the two. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    check("blocks_not_self_check", sql`${table.blockerId} <> ${table.blockedId}`),
+    index("blocks_blocked_id_idx").on(table.blockedId),
+  ],
+);
+
+/**
+ * Reports of people and of what they post, of every kind, in one table that the moderation queue
+ * reads: keyed by the kind of target and its id, with the person responsible when known.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: idColumn(),
+    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    targetKind: text("target_kind", { enum: REPORT_TARGET_KINDS }).notNull(),
+    targetId: text("target_id").notNull(),
+    /** Who wrote or is the target, so that moderators see a person's reports together. */
+    targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details").notNull().default(""),
+    /** What the target said when it was reported (a message's text), kept for moderators. */
+    snapshot: text("snapshot"),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    check("reports_target_kind_check", oneOf(table.targetKind, REPORT_TARGET_KINDS)),
+    check("reports_reason_check", oneOf(table.reason, REPORT_REASONS)),
+    check("reports_status_check", oneOf(table.status, REPORT_STATUSES)),
+    index("reports_target_idx").on(table.targetKind, table.targetId),
+    index("reports_open_idx").on(table.createdAt).where(sql`${table.status} = 'open'`),
+    index("reports_target_user_idx").on(table.targetUserId),
+    // One open report per person and target: reporting again changes nothing.
+    uniqueIndex("reports_reporter_target_open_key")
+      .on(table.reporterId, table.targetKind, table.targetId)
+      .where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/**
+ * Time spent reading, listening and watching, per person, UTC day, title and kind, in seconds, as
+ * the readers and players report it (capped by the time that really passed).
+ */
+export const activityTime = pgTable(
+  "activity_time",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    contentId: uuid("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ACTIVITY_KINDS }).notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.day, table.contentId, table.kind] }),
+    check("activity_time_kind_check", oneOf(table.kind, ACTIVITY_KINDS)),
+    check("activity_time_seconds_check", sql`${table.seconds} >= 0`),
+    index("activity_time_content_idx").on(table.contentId),
+  ],
+);

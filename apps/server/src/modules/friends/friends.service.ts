@@ -1,0 +1,428 @@
+// Friends: requests, accepting, declining, cancelling, unfriending; blocks; finding people by name
+// or handle; and suggestions ranked by what people read in common.
+import type {
+  FriendRequests,
+  FriendState,
+  FriendSuggestion,
+  PersonSummary,
+  PersonWithState,
+} from "@litverse/shared/people";
+import { and, eq, or, sql } from "drizzle-orm";
+import { type Executor, queryRows } from "../../db/client.ts";
+import { blocks, conversations, friendships, profiles, users } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { track } from "../../live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
+import { libraryTopic } from "../content/content-topics.ts";
+import { notify } from "../notifications/notifications.service.ts";
+import {
+  peopleByIds,
+  personById,
+  personColumns,
+  personTopic,
+  requireOtherPerson,
+  toPersonSummary,
+} from "../profiles/people.ts";
+import {
+  friendIdsOf,
+  friendState,
+  friendshipBetween,
+  isBlockedEitherWay,
+  relationshipsTopic,
+} from "./relationships.ts";
+
+const SUGGESTIONS = 12;
+const SEARCH_RESULTS = 20;
+
+/** Both people's relationships changed: their lists, buttons and conversations re-run. */
+function announce(deps: ServiceDeps, a: string, b: string): void {
+  deps.changes.changed(relationshipsTopic(a), relationshipsTopic(b));
+}
+
+const requireOther = (db: Executor, me: string, other: string) =>
+  requireOtherPerson(db, me, other, "That is you.");
+
+/** A request accepted, either way: a conversation waiting as a request between them opens. */
+async function openWaitingConversation(tx: Executor, a: string, b: string): Promise<void> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  await tx
+    .update(conversations)
+    .set({ status: "active" })
+    .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high)));
+}
+
+/**
+ * Asks `targetId` to be friends. Asking someone who asked first accepts their request; asking
+ * again changes nothing. Refused between people who blocked each other.
+ */
+export async function sendFriendRequest(
+  deps: ServiceDeps,
+  me: SessionUser,
+  targetId: string,
+): Promise<FriendState> {
+  await requireOther(deps.db, me.id, targetId);
+  let notice: "request" | "accepted" | null = null;
+  await deps.changes.inTransaction(deps.db, async (tx) => {
+    if (await isBlockedEitherWay(tx, me.id, targetId)) {
+      throw new AppError("FORBIDDEN", "You cannot send this person a friend request.");
+    }
+    const existing = await friendshipBetween(tx, me.id, targetId);
+    if (existing?.status === "accepted") return;
+    if (existing && existing.requesterId === targetId) {
+      await tx
+        .update(friendships)
+        .set({ status: "accepted", respondedAt: new Date() })
+        .where(eq(friendships.id, existing.id));
+      await openWaitingConversation(tx, me.id, targetId);
+      notice = "accepted";
+    } else if (!existing) {
+      // Two people asking each other at once: the unique pair index lets one insert through.
+      const inserted = await tx
+        .insert(friendships)
+        .values({ requesterId: me.id, addresseeId: targetId })
+        .onConflictDoNothing()
+        .returning({ id: friendships.id });
+      if (inserted.length > 0) notice = "request";
+    }
+    announce(deps, me.id, targetId);
+  });
+  if (notice) await notifyFriend(deps, me.id, targetId, notice);
+  return friendState(deps.db, me.id, targetId);
+}
+
+async function notifyFriend(
+  deps: ServiceDeps,
+  actorId: string,
+  userId: string,
+  what: "request" | "accepted",
+) {
+  const actor = await personById(deps.db, actorId);
+  const name = actor?.name ?? "Someone";
+  const link = actor?.handle ? `/user/${actor.handle}` : `/profile/${actorId}`;
+  if (what === "request") {
+    await notify(deps, userId, {
+      kind: "friend_request",
+      title: `${name} sent you a friend request`,
+      link: "/users?tab=requests",
+      actorId,
+    });
+  } else {
+    await notify(deps, userId, {
+      kind: "friend_accepted",
+      title: `${name} accepted your friend request`,
+      link,
+      actorId,
+    });
+  }
+}
+
+/** Accepts the request `requesterId` sent. */
+export async function acceptFriendRequest(
+  deps: ServiceDeps,
+  me: SessionUser,
+  requesterId: string,
+): Promise<FriendState> {
+  await deps.changes.inTransaction(deps.db, async (tx) => {
+    const accepted = await tx
+      .update(friendships)
+      .set({ status: "accepted", respondedAt: new Date() })
+      .where(
+        and(
+          eq(friendships.requesterId, requesterId),
+          eq(friendships.addresseeId, me.id),
+          eq(friendships.status, "pending"),
+        ),
+      )
+      .returning({ id: friendships.id });
+    if (accepted.length === 0)
+      throw new AppError("NOT_FOUND", "There is no request from that person to accept.");
+    await openWaitingConversation(tx, me.id, requesterId);
+    announce(deps, me.id, requesterId);
+  });
+  await notifyFriend(deps, me.id, requesterId, "accepted");
+  return friendState(deps.db, me.id, requesterId);
+}
+
+/** Removes the friendship row between the two matching `where`; NOT_FOUND with `missing` if none. */
+async function removeFriendship(
+  deps: ServiceDeps,
+  me: string,
+  other: string,
+  where: ReturnType<typeof and>,
+  missing: string,
+): Promise<FriendState> {
+  await deps.changes.inTransaction(deps.db, async (tx) => {
+    const removed = await tx.delete(friendships).where(where).returning({ id: friendships.id });
+    if (removed.length === 0) throw new AppError("NOT_FOUND", missing);
+    announce(deps, me, other);
+  });
+  return friendState(deps.db, me, other);
+}
+
+export function declineFriendRequest(deps: ServiceDeps, me: SessionUser, requesterId: string) {
+  return removeFriendship(
+    deps,
+    me.id,
+    requesterId,
+    and(
+      eq(friendships.requesterId, requesterId),
+      eq(friendships.addresseeId, me.id),
+      eq(friendships.status, "pending"),
+    ),
+    "There is no request from that person to decline.",
+  );
+}
+
+export function cancelFriendRequest(deps: ServiceDeps, me: SessionUser, addresseeId: string) {
+  return removeFriendship(
+    deps,
+    me.id,
+    addresseeId,
+    and(
+      eq(friendships.requesterId, me.id),
+      eq(friendships.addresseeId, addresseeId),
+      eq(friendships.status, "pending"),
+    ),
+    "There is no request to that person to cancel.",
+  );
+}
+
+export function unfriend(deps: ServiceDeps, me: SessionUser, friendId: string) {
+  return removeFriendship(
+    deps,
+    me.id,
+    friendId,
+    and(
+      eq(friendships.status, "accepted"),
+      or(
+        and(eq(friendships.requesterId, me.id), eq(friendships.addresseeId, friendId)),
+        and(eq(friendships.requesterId, friendId), eq(friendships.addresseeId, me.id)),
+      ),
+    ),
+    "You are not friends with that person.",
+  );
+}
+
+/** Blocks `targetId`: any friendship or request between the two ends, and neither reaches the other. */
+export async function blockUser(deps: ServiceDeps, me: SessionUser, targetId: string): Promise<FriendState> {
+  await requireOther(deps.db, me.id, targetId);
+  await deps.changes.inTransaction(deps.db, async (tx) => {
+    await tx.insert(blocks).values({ blockerId: me.id, blockedId: targetId }).onConflictDoNothing();
+    await tx
+      .delete(friendships)
+      .where(
+        or(
+          and(eq(friendships.requesterId, me.id), eq(friendships.addresseeId, targetId)),
+          and(eq(friendships.requesterId, targetId), eq(friendships.addresseeId, me.id)),
+        ),
+      );
+    announce(deps, me.id, targetId);
+  });
+  return friendState(deps.db, me.id, targetId);
+}
+
+export async function unblockUser(
+  deps: ServiceDeps,
+  me: SessionUser,
+  targetId: string,
+): Promise<FriendState> {
+  await deps.changes.inTransaction(deps.db, async (tx) => {
+    await tx.delete(blocks).where(and(eq(blocks.blockerId, me.id), eq(blocks.blockedId, targetId)));
+    announce(deps, me.id, targetId);
+  });
+  return friendState(deps.db, me.id, targetId);
+}
+
+/** The caller's friends, by name. */
+export async function listFriends(deps: ServiceDeps, me: SessionUser): Promise<PersonSummary[]> {
+  track(relationshipsTopic(me.id));
+  const rows = await queryRows<{ id: string }>(deps.db, sql`select id from ${friendIdsOf(me.id)} as f(id)`);
+  const people = await peopleByIds(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return [...people.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Requests the caller has received and sent, newest first. */
+export async function listFriendRequests(deps: ServiceDeps, me: SessionUser): Promise<FriendRequests> {
+  track(relationshipsTopic(me.id));
+  const rows = await deps.db
+    .select({
+      requesterId: friendships.requesterId,
+      addresseeId: friendships.addresseeId,
+      createdAt: friendships.createdAt,
+    })
+    .from(friendships)
+    .where(
+      and(
+        eq(friendships.status, "pending"),
+        or(eq(friendships.requesterId, me.id), eq(friendships.addresseeId, me.id)),
+      ),
+    )
+    .orderBy(sql`${friendships.createdAt} desc`);
+  const others = rows.map((row) => (row.requesterId === me.id ? row.addresseeId : row.requesterId));
+  const people = await peopleByIds(deps.db, others);
+  const result: FriendRequests = { incoming: [], outgoing: [] };
+  for (const row of rows) {
+    const isOutgoing = row.requesterId === me.id;
+    const person = people.get(isOutgoing ? row.addresseeId : row.requesterId);
+    if (!person) continue;
+    (isOutgoing ? result.outgoing : result.incoming).push({ person, sentAt: row.createdAt.toISOString() });
+  }
+  return result;
+}
+
+/** Whom the caller blocked. */
+export async function listBlocked(deps: ServiceDeps, me: SessionUser): Promise<PersonSummary[]> {
+  track(relationshipsTopic(me.id));
+  const rows = await deps.db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, me.id));
+  const people = await peopleByIds(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return [...people.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Ids to leave out of what the caller finds: themselves and everyone on either side of a block. */
+function hiddenFrom(me: string) {
+  return sql`(select ${me}::uuid
+    union select blocked_id from blocks where blocker_id = ${me}
+    union select blocker_id from blocks where blocked_id = ${me})`;
+}
+
+/** People whose handle starts with, or whose name contains, the query. */
+export async function searchPeople(
+  deps: ServiceDeps,
+  me: SessionUser,
+  query: string,
+): Promise<PersonWithState[]> {
+  track(relationshipsTopic(me.id));
+  const text = query.trim().toLowerCase().replace(/^@/, "");
+  if (!text) return [];
+  const like = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const prefix = `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const name = sql`lower(coalesce(${profiles.displayName}, ${users.name}, ''))`;
+  const rows = await deps.db
+    .select(personColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        sql`${users.id} not in ${hiddenFrom(me.id)}`,
+        or(sql`lower(${users.handle}) like ${prefix}`, sql`${name} like ${like}`),
+      ),
+    )
+    // Exact handles first, then handles that start so, then names.
+    .orderBy(
+      sql`case when lower(${users.handle}) = ${text} then 0 when lower(${users.handle}) like ${prefix} then 1 else 2 end`,
+      sql`${name}`,
+    )
+    .limit(SEARCH_RESULTS);
+  track(...rows.map((row) => personTopic(row.id)));
+  return Promise.all(
+    rows.map(async (row) => ({
+      person: toPersonSummary(row),
+      friendState: await friendState(deps.db, me.id, row.id),
+    })),
+  );
+}
+
+interface SuggestionRow {
+  id: string;
+  shared_titles: number;
+  mutual_friends: number;
+  top_title: string | null;
+  top_is_reading: boolean | null;
+}
+
+/**
+ * People the caller may know: first those who follow or read the same titles, then friends of
+ * friends; never friends, people with a request pending either way, or anyone on either side of a
+ * block. Each with the reason, in words.
+ */
+export async function getFriendSuggestions(deps: ServiceDeps, me: SessionUser): Promise<FriendSuggestion[]> {
+  track(relationshipsTopic(me.id), libraryTopic(me.id));
+  const rows = await queryRows<SuggestionRow>(
+    deps.db,
+    sql`
+    with my_titles as (
+      select content_id from content_follows where user_id = ${me.id}
+      union select content_id from episode_progress where user_id = ${me.id}
+    ),
+    excluded as (
+      select id from ${hiddenFrom(me.id)} as h(id)
+      union select case when requester_id = ${me.id} then addressee_id else requester_id end
+        from friendships where requester_id = ${me.id} or addressee_id = ${me.id}
+    ),
+    shared as (
+      select t.user_id, count(distinct t.content_id)::int as shared_titles
+      from (
+        select user_id, content_id from content_follows where content_id in (select content_id from my_titles)
+        union select user_id, content_id from episode_progress where content_id in (select content_id from my_titles)
+      ) t
+      where t.user_id not in (select id from excluded)
+      group by t.user_id
+    ),
+    mutual as (
+      select f2.other as user_id, count(*)::int as mutual_friends
+      from ${friendIdsOf(me.id)} as mine(id)
+      join lateral (
+        select case when requester_id = mine.id then addressee_id else requester_id end as other
+        from friendships where status = 'accepted' and (requester_id = mine.id or addressee_id = mine.id)
+      ) f2 on true
+      where f2.other not in (select id from excluded)
+      group by f2.other
+    ),
+    candidates as (
+      select coalesce(s.user_id, m.user_id) as id,
+             coalesce(s.shared_titles, 0) as shared_titles,
+             coalesce(m.mutual_friends, 0) as mutual_friends
+      from shared s full join mutual m on m.user_id = s.user_id
+    )
+    select c.id, c.shared_titles, c.mutual_friends,
+      (select ct.title from content ct
+        where ct.id in (select content_id from my_titles) and ct.status = 'published'
+          and (ct.id in (select content_id from episode_progress where user_id = c.id)
+            or ct.id in (select content_id from content_follows where user_id = c.id))
+        order by (ct.id in (select content_id from episode_progress where user_id = c.id)) desc, ct.title
+        limit 1) as top_title,
+      (select ct.id in (select content_id from episode_progress where user_id = c.id)
+         and ct.id in (select content_id from episode_progress where user_id = ${me.id})
+        from content ct
+        where ct.id in (select content_id from my_titles) and ct.status = 'published'
+          and (ct.id in (select content_id from episode_progress where user_id = c.id)
+            or ct.id in (select content_id from content_follows where user_id = c.id))
+        order by (ct.id in (select content_id from episode_progress where user_id = c.id)) desc, ct.title
+        limit 1) as top_is_reading
+    from candidates c
+    join users u on u.id = c.id
+    -- Reading the same title says more than following it.
+    order by c.shared_titles desc, top_is_reading desc nulls last, c.mutual_friends desc, u.created_at desc
+    limit ${SUGGESTIONS}`,
+  );
+  const people = await peopleByIds(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  const suggestions: FriendSuggestion[] = [];
+  for (const row of rows) {
+    const person = people.get(row.id);
+    if (!person) continue;
+    suggestions.push({
+      person,
+      reason: reasonFor(row),
+      sharedTitles: row.shared_titles,
+      mutualFriends: row.mutual_friends,
+    });
+  }
+  return suggestions;
+}
+
+function reasonFor(row: SuggestionRow): string {
+  if (row.shared_titles > 0 && row.top_title) {
+    const more = row.shared_titles > 1 ? ` and ${row.shared_titles - 1} more` : "";
+    return `${row.top_is_reading ? "Both reading" : "Both into"} ${row.top_title}${more}`;
+  }
+  return `${row.mutual_friends} friend${row.mutual_friends === 1 ? "" : "s"} in common`;
+}

@@ -1,0 +1,129 @@
+// Accessibility: axe-core checks every working page, light and dark, signed out and as a superadmin
+// (who may open every page), and fails on any serious or critical violation.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { callAs } from "./support/api.ts";
+import { openSignedIn } from "./support/auth.ts";
+import { ALL_SCHEMES } from "./support/screenshots.ts";
+
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+
+/** What blocks on the page as it stands, as readable lines; none when it passes. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+          .slice(0, 5)
+          .map(
+            (node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ")}`,
+          )
+          .join("\n")}`,
+    );
+  return blocking;
+}
+
+async function expectNoSeriousViolations(page: Page, name: string): Promise<void> {
+  expect(await seriousViolations(page), `${name}: axe violations`).toEqual([]);
+}
+
+/** Opens `path` and waits for the page to have drawn: its h1 and no loading placeholders. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator("h1").first()).toBeAttached();
+  await expect(page.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
+}
+
+for (const scheme of ALL_SCHEMES) {
+  test(`signed-out pages pass axe, ${scheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await open(page, "/");
+    await expectNoSeriousViolations(page, "landing");
+    await open(page, "/no-such-page");
+    await expectNoSeriousViolations(page, "not found");
+    await page.goto("/");
+    await page.getByRole("button", { name: "Sign In", exact: true }).first().click();
+    await expect(page.getByLabel("Email")).toBeVisible();
+    await expectNoSeriousViolations(page, "sign-in page");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByLabel("Display name")).toBeVisible();
+    await expectNoSeriousViolations(page, "sign-up page");
+  });
+
+  for (const group of ["reading", "people and admin"] as const) {
+    test(`signed-in pages pass axe: ${group}, ${scheme}`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await openSignedIn(page, "superadmin@demo.test");
+      const pages = group === "reading" ? await readingPages(page) : await peopleAndAdminPages(page);
+      // Every page is checked before the test fails, so that one run lists everything to fix.
+      const problems: Record<string, string[]> = {};
+      for (const [name, path] of pages) {
+        try {
+          await open(page, path);
+          const found = await seriousViolations(page);
+          if (found.length > 0) problems[name] = found;
+        } catch (error) {
+          problems[name] = [`did not load: ${(error as Error).message.split("\n")[0]}`];
+        }
+      }
+      expect(problems).toEqual({});
+    });
+  }
+}
+
+async function readingPages(page: Page): Promise<Array<[string, string]>> {
+  const catalogue = await callAs<{ items: Array<{ _id: string; contentType: string }> }>(
+    page,
+    "query",
+    "content.listContent",
+    { limit: 50 },
+  );
+  const firstOf = (type: string) => {
+    const found = catalogue.items.find((item) => item.contentType === type);
+    if (!found) throw new Error(`no ${type} in the demo catalogue`);
+    return found._id;
+  };
+  return [
+    ["home", "/"],
+    ["explore", "/explore"],
+    ["library", "/library"],
+    ["my library", "/my-library"],
+    ["title", `/content/${firstOf("book")}`],
+    ["book reader", `/read/${firstOf("book")}`],
+    ["audio player", `/listen/${firstOf("audiobook")}`],
+    ["comic reader", `/read-comic/${firstOf("comic")}`],
+    ["drama player", `/watch/${firstOf("drama")}`],
+    ["buy coins", "/coins/buy"],
+    ["plans", "/subscription/plans"],
+    ["a page to come", "/rewards"],
+  ];
+}
+
+async function peopleAndAdminPages(page: Page): Promise<Array<[string, string]>> {
+  const reader = await callAs<Array<{ person: { _id: string } }>>(page, "query", "friends.searchPeople", {
+    query: "demo_reader",
+  });
+  const readerId = reader[0]?.person._id;
+  if (!readerId) throw new Error("no demo reader");
+  return [
+    ["make friends", "/users"],
+    ["messages", "/messages"],
+    ["conversation", `/messages/${readerId}`],
+    ["notifications", "/notifications"],
+    ["edit profile", "/settings/profile"],
+    ["profile", "/user/demo_reader"],
+    ["profile by id", `/profile/${readerId}`],
+    ["content management", "/admin/content-management"],
+    ["content curation", "/admin/content-curation"],
+    ["content metrics", "/admin/content-metrics"],
+    ["revenue analytics", "/admin/revenue-analytics"],
+    ["subscription management", "/admin/subscription-management"],
+    ["VVIP control", "/admin/vvip-control"],
+    ["admin notifications", "/admin/notifications"],
+  ];
+}

@@ -1,0 +1,5 @@
+import { MakeFriendsPage } from "./make-friends-page.tsx";
+
+export function Component() {
+  return <MakeFriendsPage />;
+}

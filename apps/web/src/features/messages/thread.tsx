@@ -1,0 +1,406 @@
+// One conversation: who it is with and whether they are around, the messages (earlier ones as
+// the reader scrolls back), read receipts, the other's typing, a request to answer, and the
+// composer. While it is on screen, what arrives is read at once and no notification is made.
+import type { ChatMessage, ConversationView } from "@litverse/shared/messages";
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeft, Flag, MoreHorizontal, Trash2, UserRound } from "lucide-react";
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { cn } from "../../components/ui/cn.ts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/dropdown-menu.tsx";
+import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { errorCode, toastError } from "../../lib/errors.ts";
+import { dayKey, formatDayHeading, formatTime } from "../../lib/format.ts";
+import { useLiveQuery } from "../../lib/live-query.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { BlockMenuItem } from "../people/block-menu-item.tsx";
+import { Linkified } from "../people/linkify.tsx";
+import { PersonAvatar } from "../people/person-avatar.tsx";
+import { presenceLabel } from "../people/presence.ts";
+import { ReportDialog } from "../people/report-dialog.tsx";
+import { useNow } from "../people/use-now.ts";
+import { Composer } from "./composer.tsx";
+import { useThreadMessages } from "./use-thread-messages.ts";
+
+/** While the thread is shown, the server is told again this often that it is open. */
+const VIEWING_RENEW_MS = 40_000;
+
+export function Thread({ partnerId }: { partnerId: string }) {
+  const conversation = useLiveQuery({
+    ...trpc.messages.getConversation.queryOptions({ partnerId }),
+    retry: false,
+  });
+  if (conversation.isPending) {
+    return (
+      <div role="status" aria-label="Loading the conversation" className="space-y-3 p-4">
+        <Skeleton className="h-10 w-56" />
+        <Skeleton className="ml-auto h-10 w-40" />
+        <Skeleton className="h-10 w-64" />
+      </div>
+    );
+  }
+  if (conversation.isError) {
+    const code = errorCode(conversation.error);
+    return (
+      <div className="p-4">
+        <ErrorState
+          title={
+            code === "NOT_FOUND" || code === "BAD_REQUEST"
+              ? "There is nobody here to write to"
+              : "Could not load the conversation"
+          }
+          error={conversation.error}
+          onRetry={() => void conversation.refetch()}
+        />
+      </div>
+    );
+  }
+  return <OpenThread view={conversation.data} partnerId={partnerId} />;
+}
+
+function OpenThread({ view, partnerId }: { view: ConversationView; partnerId: string }) {
+  const { partner } = view;
+  const { messages, query, hasOlder, loadOlder, isLoadingOlder } = useThreadMessages(partnerId);
+  const viewing = useMutation(trpc.messages.viewConversation.mutationOptions());
+  const now = useNow(true, view.partnerTypingUntil ? 1_000 : 15_000);
+  const isTyping = view.partnerTypingUntil !== null && Date.parse(view.partnerTypingUntil) > now;
+  const scroller = useRef<HTMLDivElement>(null);
+  const isNearBottom = useRef(true);
+  const newestId = messages.at(-1)?._id;
+  const newestIncoming = messages.findLast((message) => !message.fromMe)?._id;
+
+  // Open on screen: read what comes, and say so again while it stays open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new incoming message marks it read
+  useEffect(() => {
+    if (view.isRequestToMe) return;
+    const tell = (isViewing: boolean) => viewing.mutate({ partnerId, isViewing });
+    const onVisibility = () => tell(document.visibilityState === "visible");
+    if (document.visibilityState === "visible") tell(true);
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") tell(true);
+    }, VIEWING_RENEW_MS);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisibility);
+      tell(false);
+    };
+  }, [partnerId, newestIncoming, view.isRequestToMe]);
+
+  // New messages scroll into view when the reader was at the bottom already.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box && isNearBottom.current) box.scrollTop = box.scrollHeight;
+  }, [newestId, isTyping]);
+
+  const onScroll = () => {
+    const box = scroller.current;
+    if (!box) return;
+    isNearBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+    if (box.scrollTop < 60 && hasOlder && !isLoadingOlder) {
+      const before = box.scrollHeight;
+      void loadOlder().then(() => {
+        // Keep the message the reader was looking at in place.
+        requestAnimationFrame(() => {
+          if (scroller.current) scroller.current.scrollTop += scroller.current.scrollHeight - before;
+        });
+      });
+    }
+  };
+
+  const lastSeenId = messages.findLast((message) => message.fromMe && message.readAt)?._id;
+  const lastMineId = messages.findLast((message) => message.fromMe)?._id;
+
+  return (
+    <>
+      <ThreadHeader view={view} now={now} />
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+        data-testid="thread-messages"
+      >
+        {hasOlder ? (
+          <div className="mb-3 flex justify-center">
+            <Button variant="ghost" size="sm" onClick={() => void loadOlder()} isLoading={isLoadingOlder}>
+              Load earlier messages
+            </Button>
+          </div>
+        ) : null}
+        {query.isPending ? (
+          <div role="status" aria-label="Loading messages" className="space-y-3">
+            <Skeleton className="h-10 w-56" />
+            <Skeleton className="ml-auto h-10 w-40" />
+          </div>
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : messages.length === 0 ? (
+          <p className="py-10 text-center text-sm text-muted-foreground">
+            {view.cannotSendBecause ? null : `Say hello to ${partner.name}.`}
+          </p>
+        ) : (
+          <ol className="space-y-1" aria-label={`Messages with ${partner.name}`}>
+            {messages.map((message, index) => {
+              const previous = messages[index - 1];
+              const isNewDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
+              return (
+                <Fragment key={message._id}>
+                  {isNewDay ? (
+                    <li className="py-2 text-center text-xs font-medium text-muted-foreground" aria-hidden>
+                      {formatDayHeading(message.createdAt, now)}
+                    </li>
+                  ) : null}
+                  <Bubble
+                    message={message}
+                    partnerName={partner.name}
+                    seen={message._id === lastSeenId && message._id === lastMineId}
+                  />
+                </Fragment>
+              );
+            })}
+          </ol>
+        )}
+        {isTyping ? (
+          <p
+            className="mt-2 flex items-center gap-2 text-sm text-muted-foreground"
+            data-testid="typing-indicator"
+            aria-live="polite"
+          >
+            <span className="inline-flex gap-0.5" aria-hidden>
+              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.2s]" />
+              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.1s]" />
+              <span className="size-1.5 animate-bounce rounded-full bg-current" />
+            </span>
+            {partner.name} is typing…
+          </p>
+        ) : null}
+      </div>
+      {view.isRequestToMe ? (
+        <RequestBanner view={view} />
+      ) : view.cannotSendBecause ? (
+        <p className="border-t border-border p-4 text-center text-sm text-muted-foreground" role="status">
+          {view.cannotSendBecause}
+        </p>
+      ) : (
+        <Composer
+          partnerId={partnerId}
+          onSent={() => {
+            isNearBottom.current = true;
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ThreadHeader({ view, now }: { view: ConversationView; now: number }) {
+  const { partner } = view;
+  const navigate = useNavigate();
+  const [isReporting, setIsReporting] = useState(false);
+  const clear = useMutation(trpc.messages.clearConversation.mutationOptions());
+  const profilePath = partner.handle ? `/user/${partner.handle}` : `/profile/${partner._id}`;
+  const presence = presenceLabel(partner.lastSeenAt, now);
+  return (
+    <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 sm:px-4">
+      <Button asChild variant="ghost" size="icon" className="lg:hidden">
+        <Link to="/messages" aria-label="Back to messages">
+          <ArrowLeft aria-hidden />
+        </Link>
+      </Button>
+      <Link to={profilePath} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg">
+        <PersonAvatar person={partner} size="sm" showPresence />
+        <span className="min-w-0">
+          <h2 className="line-clamp-1 font-semibold">{partner.name}</h2>
+          {presence ? <span className="block text-xs text-muted-foreground">{presence}</span> : null}
+        </span>
+      </Link>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={`More for this conversation with ${partner.name}`}>
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => void navigate(profilePath)}>
+            <UserRound aria-hidden />
+            View profile
+          </DropdownMenuItem>
+          <ConfirmDialog
+            trigger={
+              <DropdownMenuItem onSelect={(event) => event.preventDefault()}>
+                <Trash2 aria-hidden />
+                Delete conversation
+              </DropdownMenuItem>
+            }
+            title="Delete this conversation?"
+            description={`The messages go from your side only: ${partner.name} keeps theirs.`}
+            confirmLabel="Delete"
+            onConfirm={() => clear.mutateAsync({ partnerId: partner._id })}
+          />
+          {view.friendState !== "blocked" ? (
+            <BlockMenuItem
+              person={partner}
+              description="Neither of you will be able to write to the other, and any friendship ends. They are not told."
+            />
+          ) : null}
+          <DropdownMenuItem onSelect={() => setIsReporting(true)}>
+            <Flag aria-hidden />
+            Report {partner.name}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ReportDialog
+        target={{ kind: "user", userId: partner._id, name: partner.name }}
+        open={isReporting}
+        onOpenChange={setIsReporting}
+      />
+    </header>
+  );
+}
+
+function Bubble({
+  message,
+  partnerName,
+  seen,
+}: {
+  message: ChatMessage;
+  partnerName: string;
+  seen: boolean;
+}) {
+  const [isReporting, setIsReporting] = useState(false);
+  const remove = useMutation(trpc.messages.deleteMessageForMe.mutationOptions());
+  const mine = message.fromMe;
+  return (
+    <li
+      className={cn("group flex items-end gap-1", mine ? "flex-row-reverse" : "flex-row")}
+      data-testid="message"
+    >
+      <div className={cn("flex max-w-[80%] flex-col sm:max-w-[70%]", mine ? "items-end" : "items-start")}>
+        <div
+          className={cn(
+            "rounded-2xl px-3.5 py-2 break-words whitespace-pre-wrap",
+            mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md bg-muted text-foreground",
+          )}
+        >
+          {message.image ? (
+            <a href={message.image.url} target="_blank" rel="noopener noreferrer" className="mb-1 block">
+              <img
+                src={message.image.url}
+                width={message.image.width}
+                height={message.image.height}
+                alt={mine ? "A picture you sent" : `A picture from ${partnerName}`}
+                loading="lazy"
+                className="max-h-72 w-auto rounded-lg"
+              />
+            </a>
+          ) : null}
+          {message.body ? <Linkified text={message.body} /> : null}
+        </div>
+        <span className="mt-0.5 px-1 text-[11px] text-muted-foreground">
+          {formatTime(message.createdAt)}
+          {seen ? <span data-testid="seen-receipt"> · Seen</span> : null}
+        </span>
+      </div>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 opacity-0 transition group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100"
+            aria-label="Message options"
+          >
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align={mine ? "end" : "start"}>
+          <DropdownMenuItem
+            onSelect={() =>
+              remove.mutate(
+                { messageId: message._id },
+                { onError: (error) => toastError(error, "Could not delete the message.") },
+              )
+            }
+          >
+            <Trash2 aria-hidden />
+            Delete for me
+          </DropdownMenuItem>
+          {mine ? null : (
+            <DropdownMenuItem onSelect={() => setIsReporting(true)}>
+              <Flag aria-hidden />
+              Report message
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {mine ? null : (
+        <ReportDialog
+          target={{ kind: "message", messageId: message._id }}
+          open={isReporting}
+          onOpenChange={setIsReporting}
+        />
+      )}
+    </li>
+  );
+}
+
+function RequestBanner({ view }: { view: ConversationView }) {
+  const { partner } = view;
+  const accept = useMutation(trpc.messages.acceptMessageRequest.mutationOptions());
+  const decline = useMutation(trpc.messages.declineMessageRequest.mutationOptions());
+  const block = useMutation(trpc.friends.blockUser.mutationOptions());
+  const navigate = useNavigate();
+  const input = { partnerId: partner._id };
+  return (
+    <section className="space-y-3 border-t border-border p-4" aria-label="Message request">
+      <p className="text-sm">
+        <strong>{partner.name}</strong> is not your friend and wants to send you messages. They will not know
+        you have seen them unless you accept.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          onClick={() => accept.mutate(input, { onError: (error) => toastError(error, "Could not accept.") })}
+          isLoading={accept.isPending}
+        >
+          Accept
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            decline.mutate(input, {
+              onSuccess: () => void navigate("/messages"),
+              onError: (error) => toastError(error, "Could not decline."),
+            })
+          }
+          isLoading={decline.isPending}
+        >
+          Decline
+        </Button>
+        <Button
+          variant="ghost"
+          className="text-rose-700 dark:text-rose-300"
+          onClick={() =>
+            block.mutate(
+              { userId: partner._id },
+              {
+                onSuccess: () => void navigate("/messages"),
+                onError: (error) => toastError(error, "Could not block."),
+              },
+            )
+          }
+          isLoading={block.isPending}
+        >
+          Block
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// /notifications: what happened while the person was away, live, grouped by day.
+import { useMutation } from "@tanstack/react-query";
+import { Settings } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { toastError } from "../../lib/errors.ts";
+import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useLivePages } from "../../lib/use-live-pages.ts";
+import { LiveNotices, MarkAllReadButton, type Notice } from "./notice-list.tsx";
+
+const PAGE_SIZE = 20;
+
+export function NotificationsPage() {
+  useDocumentTitle("Notifications");
+  const pages = useLivePages(
+    trpc.notifications.listNotifications.queryOptions({ limit: PAGE_SIZE }),
+    (cursor) => trpcClient.notifications.listNotifications.query({ limit: PAGE_SIZE, cursor }),
+  );
+  const markRead = useMutation(trpc.notifications.markNotificationRead.mutationOptions());
+  const markAll = useMutation(trpc.notifications.markAllNotificationsRead.mutationOptions());
+  const notices: Notice[] = pages.items.map((item) => ({ ...item, isRead: item.readAt !== null }));
+
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <PageHeader
+        title="Notifications"
+        description="Friends, messages, new episodes and your account."
+        actions={
+          <>
+            <MarkAllReadButton hasUnread={notices.some((notice) => !notice.isRead)} markAll={markAll} />
+            <Button variant="ghost" asChild>
+              <Link to="/settings/profile#notifications">
+                <Settings aria-hidden />
+                Settings
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="mt-6">
+        <LiveNotices
+          {...pages}
+          notices={notices}
+          onOpen={(notice) =>
+            markRead.mutate({ notificationId: notice._id }, { onError: (error) => toastError(error) })
+          }
+          empty={{
+            title: "Nothing yet",
+            text: "Friend requests, new episodes of titles you follow and account notices will show here.",
+          }}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+import { NotificationsPage } from "./notifications-page.tsx";
+
+/** /notifications */
+export function Component() {
+  return <NotificationsPage />;
+}

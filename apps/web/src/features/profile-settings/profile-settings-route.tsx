@@ -1,0 +1,6 @@
+import { ProfileSettingsPage } from "./profile-settings-page.tsx";
+
+/** /settings/profile */
+export function Component() {
+  return <ProfileSettingsPage />;
+}

@@ -1,0 +1,32 @@
+// /user/:handle: the person a handle names. An old handle (changed less than 30 days ago) leads to
+// its person, and the address becomes the current handle.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useNavigate, useParams } from "react-router";
+import { ErrorState } from "../../components/ui/error-state.tsx";
+import { errorCode } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { ProfileNotFound, ProfilePage, ProfileSkeleton } from "./profile-page.tsx";
+
+export function Component() {
+  const { handle = "" } = useParams();
+  const navigate = useNavigate();
+  const target = useQuery({ ...trpc.profiles.resolveHandle.queryOptions({ handle }), retry: false });
+  useEffect(() => {
+    if (target.data?.isOldHandle) void navigate(`/user/${target.data.handle}`, { replace: true });
+  }, [target.data, navigate]);
+  if (target.isPending) return <ProfileSkeleton />;
+  if (target.isError) {
+    if (errorCode(target.error) === "NOT_FOUND") return <ProfileNotFound />;
+    return (
+      <main className="mx-auto max-w-5xl px-4 py-8">
+        <ErrorState
+          title="Could not load this profile"
+          error={target.error}
+          onRetry={() => void target.refetch()}
+        />
+      </main>
+    );
+  }
+  return <ProfilePage userId={target.data.userId} />;
+}

@@ -1,0 +1,5 @@
+import { SandboxCheckoutPage } from "./sandbox-checkout-page.tsx";
+
+export function Component() {
+  return <SandboxCheckoutPage />;
+}

@@ -1,0 +1,93 @@
+// What the profile, friends and reports functions accept.
+import { z } from "zod";
+import {
+  BIO_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  FAVOURITE_GENRES_MAX,
+  HANDLE_MAX_LENGTH,
+  HANDLE_MIN_LENGTH,
+  HANDLE_PATTERN,
+  REPORT_REASONS,
+  RESERVED_HANDLES,
+  VISIBILITIES,
+} from "./people.ts";
+import { ageSchema } from "./users-inputs.ts";
+
+const userId = z.uuid("Not a valid person");
+
+export const handleSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(HANDLE_MIN_LENGTH, `Handles are at least ${HANDLE_MIN_LENGTH} characters`)
+  .max(HANDLE_MAX_LENGTH, `Handles are at most ${HANDLE_MAX_LENGTH} characters`)
+  .regex(HANDLE_PATTERN, "Use only letters a to z, digits and underscores")
+  .refine((handle) => !RESERVED_HANDLES.includes(handle), "That handle is reserved");
+
+/** Whether a time zone name is one this runtime knows (IANA names such as "Europe/Paris"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const genre = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40, "Genres are at most 40 characters")
+  .refine((name) => !/\p{Cc}/u.test(name), "Not a genre");
+
+export const updateProfileInput = z
+  .object({
+    displayName: z
+      .string()
+      .trim()
+      .min(1, "Enter a name")
+      .max(DISPLAY_NAME_MAX_LENGTH, `At most ${DISPLAY_NAME_MAX_LENGTH} characters`)
+      .refine((name) => !/\p{Cc}/u.test(name), "Use letters, digits, spaces and punctuation")
+      .optional(),
+    handle: handleSchema.optional(),
+    bio: z.string().trim().max(BIO_MAX_LENGTH, `At most ${BIO_MAX_LENGTH} characters`).optional(),
+    favouriteGenres: z
+      .array(genre)
+      .max(FAVOURITE_GENRES_MAX, `Choose at most ${FAVOURITE_GENRES_MAX} genres`)
+      .optional(),
+    /** An IANA zone, or null for the browser's. */
+    timeZone: z.string().max(64).refine(isTimeZone, "Not a time zone").nullable().optional(),
+    age: ageSchema.optional(),
+    detailsVisibility: z.enum(VISIBILITIES).optional(),
+    activityVisibility: z.enum(VISIBILITIES).optional(),
+    libraryVisibility: z.enum(VISIBILITIES).optional(),
+  })
+  .strict();
+
+/** A square of the uploaded picture to keep, in its pixels. */
+export const avatarCropSchema = z
+  .object({
+    x: z.number().int().min(0),
+    y: z.number().int().min(0),
+    size: z.number().int().min(16, "Choose a larger part of the picture").max(20_000),
+  })
+  .strict();
+
+export const setAvatarInput = z.object({ uploadId: z.uuid(), crop: avatarCropSchema }).strict();
+
+export const userIdInput = z.object({ userId }).strict();
+
+export const handleInput = z.object({ handle: z.string().trim().min(1).max(64) }).strict();
+
+export const searchPeopleInput = z
+  .object({ query: z.string().trim().min(1, "Type a name or a handle").max(60) })
+  .strict();
+
+export const reportUserInput = z
+  .object({
+    userId,
+    reason: z.enum(REPORT_REASONS),
+    details: z.string().trim().max(1000, "At most 1,000 characters").default(""),
+  })
+  .strict();
