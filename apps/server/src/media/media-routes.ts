@@ -84,7 +84,17 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
     },
   );
 
-  for (const area of ["episodes", "messages"] as const) {
+  app.get<{ Params: { clubId: string; file: string } }>(
+    "/media/club-covers/:clubId/:file",
+    { compress: false },
+    async (request, reply) => {
+      const { clubId, file } = request.params;
+      if (!MEDIA_ID_PATTERN.test(clubId) || file.includes("/")) return notFound(reply);
+      return serve(options, request, reply, `club-covers/${clubId}/${file}`, COVER_CACHE_CONTROL);
+    },
+  );
+
+  for (const area of ["episodes", "messages", "clubs"] as const) {
     app.get<{ Params: { id: string; token: string; "*": string } }>(
       `/media/${area}/:id/:token/*`,
       { compress: false },

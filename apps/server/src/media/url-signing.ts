@@ -17,7 +17,7 @@ export const MEDIA_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 export type Clock = () => number;
 
 /** The folders whose files are only served through signed URLs. */
-export type SignedArea = "episodes" | "messages";
+export type SignedArea = "episodes" | "messages" | "clubs";
 
 export type TokenCheck =
   | { ok: true; expiresAt: Date /** Whole seconds left, for Cache-Control. */; maxAgeSeconds: number }

@@ -1,5 +1,6 @@
 // The one router: every function of the platform, by `<area>.<verbNoun>` name.
 import { adminNotificationsRouter } from "../modules/admin-notifications/admin-notifications.router.ts";
+import { clubsRouter } from "../modules/clubs/clubs.router.ts";
 import { coinsRouter } from "../modules/coins/coins.router.ts";
 import { contentRouter } from "../modules/content/content.router.ts";
 import { contentAdminRouter } from "../modules/content-admin/content-admin.router.ts";
@@ -25,6 +26,7 @@ import { router } from "./trpc.ts";
 
 const areas = {
   adminNotifications: adminNotificationsRouter,
+  clubs: clubsRouter,
   coins: coinsRouter,
   content: contentRouter,
   contentAdmin: contentAdminRouter,

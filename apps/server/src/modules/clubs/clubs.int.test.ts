@@ -1,0 +1,378 @@
+// Book clubs through the real router: privacy, roles and membership, the schedule, and discussions
+// whose spoilers follow each member's own reading, live.
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addChapters, createTitle } from "../../test/catalogue.ts";
+import { befriend } from "../../test/people.ts";
+import {
+  callerFor,
+  createUser,
+  openTestPlatform,
+  type TestPlatform,
+  type TestUser,
+  watchLiveRuns,
+} from "../../test/test-platform.ts";
+import { listClubPosts } from "./club-posts.service.ts";
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await openTestPlatform();
+});
+afterAll(() => platform.dispose());
+beforeEach(() => platform.reset());
+
+const as = (user: TestUser) => callerFor(platform, user).clubs;
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "OK";
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+/** A title of `count` chapters, and the episodes' ids by number. */
+async function book(count: number) {
+  const title = await createTitle(platform);
+  const chapters = await addChapters(platform, title.id, count);
+  return { id: title.id, episodeIds: chapters.map((chapter) => chapter.id) };
+}
+
+async function finish(user: TestUser, episodeId: string) {
+  await callerFor(platform, user).library.recordProgress({ episodeId, fraction: 1, isCompleted: true });
+}
+
+/** A club owned by `owner` reading a 6-chapter book in two milestones: 1–3 and 4–6. */
+async function clubReading(owner: TestUser, privacy: "public" | "private" | "secret" = "private") {
+  const title = await book(6);
+  const { clubId } = await as(owner).createClub({ name: "Night Readers", privacy });
+  await as(owner).setCurrentRead({
+    clubId,
+    contentId: title.id,
+    milestones: [
+      { title: "Part one", fromEpisode: 1, toEpisode: 3, dueOn: "2026-12-01" },
+      { title: "Part two", fromEpisode: 4, toEpisode: 6, dueOn: "2026-12-15" },
+    ],
+  });
+  const club = await as(owner).getClub({ clubId });
+  const [first, second] = club.read?.milestones ?? [];
+  if (!first || !second) throw new Error("no schedule");
+  return { clubId, title, first, second };
+}
+
+async function member(clubId: string, owner: TestUser) {
+  const user = await createUser(platform);
+  await befriend(platform, owner, user);
+  await as(owner).inviteToClub({ clubId, userId: user.id });
+  expect(await as(user).joinClub({ clubId })).toBe("active");
+  return user;
+}
+
+describe("privacy", () => {
+  it("a secret club is invisible and unreadable to anyone outside it", async () => {
+    const owner = await createUser(platform);
+    const stranger = await createUser(platform);
+    const { clubId } = await clubReading(owner, "secret");
+    await as(owner).createClubPost({ clubId, body: "Welcome" });
+
+    expect(await as(stranger).discoverClubs({ query: "Night" })).toEqual([]);
+    for (const call of [
+      as(stranger).getClub({ clubId }),
+      as(stranger).listClubPosts({ clubId, milestoneId: null }),
+      as(stranger).listClubMembers({ clubId }),
+      as(stranger).joinClub({ clubId }),
+    ]) {
+      expect(await codeOf(call)).toBe("NOT_FOUND");
+    }
+    // The invitation link lets them in.
+    const code = (await as(owner).getClub({ clubId })).inviteCode ?? "";
+    expect(await as(stranger).joinClubByInvite({ code })).toEqual({ clubId });
+    expect((await as(stranger).listClubPosts({ clubId, milestoneId: null })).items).toHaveLength(1);
+    // A renewed link shuts the old one.
+    await as(owner).renewInviteCode({ clubId });
+    expect(await codeOf(as(await createUser(platform)).joinClubByInvite({ code }))).toBe("NOT_FOUND");
+  });
+
+  it("a private club is found, asked to join and approved by a moderator", async () => {
+    const owner = await createUser(platform);
+    const asker = await createUser(platform);
+    const { clubId } = await clubReading(owner, "private");
+    const [found] = await as(asker).discoverClubs({ query: "night" });
+    expect(found).toMatchObject({ _id: clubId, myStatus: null, memberCount: 1 });
+    expect(await codeOf(as(asker).listClubPosts({ clubId, milestoneId: null }))).toBe("FORBIDDEN");
+
+    expect(await as(asker).joinClub({ clubId })).toBe("requested");
+    expect((await as(owner).getClub({ clubId })).pendingRequestCount).toBe(1);
+    const notices = await callerFor(platform, owner).notifications.listNotifications({ limit: 5 });
+    expect(notices.items[0]?.title).toMatch(/asked to join Night Readers$/);
+    // Members who are not moderators cannot approve.
+    const plain = await member(clubId, owner);
+    expect(await codeOf(as(plain).approveJoinRequest({ clubId, userId: asker.id }))).toBe("FORBIDDEN");
+
+    await as(owner).approveJoinRequest({ clubId, userId: asker.id });
+    expect((await as(asker).getClub({ clubId })).myStatus).toBe("active");
+    expect((await as(asker).getClub({ clubId })).memberCount).toBe(3);
+  });
+
+  it("a public club is joined at once, up to its member limit", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await as(owner).createClub({ name: "Small Room", privacy: "public", memberLimit: 2 });
+    const first = await createUser(platform);
+    const second = await createUser(platform);
+    expect(await as(first).joinClub({ clubId })).toBe("active");
+    expect(await codeOf(as(second).joinClub({ clubId }))).toBe("CONFLICT");
+    // Anyone signed in reads a public club; only members post.
+    expect(await codeOf(as(second).listClubPosts({ clubId, milestoneId: null }))).toBe("OK");
+    expect(await codeOf(as(second).createClubPost({ clubId, body: "Hi" }))).toBe("FORBIDDEN");
+    await as(first).leaveClub({ clubId });
+    expect(await as(second).joinClub({ clubId })).toBe("active");
+    expect(await codeOf(as(owner).updateClub({ clubId, memberLimit: 1 }))).toBe("BAD_REQUEST");
+  });
+});
+
+describe("roles", () => {
+  it("only moderators moderate; only the owner appoints, and hands the club on", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const ada = await member(clubId, owner);
+    const ben = await member(clubId, owner);
+    const { postId } = await as(ben).createClubPost({ clubId, body: "A thought" });
+
+    expect(await codeOf(as(ada).pinClubPost({ postId, value: true }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(ada).lockClubPost({ postId, value: true }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(ada).deleteClubPost({ postId }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(ada).removeClubMember({ clubId, userId: ben.id }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(ada).muteClubMember({ clubId, userId: ben.id, hours: 2 }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(ada).setClubMemberRole({ clubId, userId: ada.id, role: "moderator" }))).toBe(
+      "FORBIDDEN",
+    );
+
+    await as(owner).setClubMemberRole({ clubId, userId: ada.id, role: "moderator" });
+    await as(ada).lockClubPost({ postId, value: true });
+    expect(await codeOf(as(owner).createClubPost({ clubId, parentId: postId, body: "Late" }))).toBe(
+      "CONFLICT",
+    );
+    await as(ada).muteClubMember({ clubId, userId: ben.id, hours: 2 });
+    expect(await codeOf(as(ben).createClubPost({ clubId, body: "Hello?" }))).toBe("FORBIDDEN");
+    // A moderator cannot act on the owner or another moderator.
+    expect(await codeOf(as(ada).removeClubMember({ clubId, userId: owner.id }))).toBe("FORBIDDEN");
+
+    expect(await codeOf(as(owner).leaveClub({ clubId }))).toBe("CONFLICT");
+    await as(owner).transferClubOwnership({ clubId, userId: ada.id });
+    const roles = Object.fromEntries(
+      (await as(ada).listClubMembers({ clubId })).map((row) => [row.person._id, row.role]),
+    );
+    expect(roles).toEqual({ [ada.id]: "owner", [owner.id]: "moderator", [ben.id]: "member" });
+    await as(owner).leaveClub({ clubId });
+    expect((await as(ada).getClub({ clubId })).memberCount).toBe(2);
+  });
+
+  it("a removed member loses access at once, also on an open subscription", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner, "private");
+    const ben = await member(clubId, owner);
+    const watch = watchLiveRuns(platform, () =>
+      listClubPosts(platform.deps, ben, { clubId, milestoneId: null, limit: 20 }),
+    );
+    try {
+      await watch.waitForRuns(1);
+      await as(owner).removeClubMember({ clubId, userId: ben.id });
+      await expect(watch.waitForRuns(2)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    } finally {
+      watch.stop();
+    }
+    expect(await codeOf(as(ben).getClub({ clubId }))).toBe("OK");
+    expect(await codeOf(as(ben).listClubPosts({ clubId, milestoneId: null }))).toBe("FORBIDDEN");
+  });
+
+  it("invites only friends, and never across a block", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const stranger = await createUser(platform);
+    expect(await codeOf(as(owner).inviteToClub({ clubId, userId: stranger.id }))).toBe("FORBIDDEN");
+    const friend = await createUser(platform);
+    await befriend(platform, owner, friend);
+    await callerFor(platform, friend).friends.blockUser({ userId: owner.id });
+    expect(await codeOf(as(owner).inviteToClub({ clubId, userId: friend.id }))).toBe("FORBIDDEN");
+  });
+});
+
+describe("the schedule", () => {
+  it("refuses milestones past the title's end and titles nobody may read", async () => {
+    const owner = await createUser(platform);
+    const { clubId, title } = await clubReading(owner);
+    const past = { fromEpisode: 5, toEpisode: 9, dueOn: "2026-12-30" };
+    expect(await codeOf(as(owner).setCurrentRead({ clubId, contentId: title.id, milestones: [past] }))).toBe(
+      "BAD_REQUEST",
+    );
+    const draft = await createTitle(platform, { status: "draft" });
+    const milestones = [{ fromEpisode: 1, toEpisode: 1, dueOn: "2026-12-30" }];
+    expect(await codeOf(as(owner).setCurrentRead({ clubId, contentId: draft.id, milestones }))).toBe(
+      "NOT_FOUND",
+    );
+  });
+
+  it("a new title archives the read with its ratings", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const read = (await as(owner).getClub({ clubId })).read;
+    await as(owner).rateClubRead({ clubId, readId: read?._id ?? "", rating: 4 });
+    const next = await book(2);
+    await as(owner).setCurrentRead({
+      clubId,
+      contentId: next.id,
+      milestones: [{ fromEpisode: 1, toEpisode: 2, dueOn: "2027-01-10" }],
+    });
+    const [archived] = await as(owner).listPastReads({ clubId });
+    expect(archived).toMatchObject({ _id: read?._id, ratingAverage: 4, ratingCount: 1 });
+    expect((await as(owner).getClub({ clubId })).read?.content._id).toBe(next.id);
+  });
+});
+
+describe("spoilers", () => {
+  it("a milestone's posts open by themselves once the member finishes its last episode", async () => {
+    const owner = await createUser(platform);
+    const { clubId, title, first } = await clubReading(owner);
+    const ben = await member(clubId, owner);
+    await as(owner).createClubPost({ clubId, milestoneId: first._id, body: "The captain dies!" });
+
+    const watch = watchLiveRuns(platform, () =>
+      listClubPosts(platform.deps, ben, { clubId, milestoneId: first._id, limit: 20 }),
+    );
+    try {
+      await watch.waitForRuns(1);
+      expect(watch.latest?.items[0]).toMatchObject({ isHidden: true, body: null, spoilerEpisode: 3 });
+      await finish(ben, title.episodeIds[1] as string);
+      await watch.settle();
+      expect(watch.latest?.items[0]?.isHidden).toBe(true);
+      await finish(ben, title.episodeIds[2] as string);
+      await watch.settle();
+      expect(watch.latest?.items[0]).toMatchObject({ isHidden: false, body: "The captain dies!" });
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it("a marked spoiler on the board hides until then, unless the member asks to see it", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const ben = await member(clubId, owner);
+    const { postId } = await as(owner).createClubPost({
+      clubId,
+      body: "Chapter 5 twist!",
+      spoilerEpisode: 5,
+    });
+    await as(ben).createClubPost({ clubId, parentId: postId, body: "No way" });
+    const [post] = (await as(ben).listClubPosts({ clubId, milestoneId: null })).items;
+    expect(post).toMatchObject({ isHidden: true, body: null });
+    // Replies under a spoiler hide with it, except one's own.
+    expect(post?.replies[0]).toMatchObject({ isHidden: false, body: "No way", isMine: true });
+    await as(ben).revealClubSpoiler({ postId });
+    const [shown] = (await as(ben).listClubPosts({ clubId, milestoneId: null })).items;
+    expect(shown).toMatchObject({ isHidden: false, body: "Chapter 5 twist!" });
+    // The author always sees their own post.
+    expect((await as(owner).listClubPosts({ clubId, milestoneId: null })).items[0]?.isHidden).toBe(false);
+  });
+
+  it("hide exactly what a member has not read, for any progress and milestone", async () => {
+    const owner = await createUser(platform);
+    const { clubId, title, first, second } = await clubReading(owner);
+    await as(owner).createClubPost({ clubId, body: "Marked", spoilerEpisode: 2 });
+    await as(owner).createClubPost({ clubId, milestoneId: first._id, body: "In part one" });
+    await as(owner).createClubPost({
+      clubId,
+      milestoneId: second._id,
+      body: "In part two",
+      spoilerEpisode: 5,
+    });
+
+    await fc.assert(
+      fc.asyncProperty(fc.subarray([1, 2, 3, 4, 5, 6]), async (finishedNumbers) => {
+        const reader = await member(clubId, owner);
+        for (const number of finishedNumbers) await finish(reader, title.episodeIds[number - 1] as string);
+        const finished = Math.max(0, ...finishedNumbers);
+        // What each post gives away: its marked episode, or its milestone's last, whichever is later.
+        const givesAway: Record<string, number> = { Marked: 2, "In part one": 3, "In part two": 6 };
+        for (const milestoneId of [null, first._id, second._id]) {
+          const { items } = await as(reader).listClubPosts({ clubId, milestoneId });
+          for (const item of items) {
+            const body = (await as(owner).listClubPosts({ clubId, milestoneId })).items.find(
+              (own) => own._id === item._id,
+            )?.body;
+            const episode = givesAway[body ?? ""];
+            expect(item.spoilerEpisode).toBe(episode);
+            expect(item.isHidden).toBe(finished < (episode ?? 0));
+            expect(item.body === null).toBe(item.isHidden);
+          }
+        }
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
+
+describe("posts", () => {
+  it("@mentions notify the member named, once", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const ben = await member(clubId, owner);
+    await callerFor(platform, ben).profiles.updateProfile({ handle: "ben_reads" });
+    await as(owner).createClubPost({ clubId, body: "What do you think, @Ben_Reads? And @nobody_here" });
+    const notices = await callerFor(platform, ben).notifications.listNotifications({ limit: 5 });
+    expect(notices.items.map((item) => item.title)).toContainEqual(
+      expect.stringMatching(/mentioned you in Night Readers$/),
+    );
+  });
+
+  it("reactions count per kind, and reports reach the shared queue once", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const ben = await member(clubId, owner);
+    const { postId } = await as(owner).createClubPost({ clubId, body: "Loved it" });
+    await as(ben).reactToClubPost({ postId, reaction: "❤️", isOn: true });
+    await as(ben).reactToClubPost({ postId, reaction: "❤️", isOn: true });
+    await as(owner).reactToClubPost({ postId, reaction: "❤️", isOn: true });
+    const [post] = (await as(ben).listClubPosts({ clubId, milestoneId: null })).items;
+    expect(post?.reactions).toEqual([{ reaction: "❤️", count: 2, mine: true }]);
+    expect(await as(ben).reportClubPost({ postId, reason: "spam" })).toEqual({ isNew: true });
+    expect(await as(ben).reportClubPost({ postId, reason: "spam" })).toEqual({ isNew: false });
+    expect(await codeOf(as(owner).reportClubPost({ postId, reason: "spam" }))).toBe("BAD_REQUEST");
+  });
+
+  it("pages go back through a board without losing or repeating posts, pinned ones first", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const ids: string[] = [];
+    for (let index = 0; index < 25; index++) {
+      ids.push((await as(owner).createClubPost({ clubId, body: `Post ${index}` })).postId);
+    }
+    await as(owner).pinClubPost({ postId: ids[3] as string, value: true });
+    const first = await as(owner).listClubPosts({ clubId, milestoneId: null, limit: 10 });
+    expect(first.items[0]?._id).toBe(ids[3]);
+    const seen = first.items.map((item) => item._id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await as(owner).listClubPosts({ clubId, milestoneId: null, limit: 10, cursor });
+      seen.push(...page.items.map((item) => item._id));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+  });
+
+  it("bad input gets a clear error and changes nothing", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    expect(await codeOf(as(owner).createClubPost({ clubId, body: "   " }))).toBe("BAD_REQUEST");
+    expect(await codeOf(as(owner).createClubPost({ clubId, body: "x".repeat(4_001) }))).toBe("BAD_REQUEST");
+    expect(await codeOf(as(owner).createClub({ name: "ab" }))).toBe("BAD_REQUEST");
+    expect(await codeOf(as(owner).createClub({ name: "Fine", privacy: "hidden" as "public" }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(
+      await codeOf(as(owner).reactToClubPost({ postId: clubId, reaction: "🙃" as "👍", isOn: true })),
+    ).toBe("BAD_REQUEST");
+    expect((await as(owner).listClubPosts({ clubId, milestoneId: null })).items).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+import {
+  clubIdInput,
+  clubMemberInput,
+  clubPostInput,
+  createClubInput,
+  createClubPostInput,
+  discoverClubsInput,
+  joinByCodeInput,
+  listClubPostsInput,
+  muteMemberInput,
+  rateReadInput,
+  reactToPostInput,
+  reportClubPostInput,
+  setCurrentReadInput,
+  setMemberRoleInput,
+  setPostFlagInput,
+  updateClubInput,
+} from "@litverse/shared/clubs-inputs";
+import { authedProcedure, router } from "../../rpc/trpc.ts";
+import * as posts from "./club-posts.service.ts";
+import * as reads from "./club-reads.service.ts";
+import * as service from "./clubs.service.ts";
+
+export const clubsRouter = router({
+  /** Clubs the caller is in, asked to join or was invited to. Live. */
+  listMyClubs: authedProcedure.query(({ ctx }) => service.listMyClubs(ctx.deps, ctx.user)),
+  /** Public and private clubs to find. Live. */
+  discoverClubs: authedProcedure
+    .input(discoverClubsInput)
+    .query(({ ctx, input }) => service.discoverClubs(ctx.deps, ctx.user, input)),
+  /** One club as the caller may see it, with its current read and schedule. Live. */
+  getClub: authedProcedure
+    .input(clubIdInput)
+    .query(({ ctx, input }) => service.getClub(ctx.deps, ctx.user, input.clubId)),
+  /** Members with their progress; moderators also see requests and invitations. Live. */
+  listClubMembers: authedProcedure
+    .input(clubIdInput)
+    .query(({ ctx, input }) => service.listClubMembers(ctx.deps, ctx.user, input.clubId)),
+  createClub: authedProcedure
+    .input(createClubInput)
+    .mutation(({ ctx, input }) => service.createClub(ctx.deps, ctx.user, input)),
+  updateClub: authedProcedure
+    .input(updateClubInput)
+    .mutation(({ ctx, input }) => service.updateClub(ctx.deps, ctx.user, input)),
+  deleteClub: authedProcedure
+    .input(clubIdInput)
+    .mutation(({ ctx, input }) => service.deleteClub(ctx.deps, ctx.user, input.clubId)),
+  renewInviteCode: authedProcedure
+    .input(clubIdInput)
+    .mutation(({ ctx, input }) => service.renewInviteCode(ctx.deps, ctx.user, input.clubId)),
+  joinClub: authedProcedure
+    .input(clubIdInput)
+    .mutation(({ ctx, input }) => service.joinClub(ctx.deps, ctx.user, input.clubId)),
+  joinClubByInvite: authedProcedure
+    .input(joinByCodeInput)
+    .mutation(({ ctx, input }) => service.joinByInviteCode(ctx.deps, ctx.user, input.code)),
+  /** Leave, cancel one's request or decline an invitation. */
+  leaveClub: authedProcedure
+    .input(clubIdInput)
+    .mutation(({ ctx, input }) => service.leaveClub(ctx.deps, ctx.user, input.clubId)),
+  inviteToClub: authedProcedure
+    .meta({ rateLimit: "friend_request" })
+    .input(clubMemberInput)
+    .mutation(({ ctx, input }) => service.inviteToClub(ctx.deps, ctx.user, input.clubId, input.userId)),
+  approveJoinRequest: authedProcedure
+    .input(clubMemberInput)
+    .mutation(({ ctx, input }) => service.approveJoinRequest(ctx.deps, ctx.user, input.clubId, input.userId)),
+  declineJoinRequest: authedProcedure
+    .input(clubMemberInput)
+    .mutation(({ ctx, input }) => service.declineJoinRequest(ctx.deps, ctx.user, input.clubId, input.userId)),
+  removeClubMember: authedProcedure
+    .input(clubMemberInput)
+    .mutation(({ ctx, input }) => service.removeMember(ctx.deps, ctx.user, input.clubId, input.userId)),
+  muteClubMember: authedProcedure
+    .input(muteMemberInput)
+    .mutation(({ ctx, input }) => service.muteMember(ctx.deps, ctx.user, input)),
+  setClubMemberRole: authedProcedure
+    .input(setMemberRoleInput)
+    .mutation(({ ctx, input }) =>
+      service.setMemberRole(ctx.deps, ctx.user, input.clubId, input.userId, input.role),
+    ),
+  transferClubOwnership: authedProcedure
+    .input(clubMemberInput)
+    .mutation(({ ctx, input }) => service.transferOwnership(ctx.deps, ctx.user, input.clubId, input.userId)),
+  setCurrentRead: authedProcedure
+    .input(setCurrentReadInput)
+    .mutation(({ ctx, input }) => reads.setCurrentRead(ctx.deps, ctx.user, input)),
+  finishCurrentRead: authedProcedure
+    .input(clubIdInput)
+    .mutation(({ ctx, input }) => reads.finishCurrentRead(ctx.deps, ctx.user, input.clubId)),
+  rateClubRead: authedProcedure
+    .input(rateReadInput)
+    .mutation(({ ctx, input }) => reads.rateRead(ctx.deps, ctx.user, input)),
+  listPastReads: authedProcedure
+    .input(clubIdInput)
+    .query(({ ctx, input }) => reads.listPastReads(ctx.deps, ctx.user, input.clubId)),
+  /** The general board or a milestone's thread, newest first; spoilers hidden by the caller's own progress. Live. */
+  listClubPosts: authedProcedure
+    .input(listClubPostsInput)
+    .query(({ ctx, input }) => posts.listClubPosts(ctx.deps, ctx.user, input)),
+  createClubPost: authedProcedure
+    .meta({ rateLimit: "message" })
+    .input(createClubPostInput)
+    .mutation(({ ctx, input }) => posts.createClubPost(ctx.deps, ctx.user, input)),
+  deleteClubPost: authedProcedure
+    .input(clubPostInput)
+    .mutation(({ ctx, input }) => posts.deleteClubPost(ctx.deps, ctx.user, input.postId)),
+  pinClubPost: authedProcedure
+    .input(setPostFlagInput)
+    .mutation(({ ctx, input }) =>
+      posts.setPostFlag(ctx.deps, ctx.user, input.postId, "isPinned", input.value),
+    ),
+  lockClubPost: authedProcedure
+    .input(setPostFlagInput)
+    .mutation(({ ctx, input }) =>
+      posts.setPostFlag(ctx.deps, ctx.user, input.postId, "isLocked", input.value),
+    ),
+  reactToClubPost: authedProcedure
+    .input(reactToPostInput)
+    .mutation(({ ctx, input }) => posts.reactToPost(ctx.deps, ctx.user, input)),
+  revealClubSpoiler: authedProcedure
+    .input(clubPostInput)
+    .mutation(({ ctx, input }) => posts.revealSpoiler(ctx.deps, ctx.user, input.postId)),
+  reportClubPost: authedProcedure
+    .input(reportClubPostInput)
+    .mutation(({ ctx, input }) => posts.reportClubPost(ctx.deps, ctx.user, input)),
+});
