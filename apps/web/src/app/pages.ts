@@ -19,8 +19,6 @@ const admin = (path: string, title: string, purpose: string, access: PageAccess 
 });
 
 export const PLANNED_PAGES: PlannedPage[] = [
-  { path: "/clubs", title: "Book Clubs", purpose: "Clubs and discussions around the books you love." },
-  { path: "/clubs/:clubId", title: "Book Club", purpose: "A club's discussions and members." },
   { path: "/reels", title: "Reels", purpose: "Short reels from stories and readers." },
   { path: "/profile/reels", title: "My Reels", purpose: "The reels you have posted." },
   { path: "/ads/my-ads", title: "My Ads", purpose: "The ads you place on Litverse." },

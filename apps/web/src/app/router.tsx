@@ -74,6 +74,8 @@ export const router = createBrowserRouter([
           { path: "/profile/:userId", lazy: () => import("../features/profile/profile-route.tsx") },
           { path: "/user/:handle", lazy: () => import("../features/profile/handle-route.tsx") },
           { path: "/users", lazy: () => import("../features/friends/users-route.tsx") },
+          { path: "/clubs", lazy: () => import("../features/clubs/clubs-route.tsx") },
+          { path: "/clubs/:clubId", lazy: () => import("../features/clubs/club-route.tsx") },
           { path: "/messages", lazy: () => import("../features/messages/messages-route.tsx") },
           {
             path: "/messages/:partnerId",

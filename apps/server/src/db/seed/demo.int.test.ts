@@ -179,6 +179,25 @@ describe("demo seed", () => {
     expect((await reader.friends.getFriendSuggestions()).length).toBeGreaterThan(0);
   });
 
+  it("puts the reader in a club reading on a schedule, with spoilers on both sides of their progress", async () => {
+    const reader = await demoCaller("reader@demo.test");
+    const [mine] = await reader.clubs.listMyClubs();
+    expect(mine).toMatchObject({ name: "The Lantern Society", myStatus: "active" });
+    const club = await reader.clubs.getClub({ clubId: mine?._id ?? "" });
+    expect(club.myFinishedEpisode).toBe(4);
+    const [partOne, partTwo] = club.read?.milestones ?? [];
+    const visible = async (milestoneId: string | null) =>
+      (await reader.clubs.listClubPosts({ clubId: club._id, milestoneId })).items.map(
+        (post) => !post.isHidden,
+      );
+    expect(await visible(partOne?._id ?? null)).toEqual([true]);
+    expect(await visible(partTwo?._id ?? null)).toEqual([false]);
+    expect(await visible(null)).toEqual([true, false, true]);
+    // A private club to ask to join.
+    const found = await reader.clubs.discoverClubs({ query: "" });
+    expect(found.map((item) => [item.name, item.myStatus])).toContainEqual(["Night Shift Listeners", null]);
+  });
+
   it("tells the team only what the seed really did", async () => {
     const { db } = platform.deps;
     const notices = await db.select().from(adminNotifications).orderBy(adminNotifications.title);

@@ -30,6 +30,7 @@ import {
   users,
 } from "../schema/index.ts";
 import { seedDemoContent } from "./demo-catalogue.ts";
+import { seedDemoClubs } from "./demo-clubs.ts";
 import { seedDemoCoinPackages } from "./demo-coin-packages.ts";
 import { seedDemoCommunity } from "./demo-community.ts";
 import { seedDemoRevenue } from "./demo-revenue.ts";
@@ -178,6 +179,7 @@ export async function seedDemo(
     (await seedDemoSubscriptionPlans(deps)) +
     // After the catalogue, whose personas are among the reader's friends.
     (await seedDemoCommunity(deps)) +
+    (await seedDemoClubs(deps)) +
     // Last: they tell of what the steps above really did.
     (await seedDemoAdminNotices(deps));
   return { accounts: added, ...catalogue, activity };

@@ -16,7 +16,7 @@ import {
 import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
-import { visibleTitle } from "../content/content.service.ts";
+import { releasedEpisode, visibleTitle } from "../content/content.service.ts";
 import {
   clubPostsTopic,
   clubTopic,
@@ -42,7 +42,10 @@ async function readsWithDetails(
         title: content.title,
         coverImage: content.coverImage,
         contentType: content.contentType,
-        episodeCount: sql<number>`(select count(*)::int from ${episodes} where ${episodes.contentId} = ${content.id})`,
+        // Released episodes: the ones members can read.
+        // Columns of a one-table select are not qualified, so the subquery names its own.
+        episodeCount: sql<number>`(select count(*)::int from episodes e
+          where e.content_id = "content"."id" and e.publish_at is not null and e.publish_at <= now())`,
       })
       .from(content)
       .where(inArray(content.id, contentIds)),
@@ -129,10 +132,13 @@ export async function setCurrentRead(
   const [{ count }] = (await deps.db
     .select({ count: sql<number>`count(*)::int` })
     .from(episodes)
-    .where(eq(episodes.contentId, title.id))) as [{ count: number }];
+    .where(and(eq(episodes.contentId, title.id), releasedEpisode))) as [{ count: number }];
   const beyond = input.milestones.find((milestone) => milestone.toEpisode > count);
   if (beyond) {
-    throw new AppError("BAD_REQUEST", `${title.title} has ${count} episode${count === 1 ? "" : "s"}.`);
+    throw new AppError(
+      "BAD_REQUEST",
+      `${title.title} has ${count} episode${count === 1 ? "" : "s"} out: milestones end at episode ${count} at most.`,
+    );
   }
   await deps.changes.inTransaction(deps.db, async (tx) => {
     const [current] = await tx

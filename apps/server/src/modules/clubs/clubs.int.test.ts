@@ -56,6 +56,7 @@ async function clubReading(owner: TestUser, privacy: "public" | "private" | "sec
     ],
   });
   const club = await as(owner).getClub({ clubId });
+  expect(club.read?.content.episodeCount).toBe(6);
   const [first, second] = club.read?.milestones ?? [];
   if (!first || !second) throw new Error("no schedule");
   return { clubId, title, first, second };

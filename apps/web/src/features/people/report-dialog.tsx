@@ -1,4 +1,4 @@
-// Reporting a person or a message: a reason from the shared list, a few words if they help. The
+// Reporting a person, a message or a club post: a reason from the shared list, a few words if they help. The
 // report goes to the moderators' queue; reporting the same thing again changes nothing.
 import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from "@litverse/shared/people";
 import { useMutation } from "@tanstack/react-query";
@@ -13,7 +13,8 @@ import { trpc } from "../../lib/trpc.ts";
 
 export type ReportTarget =
   | { kind: "user"; userId: string; name: string }
-  | { kind: "message"; messageId: string };
+  | { kind: "message"; messageId: string }
+  | { kind: "club_post"; postId: string };
 
 export function ReportDialog({
   target,
@@ -29,7 +30,8 @@ export function ReportDialog({
   const [error, setError] = useState<string | null>(null);
   const reportUser = useMutation(trpc.profiles.reportUser.mutationOptions());
   const reportMessage = useMutation(trpc.messages.reportMessage.mutationOptions());
-  const isPending = reportUser.isPending || reportMessage.isPending;
+  const reportPost = useMutation(trpc.clubs.reportClubPost.mutationOptions());
+  const isPending = reportUser.isPending || reportMessage.isPending || reportPost.isPending;
   const groupId = useId();
 
   const submit = async () => {
@@ -39,7 +41,9 @@ export function ReportDialog({
     }
     try {
       if (target.kind === "user") await reportUser.mutateAsync({ userId: target.userId, reason, details });
-      else await reportMessage.mutateAsync({ messageId: target.messageId, reason, details });
+      else if (target.kind === "message") {
+        await reportMessage.mutateAsync({ messageId: target.messageId, reason, details });
+      } else await reportPost.mutateAsync({ postId: target.postId, reason, details });
       toast.success("Thank you. Our team will look at it.");
       onOpenChange(false);
       setReason(null);
@@ -50,7 +54,12 @@ export function ReportDialog({
     }
   };
 
-  const title: ReactNode = target.kind === "user" ? `Report ${target.name}` : "Report this message";
+  const title: ReactNode =
+    target.kind === "user"
+      ? `Report ${target.name}`
+      : target.kind === "message"
+        ? "Report this message"
+        : "Report this post";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

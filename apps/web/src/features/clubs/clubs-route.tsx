@@ -1,0 +1,5 @@
+import { ClubsPage } from "./clubs-page.tsx";
+
+export function Component() {
+  return <ClubsPage />;
+}

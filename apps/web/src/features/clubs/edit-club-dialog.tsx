@@ -1,0 +1,78 @@
+// Moderators change the club's fields; the server refuses a limit below the members it has.
+import type { ClubDetail } from "@litverse/shared/clubs";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { describeError } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { ClubFormFields, type ClubFormValues } from "./club-form.tsx";
+
+const valuesOf = (club: ClubDetail): ClubFormValues => ({
+  name: club.name,
+  description: club.description,
+  rules: club.rules,
+  privacy: club.privacy,
+  memberLimit: club.memberLimit,
+});
+
+export function EditClubDialog({
+  club,
+  open,
+  onOpenChange,
+}: {
+  club: ClubDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [values, setValues] = useState(() => valuesOf(club));
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const update = useMutation(trpc.clubs.updateClub.mutationOptions());
+  // Each opening starts from the club as it is now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
+  useEffect(() => {
+    if (open) {
+      setValues(valuesOf(club));
+      setErrors({});
+      setMessage(null);
+    }
+  }, [open]);
+
+  const submit = async () => {
+    try {
+      await update.mutateAsync({ clubId: club._id, ...values });
+      toast.success("Saved.");
+      onOpenChange(false);
+    } catch (error) {
+      const details = describeError(error, "Could not save the club.");
+      setErrors(details.fieldErrors ?? {});
+      setMessage(details.message);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Edit the club"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} isLoading={update.isPending}>
+              Save
+            </Button>
+          </>
+        }
+      >
+        <ClubFormFields values={values} onChange={setValues} errors={errors} />
+        {message ? (
+          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
+            {message}
+          </p>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,254 @@
+// Moderators choose what the club reads and its schedule: a title from the catalogue, then
+// milestones (a range of episodes and a date each). A new title starts a read and archives the last;
+// the same title keeps its threads.
+import { CLUB_MILESTONES_MAX, type ClubDetail } from "@litverse/shared/clubs";
+import type { ContentSummary } from "@litverse/shared/content";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Plus, Search, Trash2 } from "lucide-react";
+import { useDeferredValue, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { describeError } from "../../lib/errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+
+interface Title {
+  _id: string;
+  title: string;
+  episodeCount: number;
+}
+
+interface MilestoneDraft {
+  title: string;
+  fromEpisode: number;
+  toEpisode: number;
+  dueOn: string;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** A first schedule: the title in up to four even parts, one a week from next week. */
+export function evenSchedule(episodeCount: number, start = Date.now()): MilestoneDraft[] {
+  const parts = Math.max(1, Math.min(4, episodeCount));
+  const size = Math.ceil(episodeCount / parts);
+  const drafts: MilestoneDraft[] = [];
+  for (let from = 1, week = 1; from <= episodeCount; from += size, week++) {
+    drafts.push({
+      title: `Part ${week}`,
+      fromEpisode: from,
+      toEpisode: Math.min(episodeCount, from + size - 1),
+      dueOn: isoDay(start + week * 7 * DAY_MS),
+    });
+  }
+  return drafts;
+}
+
+export function ScheduleDialog({
+  club,
+  open,
+  onOpenChange,
+}: {
+  club: ClubDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [title, setTitle] = useState<Title | null>(null);
+  const [milestones, setMilestones] = useState<MilestoneDraft[]>([]);
+  const [query, setQuery] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const save = useMutation(trpc.clubs.setCurrentRead.mutationOptions());
+  const searching = useDeferredValue(query.trim());
+  const results = useQuery({
+    ...trpc.content.listContent.queryOptions({ query: searching, limit: 8 }),
+    enabled: open && searching.length > 0,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts from the club as it is
+  useEffect(() => {
+    if (!open) return;
+    const read = club.read;
+    setTitle(
+      read
+        ? { _id: read.content._id, title: read.content.title, episodeCount: read.content.episodeCount }
+        : null,
+    );
+    setMilestones(
+      read?.milestones.map(({ title: name, fromEpisode, toEpisode, dueOn }) => ({
+        title: name,
+        fromEpisode,
+        toEpisode,
+        dueOn,
+      })) ?? [],
+    );
+    setQuery("");
+    setMessage(null);
+  }, [open]);
+
+  const choose = (summary: ContentSummary) => {
+    setTitle({ _id: summary._id, title: summary.title, episodeCount: summary.episodeCount });
+    setMilestones(evenSchedule(summary.episodeCount));
+    setQuery("");
+  };
+  const change = (index: number, patch: Partial<MilestoneDraft>) =>
+    setMilestones((all) =>
+      all.map((milestone, at) => (at === index ? { ...milestone, ...patch } : milestone)),
+    );
+
+  const submit = async () => {
+    if (!title) {
+      setMessage("Choose a title.");
+      return;
+    }
+    try {
+      await save.mutateAsync({ clubId: club._id, contentId: title._id, milestones });
+      toast.success(`The club reads ${title.title}.`);
+      onOpenChange(false);
+    } catch (error) {
+      setMessage(describeError(error, "Could not save the schedule.").message);
+    }
+  };
+
+  const last = milestones.at(-1);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="What the club reads"
+        description="Choose a title, then when to have read each part. Posts in a part's thread stay hidden from members who have not finished it."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void submit()}
+              isLoading={save.isPending}
+              disabled={!title || milestones.length === 0}
+            >
+              Save schedule
+            </Button>
+          </>
+        }
+      >
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={title ? `Reading ${title.title}: search to change` : "Search the catalogue"}
+            aria-label="Search for a title"
+            className="pl-9"
+          />
+        </div>
+        {searching && results.data ? (
+          <ul className="mt-2 max-h-48 overflow-y-auto rounded-xl border border-border" aria-label="Titles">
+            {results.data.items.length === 0 ? (
+              <li className="p-3 text-sm text-muted-foreground">No title by that name.</li>
+            ) : (
+              results.data.items.map((summary) => (
+                <li key={summary._id}>
+                  <button
+                    type="button"
+                    onClick={() => choose(summary)}
+                    className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-muted"
+                  >
+                    <span className="truncate font-medium">{summary.title}</span>
+                    <span className="shrink-0 text-muted-foreground">{summary.episodeCount} episodes</span>
+                  </button>
+                </li>
+              ))
+            )}
+          </ul>
+        ) : null}
+        {title ? (
+          <p className="mt-3 text-sm">
+            <span className="font-medium">{title.title}</span>{" "}
+            <span className="text-muted-foreground">· {title.episodeCount} episodes out</span>
+          </p>
+        ) : null}
+        {title ? (
+          <fieldset className="mt-4">
+            <legend className="mb-2 text-sm font-medium">Milestones</legend>
+            <ol className="space-y-3">
+              {milestones.map((milestone, index) => (
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on the schedule
+                  key={index}
+                  className="grid grid-cols-[1fr_auto] gap-2 rounded-xl border border-border p-3 sm:grid-cols-[1fr_5rem_5rem_9rem_auto]"
+                >
+                  <Input
+                    value={milestone.title}
+                    onChange={(event) => change(index, { title: event.target.value })}
+                    aria-label={`Milestone ${index + 1} name`}
+                    maxLength={80}
+                    className="col-span-2 sm:col-span-1"
+                  />
+                  <Input
+                    type="number"
+                    min={1}
+                    max={title.episodeCount}
+                    value={milestone.fromEpisode}
+                    onChange={(event) => change(index, { fromEpisode: Number(event.target.value) })}
+                    aria-label={`Milestone ${index + 1} first episode`}
+                  />
+                  <Input
+                    type="number"
+                    min={1}
+                    max={title.episodeCount}
+                    value={milestone.toEpisode}
+                    onChange={(event) => change(index, { toEpisode: Number(event.target.value) })}
+                    aria-label={`Milestone ${index + 1} last episode`}
+                  />
+                  <Input
+                    type="date"
+                    value={milestone.dueOn}
+                    onChange={(event) => change(index, { dueOn: event.target.value })}
+                    aria-label={`Milestone ${index + 1} date`}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove milestone ${index + 1}`}
+                    disabled={milestones.length === 1}
+                    onClick={() => setMilestones((all) => all.filter((_, at) => at !== index))}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ol>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              disabled={milestones.length >= CLUB_MILESTONES_MAX}
+              onClick={() =>
+                setMilestones((all) => [
+                  ...all,
+                  {
+                    title: `Part ${all.length + 1}`,
+                    fromEpisode: Math.min(title.episodeCount, (last?.toEpisode ?? 0) + 1),
+                    toEpisode: title.episodeCount,
+                    dueOn: isoDay((last ? Date.parse(last.dueOn) : Date.now()) + 7 * DAY_MS),
+                  },
+                ])
+              }
+            >
+              <Plus aria-hidden /> Add a milestone
+            </Button>
+          </fieldset>
+        ) : null}
+        {message ? (
+          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
+            {message}
+          </p>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
