@@ -1,7 +1,7 @@
 // Makes sure the system programs the project needs are installed: ffmpeg (importing and seeding
-// audio and video) and Chromium (the browser tests). As root on Debian it installs what is missing
+// audio and video), Chromium and an emoji font (the browser tests). As root on Debian it installs what is missing
 // from Debian's packages; otherwise it says what to install and fails.
-// `node scripts/ensure-system-tools.ts [ffmpeg] [chromium]` checks the ones named (default: all).
+// `node scripts/ensure-system-tools.ts [ffmpeg] [chromium] [emoji]` checks the ones named (default: all).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +20,12 @@ const TOOLS = {
     name: "Chromium",
     path: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     packages: ["chromium"],
+  },
+  // Without it Chromium draws emoji (club reactions) as empty boxes in tests and screenshots.
+  emoji: {
+    name: "a colour emoji font",
+    path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+    packages: ["fonts-noto-color-emoji"],
   },
 } as const;
 type ToolName = keyof typeof TOOLS;

@@ -110,6 +110,10 @@ async function peopleAndAdminPages(page: Page): Promise<Array<[string, string]>>
   });
   const readerId = reader[0]?.person._id;
   if (!readerId) throw new Error("no demo reader");
+  const [club] = await callAs<Array<{ _id: string }>>(page, "query", "clubs.discoverClubs", {
+    query: "Lantern",
+  });
+  if (!club) throw new Error("no demo club");
   return [
     ["make friends", "/users"],
     ["messages", "/messages"],
@@ -118,6 +122,8 @@ async function peopleAndAdminPages(page: Page): Promise<Array<[string, string]>>
     ["edit profile", "/settings/profile"],
     ["profile", "/user/demo_reader"],
     ["profile by id", `/profile/${readerId}`],
+    ["clubs", "/clubs?tab=discover"],
+    ["club", `/clubs/${club._id}`],
     ["content management", "/admin/content-management"],
     ["content curation", "/admin/content-curation"],
     ["content metrics", "/admin/content-metrics"],

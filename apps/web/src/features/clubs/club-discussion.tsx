@@ -181,7 +181,7 @@ function PostComposer({
   return (
     <form
       onSubmit={(event) => void submit(event)}
-      aria-label={label}
+      aria-label={parentId ? "Write a reply" : "Write a post"}
       className={cn("rounded-2xl border border-border bg-card p-3", parentId ? "mt-2" : "shadow-sm")}
     >
       <label className="sr-only" htmlFor={`post-${parentId ?? milestoneId ?? "general"}`}>
@@ -240,14 +240,15 @@ function PostComposer({
           <ImagePlus aria-hidden />
         </Button>
         {!parentId && episodeCount > 0 ? (
-          <NativeSelect
-            items={spoilerItems}
-            value={spoiler}
-            onValueChange={setSpoiler}
-            aria-label="Spoiler"
-            size="sm"
-            className="w-48"
-          />
+          <div className="w-48">
+            <NativeSelect
+              items={spoilerItems}
+              value={spoiler}
+              onValueChange={setSpoiler}
+              aria-label="Spoiler"
+              size="sm"
+            />
+          </div>
         ) : null}
         <Button
           type="submit"
@@ -368,6 +369,7 @@ function PostCard({
 }) {
   const [isReplying, setIsReplying] = useState(false);
   const isMember = club.myStatus === "active";
+  const canReply = !isReply && isMember && !post.isLocked && !post.isDeleted && !club.mutedUntil;
   const Container = isReply ? "div" : "li";
   return (
     <Container
@@ -398,30 +400,31 @@ function PostCard({
             </span>
           </div>
           <PostBody post={post} club={club} />
-          {!post.isDeleted && !post.isHidden ? <Reactions post={post} canReact={isMember} /> : null}
+          <div className="mt-2 flex flex-wrap items-center gap-1">
+            {!post.isDeleted && !post.isHidden ? <Reactions post={post} canReact={isMember} /> : null}
+            {canReply && !isReplying ? (
+              <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setIsReplying(true)}>
+                <Reply aria-hidden /> Reply
+              </Button>
+            ) : null}
+          </div>
         </div>
       </div>
-      {!isReply ? (
-        <div className="mt-2 space-y-3 border-l-2 border-border pl-4 sm:ml-11">
+      {!isReply && (post.replies.length > 0 || isReplying) ? (
+        <div className="mt-3 space-y-3 border-l-2 border-border pl-4 sm:ml-11">
+          {post.replyCount > post.replies.length ? (
+            <p className="text-xs text-muted-foreground">The newest {post.replies.length} replies.</p>
+          ) : null}
           {post.replies.map((reply) => (
             <PostCard key={reply._id} post={reply} club={club} milestoneId={milestoneId} isReply />
           ))}
-          {post.replyCount > post.replies.length ? (
-            <p className="text-xs text-muted-foreground">Showing the newest {post.replies.length} replies.</p>
-          ) : null}
-          {isMember && !post.isLocked && !post.isDeleted && !club.mutedUntil ? (
-            isReplying ? (
-              <PostComposer
-                club={club}
-                milestoneId={milestoneId}
-                parentId={post._id}
-                onDone={() => setIsReplying(false)}
-              />
-            ) : (
-              <Button variant="ghost" size="sm" onClick={() => setIsReplying(true)}>
-                <Reply aria-hidden /> Reply
-              </Button>
-            )
+          {isReplying ? (
+            <PostComposer
+              club={club}
+              milestoneId={milestoneId}
+              parentId={post._id}
+              onDone={() => setIsReplying(false)}
+            />
           ) : null}
         </div>
       ) : null}
@@ -489,7 +492,7 @@ function Reactions({ post, canReact }: { post: ClubPostItem; canReact: boolean }
     : post.reactions.map((reaction) => reaction.reaction);
   if (shown.length === 0) return null;
   return (
-    <div className="mt-2 flex flex-wrap gap-1">
+    <>
       {shown.map((reaction) => {
         const entry = counts.get(reaction);
         return (
@@ -518,7 +521,7 @@ function Reactions({ post, canReact }: { post: ClubPostItem; canReact: boolean }
           </button>
         );
       })}
-    </div>
+    </>
   );
 }
 

@@ -139,7 +139,7 @@ function PaceBar({
         <div className="h-full rounded-full bg-brand-600" style={{ width: percent(finished) }} />
         {expected > 0 ? (
           <div
-            className="absolute -top-1 h-4 w-0.5 rounded bg-foreground/70"
+            className="absolute -top-1 h-4 w-0.5 rounded bg-stone-900 dark:bg-stone-100"
             style={{ left: percent(expected) }}
             aria-hidden
           />

@@ -361,23 +361,24 @@ function CurrentRead({ club }: { club: ClubDetail }) {
   return (
     <section
       aria-labelledby="current-read"
-      className="mt-6 grid gap-5 rounded-2xl border border-border bg-card p-4 shadow-sm sm:grid-cols-[auto_1fr] sm:p-5"
+      className="mt-6 grid grid-cols-[auto_1fr] gap-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:gap-5 sm:p-5"
     >
-      <Link to={`/content/${read.content._id}`} className="flex gap-4 sm:block">
+      {/* The title's heading below is the link for keyboards and screen readers; the cover repeats it for the pointer. */}
+      <Link to={`/content/${read.content._id}`} className="block" tabIndex={-1} aria-hidden>
         {read.content.coverUrl ? (
           <img
             src={read.content.coverUrl}
             alt=""
-            className="aspect-[2/3] w-20 rounded-lg object-cover shadow-sm sm:w-28"
+            className="aspect-[2/3] w-16 rounded-lg object-cover shadow-sm sm:w-28"
           />
         ) : (
-          <div className="flex aspect-[2/3] w-20 items-center justify-center rounded-lg bg-muted sm:w-28">
+          <div className="flex aspect-[2/3] w-16 items-center justify-center rounded-lg bg-muted sm:w-28">
             <BookOpen className="size-6 text-muted-foreground" aria-hidden />
           </div>
         )}
       </Link>
       <div className="min-w-0">
-        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
           Reading now
         </p>
         <h2 id="current-read" className="mt-1 text-lg font-semibold">
@@ -397,33 +398,33 @@ function CurrentRead({ club }: { club: ClubDetail }) {
             </Button>
           </div>
         ) : null}
-        <ol className="mt-4 space-y-2" aria-label="Schedule">
-          {read.milestones.map((milestone) => {
-            const isDone = isMember && finished >= milestone.toEpisode;
-            return (
-              <li key={milestone._id} className="flex items-center gap-3 text-sm">
-                <span
-                  aria-hidden
-                  className={`inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${
-                    isDone ? "bg-emerald-600 text-white" : "bg-muted text-muted-foreground"
-                  }`}
-                >
-                  {isDone ? <Check className="size-3.5" /> : milestone.position}
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="font-medium">{milestone.title}</span>
-                  <span className="text-muted-foreground">
-                    {" "}
-                    · episodes {milestone.fromEpisode}–{milestone.toEpisode} by{" "}
-                    {formatDate(`${milestone.dueOn}T12:00:00Z`)}
-                  </span>
-                </span>
-                {isDone ? <Badge variant="success">Read</Badge> : null}
-              </li>
-            );
-          })}
-        </ol>
       </div>
+      <ol className="col-span-2 space-y-2 sm:col-span-1 sm:col-start-2" aria-label="Schedule">
+        {read.milestones.map((milestone) => {
+          const isDone = isMember && finished >= milestone.toEpisode;
+          return (
+            <li key={milestone._id} className="flex items-center gap-3 text-sm">
+              <span
+                aria-hidden
+                className={`inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${
+                  isDone ? "bg-emerald-600 text-white" : "bg-muted text-muted-foreground"
+                }`}
+              >
+                {isDone ? <Check className="size-3.5" /> : milestone.position}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="font-medium">{milestone.title}</span>
+                <span className="text-muted-foreground">
+                  {" "}
+                  · episodes {milestone.fromEpisode}–{milestone.toEpisode} by{" "}
+                  {formatDate(`${milestone.dueOn}T12:00:00Z`)}
+                </span>
+              </span>
+              {isDone ? <Badge variant="success">Read</Badge> : null}
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

@@ -130,7 +130,7 @@ function CheckoutDetails({ checkout, price }: { checkout: SandboxCheckoutView; p
           <p role="status" className="rounded-xl bg-muted px-4 py-3">
             {CLOSED_TEXT[checkout.status]}
           </p>
-          <Link to={checkout.returnPath} className="font-medium text-brand-700 underline dark:text-brand-300">
+          <Link to={checkout.returnPath} className="font-medium text-brand-700 underline dark:text-brand-400">
             Back to {PRODUCT_NAME}
           </Link>
         </div>
