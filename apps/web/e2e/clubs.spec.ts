@@ -103,6 +103,24 @@ test("a club reads together: a milestone's post stays blurred until one's own re
   await post.getByRole("button", { name: "❤️ 0" }).click();
   await expect(ana.getByTestId("club-post").first().getByRole("button", { name: "❤️ 1" })).toBeVisible();
 
+  // Ana asks what to read next; Ben votes; the result shows only once Ana closes the poll.
+  await ana.getByRole("tab", { name: "Plans" }).click();
+  await ana.getByRole("button", { name: "New poll" }).click();
+  const pollDialog = ana.getByRole("dialog", { name: "New poll" });
+  await pollDialog.getByLabel("Question").fill("Poems or plays next?");
+  await pollDialog.getByLabel("Choice 1").fill("Poems");
+  await pollDialog.getByLabel("Choice 2").fill("Plays");
+  await pollDialog.getByRole("button", { name: "Open poll" }).click();
+  await ben.getByRole("tab", { name: "Plans" }).click();
+  const ballot = ben.getByTestId("club-poll").filter({ hasText: "Poems or plays next?" });
+  await ballot.getByLabel("Plays").check();
+  await ballot.getByRole("button", { name: "Vote" }).click();
+  await expect(ballot).toContainText("You voted.");
+  const poll = ana.getByTestId("club-poll").filter({ hasText: "Poems or plays next?" });
+  await expect(poll).toContainText("1 vote");
+  await poll.getByRole("button", { name: "Close now" }).click();
+  await expect(ballot).toContainText(`Ben Club ${stamp}`);
+
   await anaContext.close();
   await benContext.close();
 });
@@ -126,6 +144,13 @@ test.describe("screenshots", () => {
         scheme,
         () => expect(page.getByTestId("spoiler-cover").first()).toBeVisible(),
         `/clubs/${club._id}`,
+      );
+      await capture(
+        page,
+        "club-plans",
+        scheme,
+        () => expect(page.getByTestId("club-poll").first()).toBeVisible(),
+        `/clubs/${club._id}?tab=plans`,
       );
       await capture(
         page,

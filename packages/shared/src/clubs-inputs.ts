@@ -5,10 +5,14 @@ import {
   CLUB_MEMBER_LIMIT_MAX,
   CLUB_MILESTONES_MAX,
   CLUB_NAME_MAX_LENGTH,
+  CLUB_POLL_KINDS,
+  CLUB_POLL_OPTIONS_MAX,
+  CLUB_POLL_OPTIONS_MIN,
   CLUB_POST_MAX_LENGTH,
   CLUB_POSTS_PAGE_SIZE,
   CLUB_PRIVACIES,
   CLUB_REACTIONS,
+  CLUB_RSVPS,
   CLUB_RULES_MAX_LENGTH,
   CLUB_SORTS,
 } from "./clubs.ts";
@@ -184,5 +188,74 @@ export const reportClubPostInput = z
     postId,
     reason: z.enum(REPORT_REASONS, "Choose a reason"),
     details: z.string().trim().max(1_000).default(""),
+  })
+  .strict();
+
+export const createPollInput = z
+  .object({
+    clubId,
+    question: z.string().trim().min(3, "Ask a question").max(200, "At most 200 characters"),
+    kind: z.enum(CLUB_POLL_KINDS, "Choose single, multiple or ranked"),
+    isAnonymous: z.boolean().default(false),
+    closesAt: z.iso.datetime({ offset: true, message: "Choose when the poll closes" }),
+    options: z
+      .array(
+        z
+          .object({
+            label: z.string().trim().max(120, "At most 120 characters").default(""),
+            contentId: z.uuid().nullable().default(null),
+          })
+          .strict()
+          .refine((option) => option.label.length > 0 || option.contentId, "Name the choice"),
+      )
+      .min(CLUB_POLL_OPTIONS_MIN, `Give at least ${CLUB_POLL_OPTIONS_MIN} choices`)
+      .max(CLUB_POLL_OPTIONS_MAX, `At most ${CLUB_POLL_OPTIONS_MAX} choices`),
+  })
+  .strict();
+
+export const pollIdInput = z.object({ pollId: z.uuid("Not a valid poll") }).strict();
+
+export const votePollInput = z
+  .object({
+    pollId: z.uuid("Not a valid poll"),
+    /** The chosen options; for ranked polls in order of preference. */
+    choices: z.array(z.uuid()).min(1, "Choose at least one").max(CLUB_POLL_OPTIONS_MAX),
+  })
+  .strict()
+  .refine((input) => new Set(input.choices).size === input.choices.length, {
+    message: "Choose each option once",
+    path: ["choices"],
+  });
+
+export const createMeetingInput = z
+  .object({
+    clubId,
+    title: z.string().trim().min(3, "Name the meeting").max(120, "At most 120 characters"),
+    startsAt: z.iso.datetime({ offset: true, message: "Choose a date and time" }),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(15, "At least 15 minutes")
+      .max(8 * 60, "At most 8 hours")
+      .default(60),
+    onlineUrl: z
+      .url({ protocol: /^https?$/, message: "An online link starts with https://" })
+      .max(500)
+      .nullable()
+      .default(null),
+    place: z.string().trim().max(200, "At most 200 characters").nullable().default(null),
+  })
+  .strict()
+  .refine((input) => input.onlineUrl || input.place, {
+    message: "Give an online link or a place",
+    path: ["place"],
+  });
+
+export const meetingIdInput = z.object({ meetingId: z.uuid("Not a valid meeting") }).strict();
+
+export const rsvpInput = z
+  .object({
+    meetingId: z.uuid("Not a valid meeting"),
+    response: z.enum(CLUB_RSVPS, "Choose going, maybe or not going"),
   })
   .strict();

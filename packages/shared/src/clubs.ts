@@ -144,3 +144,119 @@ export interface ClubPostPage {
   items: ClubPostItem[];
   nextCursor: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Polls and meetings
+
+/** One choice, several, or an order of preference counted by instant runoff. */
+export const CLUB_POLL_KINDS = ["single", "multiple", "ranked"] as const;
+export type ClubPollKind = (typeof CLUB_POLL_KINDS)[number];
+export const CLUB_POLL_OPTIONS_MIN = 2;
+export const CLUB_POLL_OPTIONS_MAX = 10;
+/** The latest a poll may close, in days from its creation. */
+export const CLUB_POLL_DAYS_MAX = 60;
+
+export const CLUB_RSVPS = ["going", "maybe", "not_going"] as const;
+export type ClubRsvp = (typeof CLUB_RSVPS)[number];
+
+export interface RunoffRound {
+  /** Votes per option still in the count, each ballot counted for its highest-ranked such option. */
+  counts: Record<string, number>;
+  /** Options dropped after this round: all those with the fewest votes. */
+  eliminated: string[];
+}
+
+export interface RunoffResult {
+  /** Null when no ballot names an option, or the last options tie. */
+  winner: string | null;
+  /** The options tied at the end, when there is no winner. */
+  tied: string[];
+  rounds: RunoffRound[];
+}
+
+/**
+ * Instant-runoff count of ranked ballots: each round gives each ballot to its highest-ranked option
+ * still in, an option with more than half of those votes wins, otherwise every option with the
+ * fewest votes is dropped and the count runs again. Ballots whose options are all dropped stop
+ * counting (exhausted); options named on no ballot are dropped at once with zero votes.
+ */
+export function instantRunoff(
+  optionIds: readonly string[],
+  ballots: readonly (readonly string[])[],
+): RunoffResult {
+  const remaining = new Set(optionIds);
+  const rounds: RunoffRound[] = [];
+  // Where each ballot stands: the index of its highest-ranked option still in the count.
+  const cursor = ballots.map(() => 0);
+  while (remaining.size > 0) {
+    const counts: Record<string, number> = Object.fromEntries([...remaining].map((id) => [id, 0]));
+    let active = 0;
+    ballots.forEach((ballot, index) => {
+      let at = cursor[index] ?? 0;
+      while (at < ballot.length && !remaining.has(ballot[at] as string)) at++;
+      cursor[index] = at;
+      const choice = ballot[at];
+      if (choice !== undefined) {
+        counts[choice] = (counts[choice] ?? 0) + 1;
+        active++;
+      }
+    });
+    if (active === 0) {
+      rounds.push({ counts, eliminated: [] });
+      return { winner: null, tied: [...remaining], rounds };
+    }
+    const values = Object.values(counts);
+    const most = Math.max(...values);
+    if (most * 2 > active) {
+      rounds.push({ counts, eliminated: [] });
+      const winner = Object.keys(counts).find((id) => counts[id] === most) ?? null;
+      return { winner, tied: [], rounds };
+    }
+    const fewest = Math.min(...values);
+    const eliminated = Object.keys(counts).filter((id) => counts[id] === fewest);
+    rounds.push({ counts, eliminated: eliminated.length === remaining.size ? [] : eliminated });
+    if (eliminated.length === remaining.size) return { winner: null, tied: eliminated, rounds };
+    for (const id of eliminated) remaining.delete(id);
+  }
+  return { winner: null, tied: [], rounds };
+}
+
+export interface ClubPollOption {
+  _id: string;
+  label: string;
+  /** A catalogue title, for polls on the next read. */
+  contentId: string | null;
+  /** Votes (first preferences for ranked polls); null until the poll closes. */
+  votes: number | null;
+  /** Who chose it, for named polls once closed. */
+  voters: PersonSummary[];
+}
+
+export interface ClubPoll {
+  _id: string;
+  question: string;
+  kind: ClubPollKind;
+  isAnonymous: boolean;
+  closesAt: string;
+  isClosed: boolean;
+  author: PersonSummary | null;
+  options: ClubPollOption[];
+  voterCount: number;
+  /** The caller's choices, in order of preference. */
+  myChoices: string[];
+  /** Ranked polls, once closed: the rounds of the count and the winner. */
+  runoff: RunoffResult | null;
+  createdAt: string;
+}
+
+export interface ClubMeeting {
+  _id: string;
+  title: string;
+  startsAt: string;
+  durationMinutes: number;
+  onlineUrl: string | null;
+  place: string | null;
+  counts: Record<ClubRsvp, number>;
+  going: PersonSummary[];
+  myRsvp: ClubRsvp | null;
+}

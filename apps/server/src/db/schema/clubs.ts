@@ -1,4 +1,11 @@
-import { CLUB_MEMBER_STATUSES, CLUB_PRIVACIES, CLUB_REACTIONS, CLUB_ROLES } from "@litverse/shared/clubs";
+import {
+  CLUB_MEMBER_STATUSES,
+  CLUB_POLL_KINDS,
+  CLUB_PRIVACIES,
+  CLUB_REACTIONS,
+  CLUB_ROLES,
+  CLUB_RSVPS,
+} from "@litverse/shared/clubs";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -206,4 +213,104 @@ export const clubSpoilerReveals = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.postId, table.userId] })],
+);
+
+/** A poll in a club: on the next read (options naming titles), a meeting date, or anything. */
+export const clubPolls = pgTable(
+  "club_polls",
+  {
+    id: idColumn(),
+    clubId: uuid("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    question: text("question").notNull(),
+    kind: text("kind", { enum: CLUB_POLL_KINDS }).notNull(),
+    isAnonymous: boolean("is_anonymous").notNull().default(false),
+    closesAt: timestamp("closes_at", { withTimezone: true }).notNull(),
+    /** Closed early by a moderator. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    check("club_polls_kind_check", oneOf(table.kind, CLUB_POLL_KINDS)),
+    index("club_polls_club_idx").on(table.clubId, table.createdAt),
+  ],
+);
+
+export const clubPollOptions = pgTable(
+  "club_poll_options",
+  {
+    id: idColumn(),
+    pollId: uuid("poll_id")
+      .notNull()
+      .references(() => clubPolls.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    label: text("label").notNull(),
+    contentId: uuid("content_id").references(() => content.id, { onDelete: "set null" }),
+  },
+  (table) => [uniqueIndex("club_poll_options_position_key").on(table.pollId, table.position)],
+);
+
+/** A member's choices in a poll: one row per option chosen, `rank` 1 for the first preference. */
+export const clubPollVotes = pgTable(
+  "club_poll_votes",
+  {
+    pollId: uuid("poll_id")
+      .notNull()
+      .references(() => clubPolls.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    optionId: uuid("option_id")
+      .notNull()
+      .references(() => clubPollOptions.id, { onDelete: "cascade" }),
+    rank: smallint("rank").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.pollId, table.userId, table.optionId] }),
+    uniqueIndex("club_poll_votes_rank_key").on(table.pollId, table.userId, table.rank),
+    check("club_poll_votes_rank_check", sql`${table.rank} > 0`),
+  ],
+);
+
+/** A club meeting: online, in a place, or both. */
+export const clubMeetings = pgTable(
+  "club_meetings",
+  {
+    id: idColumn(),
+    clubId: uuid("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    onlineUrl: text("online_url"),
+    place: text("place"),
+    ...timestamps(),
+  },
+  (table) => [
+    check("club_meetings_duration_check", sql`${table.durationMinutes} between 15 and 480`),
+    index("club_meetings_club_idx").on(table.clubId, table.startsAt),
+  ],
+);
+
+export const clubMeetingRsvps = pgTable(
+  "club_meeting_rsvps",
+  {
+    meetingId: uuid("meeting_id")
+      .notNull()
+      .references(() => clubMeetings.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    response: text("response", { enum: CLUB_RSVPS }).notNull(),
+    ...timestamps(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.meetingId, table.userId] }),
+    check("club_meeting_rsvps_response_check", oneOf(table.response, CLUB_RSVPS)),
+  ],
 );

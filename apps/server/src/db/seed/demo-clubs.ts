@@ -1,14 +1,19 @@
 // The demo's book clubs: a public club the reader is in, reading a demo book on a weekly schedule,
-// with posts on both sides of the reader's progress (some open, some hidden as spoilers), and a
+// with posts on both sides of the reader's progress (some open, some hidden as spoilers), a poll on
+// the next read and a meeting, and a
 // private club of mystery listeners the reader can ask to join. Made through the club services; the
 // members' reading positions are written as the readers would have left them.
+
+import type { ClubRsvp } from "@litverse/shared/clubs";
 import { eq, inArray, sql } from "drizzle-orm";
+import { answerMeeting, createMeeting } from "../../modules/clubs/club-meetings.service.ts";
+import { createPoll, votePoll } from "../../modules/clubs/club-polls.service.ts";
 import { createClubPost, setPostFlag } from "../../modules/clubs/club-posts.service.ts";
 import { setCurrentRead } from "../../modules/clubs/club-reads.service.ts";
 import { approveJoinRequest, createClub, joinClub } from "../../modules/clubs/clubs.service.ts";
 import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { queryRows } from "../client.ts";
-import { clubs, content, episodeProgress, episodes, users } from "../schema/index.ts";
+import { clubPollOptions, clubs, content, episodeProgress, episodes, users } from "../schema/index.ts";
 
 const asUser = (id: string): Viewer => ({ id, role: "user", age: 18 });
 const DAY_MS = 86_400_000;
@@ -35,6 +40,9 @@ interface DemoClub {
     pinned?: boolean;
     replies?: Array<[by: string, text: string]>;
   }>;
+  /** A ranked poll on the next read: its question, the titles, and members' ballots by title position. */
+  poll?: { question: string; titles: string[]; ballots: Record<string, number[]> };
+  meeting?: { title: string; inDays: number; place: string; answers: Record<string, ClubRsvp> };
 }
 
 const DEMO_CLUBS: DemoClub[] = [
@@ -53,6 +61,17 @@ const DEMO_CLUBS: DemoClub[] = [
       [9, 12, 11],
     ],
     finished: { ada_moreau: 8, demo_reader: 4, bea_moreau: 4, cyrus_moreau: 2, gus_moreau: 5 },
+    poll: {
+      question: "What do we read after this one?",
+      titles: ["Thornmere", "The Salt Map", "Letters from the Pass"],
+      ballots: { ada_moreau: [0, 2], bea_moreau: [1, 0], gus_moreau: [2, 1, 0] },
+    },
+    meeting: {
+      title: "Part 2 get-together",
+      inDays: 5,
+      place: "The reading room of the town library",
+      answers: { ada_moreau: "going", bea_moreau: "going", gus_moreau: "maybe" },
+    },
     posts: [
       {
         by: "ada_moreau",
@@ -193,6 +212,24 @@ export async function seedDemoClubs(deps: ServiceDeps): Promise<number> {
         added++;
       }
     }
+    if (demo.poll) await seedPoll(deps, owner, clubId, demo.poll, ids);
+    if (demo.meeting) {
+      const start = new Date(Date.now() + demo.meeting.inDays * DAY_MS);
+      start.setUTCHours(18, 0, 0, 0);
+      const { meetingId } = await createMeeting(deps, owner, {
+        clubId,
+        title: demo.meeting.title,
+        startsAt: start.toISOString(),
+        durationMinutes: 90,
+        onlineUrl: null,
+        place: demo.meeting.place,
+      });
+      for (const [handle, response] of Object.entries(demo.meeting.answers)) {
+        const id = ids.get(handle);
+        if (id) await answerMeeting(deps, asUser(id), { meetingId, response });
+      }
+      added++;
+    }
     // The conversation took place over the last few days, oldest first.
     await db.execute(sql`
       update club_posts p set created_at = now() - interval '3 days' + (
@@ -201,6 +238,38 @@ export async function seedDemoClubs(deps: ServiceDeps): Promise<number> {
       where p.club_id = ${clubId}`);
   }
   return added;
+}
+
+async function seedPoll(
+  deps: ServiceDeps,
+  owner: Viewer,
+  clubId: string,
+  poll: NonNullable<DemoClub["poll"]>,
+  ids: Map<string, string>,
+): Promise<void> {
+  const titles = await deps.db
+    .select({ id: content.id, title: content.title })
+    .from(content)
+    .where(inArray(content.title, poll.titles));
+  const contentIds = poll.titles.flatMap((title) => titles.find((row) => row.title === title)?.id ?? []);
+  if (contentIds.length !== poll.titles.length) return;
+  const { pollId } = await createPoll(deps, owner, {
+    clubId,
+    question: poll.question,
+    kind: "ranked",
+    isAnonymous: false,
+    closesAt: new Date(Date.now() + 6 * DAY_MS).toISOString(),
+    options: contentIds.map((contentId) => ({ label: "", contentId })),
+  });
+  const options = await deps.db
+    .select({ id: clubPollOptions.id, position: clubPollOptions.position })
+    .from(clubPollOptions)
+    .where(eq(clubPollOptions.pollId, pollId));
+  const optionAt = (index: number) => options.find((option) => option.position === index + 1)?.id ?? "";
+  for (const [handle, order] of Object.entries(poll.ballots)) {
+    const id = ids.get(handle);
+    if (id) await votePoll(deps, asUser(id), { pollId, choices: order.map(optionAt) });
+  }
 }
 
 /** Each member's finished episodes, as their readers would have recorded them. */

@@ -193,6 +193,16 @@ describe("demo seed", () => {
     expect(await visible(partOne?._id ?? null)).toEqual([true]);
     expect(await visible(partTwo?._id ?? null)).toEqual([false]);
     expect(await visible(null)).toEqual([true, false, true]);
+    // A poll on the next read and a meeting, both open.
+    const [poll] = await reader.clubs.listClubPolls({ clubId: club._id });
+    expect(poll).toMatchObject({ kind: "ranked", isClosed: false, voterCount: 3, myChoices: [] });
+    expect(poll?.options.map((option) => option.label)).toEqual([
+      "Thornmere",
+      "The Salt Map",
+      "Letters from the Pass",
+    ]);
+    const [meeting] = await reader.clubs.listClubMeetings({ clubId: club._id });
+    expect(meeting?.counts).toEqual({ going: 2, maybe: 1, not_going: 0 });
     // A private club to ask to join.
     const found = await reader.clubs.discoverClubs({ query: "" });
     expect(found.map((item) => [item.name, item.myStatus])).toContainEqual(["Night Shift Listeners", null]);

@@ -377,3 +377,131 @@ describe("posts", () => {
     expect((await as(owner).listClubPosts({ clubId, milestoneId: null })).items).toEqual([]);
   });
 });
+
+describe("polls", () => {
+  const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+  it("keep results hidden until they close, then count ranked ballots by instant runoff", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const voters = [await member(clubId, owner), await member(clubId, owner), await member(clubId, owner)];
+    const next = await book(1);
+    expect(
+      await codeOf(
+        as(voters[0] as TestUser).createClubPoll({
+          clubId,
+          question: "Next?",
+          kind: "single",
+          closesAt: inAWeek(),
+          options: [{ label: "A" }, { label: "B" }],
+        }),
+      ),
+    ).toBe("FORBIDDEN");
+    const { pollId } = await as(owner).createClubPoll({
+      clubId,
+      question: "What do we read next?",
+      kind: "ranked",
+      isAnonymous: true,
+      closesAt: inAWeek(),
+      options: [{ label: "", contentId: next.id }, { label: "Poems" }, { label: "Plays" }],
+    });
+    const [poll] = await as(owner).listClubPolls({ clubId });
+    const [title, poems, plays] = (poll?.options ?? []).map((option) => option._id) as [
+      string,
+      string,
+      string,
+    ];
+    expect(poll?.options[0]?.label).toMatch(/^Title \d+$/);
+    // First choices: title 2, poems 1, plays 1; plays goes... then poems, and the title wins.
+    await as(owner).voteClubPoll({ pollId, choices: [plays, poems] });
+    await as(voters[0] as TestUser).voteClubPoll({ pollId, choices: [title] });
+    await as(voters[1] as TestUser).voteClubPoll({ pollId, choices: [title, plays] });
+    await as(voters[2] as TestUser).voteClubPoll({ pollId, choices: [poems, title] });
+    expect(await codeOf(as(voters[2] as TestUser).voteClubPoll({ pollId, choices: [clubId] }))).toBe(
+      "BAD_REQUEST",
+    );
+
+    const open = (await as(voters[0] as TestUser).listClubPolls({ clubId }))[0];
+    expect(open).toMatchObject({ isClosed: false, voterCount: 4, myChoices: [title], runoff: null });
+    expect(open?.options.map((option) => option.votes)).toEqual([null, null, null]);
+
+    await as(owner).closeClubPoll({ pollId });
+    expect(await codeOf(as(owner).voteClubPoll({ pollId, choices: [poems] }))).toBe("CONFLICT");
+    const closed = (await as(voters[0] as TestUser).listClubPolls({ clubId }))[0];
+    expect(closed?.options.map((option) => option.votes)).toEqual([2, 1, 1]);
+    expect(closed?.options.every((option) => option.voters.length === 0)).toBe(true);
+    expect(closed?.runoff?.winner).toBe(title);
+  });
+
+  it("named single-choice polls show who chose what once closed", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const ben = await member(clubId, owner);
+    const { pollId } = await as(owner).createClubPoll({
+      clubId,
+      question: "Meet on Friday or Sunday?",
+      kind: "single",
+      closesAt: inAWeek(),
+      options: [{ label: "Friday" }, { label: "Sunday" }],
+    });
+    const [poll] = await as(ben).listClubPolls({ clubId });
+    const [friday, sunday] = (poll?.options ?? []).map((option) => option._id) as [string, string];
+    expect(await codeOf(as(ben).voteClubPoll({ pollId, choices: [friday, sunday] }))).toBe("BAD_REQUEST");
+    await as(ben).voteClubPoll({ pollId, choices: [sunday] });
+    await as(ben).voteClubPoll({ pollId, choices: [friday] });
+    await as(owner).closeClubPoll({ pollId });
+    const [closed] = await as(owner).listClubPolls({ clubId });
+    expect(
+      closed?.options.map((option) => [option.votes, option.voters.map((person) => person._id)]),
+    ).toEqual([
+      [1, [ben.id]],
+      [0, []],
+    ]);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const options = [{ label: "A" }, { label: "B" }];
+    expect(
+      await codeOf(
+        as(owner).createClubPoll({ clubId, question: "Late?", kind: "single", closesAt: past, options }),
+      ),
+    ).toBe("BAD_REQUEST");
+  });
+});
+
+describe("meetings", () => {
+  it("members answer; the count and who is going follow", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const ben = await member(clubId, owner);
+    const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    expect(
+      await codeOf(
+        as(ben).createClubMeeting({ clubId, title: "Part one chat", startsAt, place: "Library café" }),
+      ),
+    ).toBe("FORBIDDEN");
+    expect(await codeOf(as(owner).createClubMeeting({ clubId, title: "Nowhere", startsAt }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(
+      await codeOf(
+        as(owner).createClubMeeting({ clubId, title: "Sneaky", startsAt, onlineUrl: "javascript:alert(1)" }),
+      ),
+    ).toBe("BAD_REQUEST");
+    const { meetingId } = await as(owner).createClubMeeting({
+      clubId,
+      title: "Part one chat",
+      startsAt,
+      durationMinutes: 90,
+      onlineUrl: "https://meet.example.org/lantern",
+    });
+    await as(ben).answerClubMeeting({ meetingId, response: "going" });
+    await as(owner).answerClubMeeting({ meetingId, response: "maybe" });
+    const [meeting] = await as(ben).listClubMeetings({ clubId });
+    expect(meeting).toMatchObject({
+      title: "Part one chat",
+      durationMinutes: 90,
+      counts: { going: 1, maybe: 1, not_going: 0 },
+      myRsvp: "going",
+    });
+    expect(meeting?.going.map((person) => person._id)).toEqual([ben.id]);
+  });
+});

@@ -4,19 +4,27 @@ import {
   clubPostInput,
   createClubInput,
   createClubPostInput,
+  createMeetingInput,
+  createPollInput,
   discoverClubsInput,
   joinByCodeInput,
   listClubPostsInput,
+  meetingIdInput,
   muteMemberInput,
+  pollIdInput,
   rateReadInput,
   reactToPostInput,
   reportClubPostInput,
+  rsvpInput,
   setCurrentReadInput,
   setMemberRoleInput,
   setPostFlagInput,
   updateClubInput,
+  votePollInput,
 } from "@litverse/shared/clubs-inputs";
 import { authedProcedure, router } from "../../rpc/trpc.ts";
+import * as meetings from "./club-meetings.service.ts";
+import * as polls from "./club-polls.service.ts";
 import * as posts from "./club-posts.service.ts";
 import * as reads from "./club-reads.service.ts";
 import * as service from "./clubs.service.ts";
@@ -124,4 +132,33 @@ export const clubsRouter = router({
   reportClubPost: authedProcedure
     .input(reportClubPostInput)
     .mutation(({ ctx, input }) => posts.reportClubPost(ctx.deps, ctx.user, input)),
+  /** The newest polls; results once each closes. Live. */
+  listClubPolls: authedProcedure
+    .input(clubIdInput)
+    .query(({ ctx, input }) => polls.listPolls(ctx.deps, ctx.user, input.clubId)),
+  createClubPoll: authedProcedure
+    .input(createPollInput)
+    .mutation(({ ctx, input }) => polls.createPoll(ctx.deps, ctx.user, input)),
+  voteClubPoll: authedProcedure
+    .input(votePollInput)
+    .mutation(({ ctx, input }) => polls.votePoll(ctx.deps, ctx.user, input)),
+  closeClubPoll: authedProcedure
+    .input(pollIdInput)
+    .mutation(({ ctx, input }) => polls.closePoll(ctx.deps, ctx.user, input.pollId)),
+  deleteClubPoll: authedProcedure
+    .input(pollIdInput)
+    .mutation(({ ctx, input }) => polls.deletePoll(ctx.deps, ctx.user, input.pollId)),
+  /** Meetings not over yet, soonest first. Live. */
+  listClubMeetings: authedProcedure
+    .input(clubIdInput)
+    .query(({ ctx, input }) => meetings.listMeetings(ctx.deps, ctx.user, input.clubId)),
+  createClubMeeting: authedProcedure
+    .input(createMeetingInput)
+    .mutation(({ ctx, input }) => meetings.createMeeting(ctx.deps, ctx.user, input)),
+  answerClubMeeting: authedProcedure
+    .input(rsvpInput)
+    .mutation(({ ctx, input }) => meetings.answerMeeting(ctx.deps, ctx.user, input)),
+  deleteClubMeeting: authedProcedure
+    .input(meetingIdInput)
+    .mutation(({ ctx, input }) => meetings.deleteMeeting(ctx.deps, ctx.user, input.meetingId)),
 });

@@ -42,11 +42,12 @@ import { ClubAbout } from "./club-about.tsx";
 import { ClubCover, PRIVACY_ICONS } from "./club-card.tsx";
 import { ClubDiscussion } from "./club-discussion.tsx";
 import { ClubMembers } from "./club-members.tsx";
+import { ClubPlans } from "./club-plans.tsx";
 import { EditClubDialog } from "./edit-club-dialog.tsx";
 import { InviteDialog } from "./invite-dialog.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
-const TABS = ["discussion", "members", "about"] as const;
+const TABS = ["discussion", "plans", "members", "about"] as const;
 type Tab = (typeof TABS)[number];
 
 export function ClubPage({ clubId }: { clubId: string }) {
@@ -99,6 +100,7 @@ export function ClubPage({ clubId }: { clubId: string }) {
       >
         <TabsList variant="underline" aria-label="Club">
           <TabsTrigger value="discussion">Discussion</TabsTrigger>
+          <TabsTrigger value="plans">Plans</TabsTrigger>
           <TabsTrigger value="members">
             Members
             {data.pendingRequestCount > 0 ? (
@@ -118,6 +120,18 @@ export function ClubPage({ clubId }: { clubId: string }) {
               icon={Users}
               title="Members only"
               text="Join this club to read and take part in its discussions."
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="plans">
+          {data.canRead ? (
+            <ClubPlans club={data} />
+          ) : (
+            <EmptyState
+              className="mt-4"
+              icon={Users}
+              title="Members only"
+              text="Join this club to see its meetings and polls."
             />
           )}
         </TabsContent>
@@ -364,7 +378,7 @@ function CurrentRead({ club }: { club: ClubDetail }) {
       className="mt-6 grid grid-cols-[auto_1fr] gap-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:gap-5 sm:p-5"
     >
       {/* The title's heading below is the link for keyboards and screen readers; the cover repeats it for the pointer. */}
-      <Link to={`/content/${read.content._id}`} className="block" tabIndex={-1} aria-hidden>
+      <Link to={`/content/${read.content._id}`} className="block sm:row-span-2" tabIndex={-1} aria-hidden>
         {read.content.coverUrl ? (
           <img
             src={read.content.coverUrl}

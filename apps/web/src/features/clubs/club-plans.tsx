@@ -1,0 +1,603 @@
+// What a club plans: meetings (each member sees the time in their own time zone, answers, and can
+// add it to a calendar) and polls (single, multiple or ranked choice; results once closed, ranked
+// ones with the rounds of the instant-runoff count). Moderators plan meetings and open polls.
+import {
+  CLUB_RSVPS,
+  type ClubDetail,
+  type ClubMeeting,
+  type ClubPoll,
+  type ClubPollKind,
+  type ClubRsvp,
+} from "@litverse/shared/clubs";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowDown, ArrowUp, CalendarPlus, MapPin, Plus, Trash2, Video, Vote } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { cn } from "../../components/ui/cn.ts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { describeError, toastError } from "../../lib/errors.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { useLiveQuery } from "../../lib/live-query.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { download, meetingCalendarFile } from "./meeting-calendar.ts";
+
+const RSVP_LABELS: Record<ClubRsvp, string> = { going: "Going", maybe: "Maybe", not_going: "Not going" };
+const KIND_LABELS: Record<ClubPollKind, string> = {
+  single: "One choice",
+  multiple: "Several choices",
+  ranked: "Ranked choice",
+};
+
+const isModeratorOf = (club: ClubDetail) =>
+  club.myStatus === "active" && (club.myRole === "owner" || club.myRole === "moderator");
+
+/** The viewer's time zone: the one in their profile, else the browser's. */
+function useTimeZone(): string {
+  const profile = useQuery(trpc.profiles.getMyProfile.queryOptions());
+  return profile.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export function ClubPlans({ club }: { club: ClubDetail }) {
+  if (!club.canRead) return null;
+  return (
+    <div className="mt-4 grid gap-8 lg:grid-cols-2">
+      <Meetings club={club} />
+      <Polls club={club} />
+    </div>
+  );
+}
+
+function Meetings({ club }: { club: ClubDetail }) {
+  const meetings = useLiveQuery(trpc.clubs.listClubMeetings.queryOptions({ clubId: club._id }));
+  const [isPlanning, setIsPlanning] = useState(false);
+  const timeZone = useTimeZone();
+  return (
+    <section aria-labelledby="club-meetings">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id="club-meetings" className="font-semibold">
+          Meetings
+        </h2>
+        {isModeratorOf(club) ? (
+          <Button size="sm" variant="secondary" onClick={() => setIsPlanning(true)}>
+            <Plus aria-hidden /> Plan a meeting
+          </Button>
+        ) : null}
+      </div>
+      {meetings.data && meetings.data.length > 0 ? (
+        <ul className="space-y-3">
+          {meetings.data.map((meeting) => (
+            <MeetingCard key={meeting._id} meeting={meeting} club={club} timeZone={timeZone} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+          No meetings planned.
+        </p>
+      )}
+      <PlanMeetingDialog club={club} open={isPlanning} onOpenChange={setIsPlanning} />
+    </section>
+  );
+}
+
+function MeetingCard({
+  meeting,
+  club,
+  timeZone,
+}: {
+  meeting: ClubMeeting;
+  club: ClubDetail;
+  timeZone: string;
+}) {
+  const answer = useMutation(trpc.clubs.answerClubMeeting.mutationOptions());
+  const remove = useMutation(trpc.clubs.deleteClubMeeting.mutationOptions());
+  const isMember = club.myStatus === "active";
+  return (
+    <li className="rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="club-meeting">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-medium">{meeting.title}</h3>
+          <p className="text-sm">
+            {formatDateTime(meeting.startsAt, timeZone)}{" "}
+            <span className="text-muted-foreground">
+              ({timeZone.replaceAll("_", " ")}, {meeting.durationMinutes} min)
+            </span>
+          </p>
+          {meeting.place ? (
+            <p className="mt-1 inline-flex items-center gap-1 text-sm text-muted-foreground">
+              <MapPin className="size-4" aria-hidden /> {meeting.place}
+            </p>
+          ) : null}
+          {meeting.onlineUrl ? (
+            <p className="mt-1 text-sm">
+              <a
+                href={meeting.onlineUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-400"
+              >
+                <Video className="size-4" aria-hidden /> Join online
+              </a>
+            </p>
+          ) : null}
+        </div>
+        {isModeratorOf(club) ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="ghost" size="icon" className="size-8" aria-label={`Cancel ${meeting.title}`}>
+                <Trash2 aria-hidden />
+              </Button>
+            }
+            title="Cancel this meeting?"
+            confirmLabel="Cancel meeting"
+            cancelLabel="Keep it"
+            onConfirm={() => remove.mutateAsync({ meetingId: meeting._id })}
+          />
+        ) : null}
+      </div>
+      <p className="mt-2 text-sm text-muted-foreground">
+        {meeting.counts.going} going
+        {meeting.going.length > 0 ? ` (${meeting.going.map((person) => person.name).join(", ")})` : ""} ·{" "}
+        {meeting.counts.maybe} maybe
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {isMember
+          ? CLUB_RSVPS.map((response) => (
+              <Button
+                key={response}
+                size="sm"
+                variant={meeting.myRsvp === response ? "primary" : "secondary"}
+                aria-pressed={meeting.myRsvp === response}
+                onClick={() =>
+                  answer.mutate(
+                    { meetingId: meeting._id, response },
+                    { onError: (error) => toastError(error) },
+                  )
+                }
+              >
+                {RSVP_LABELS[response]}
+              </Button>
+            ))
+          : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() =>
+            void meetingCalendarFile(meeting, club.name, `${window.location.origin}/clubs/${club._id}`)
+              .then((file) => download(file, "meeting.ics"))
+              .catch((error: unknown) => toastError(error))
+          }
+        >
+          <CalendarPlus aria-hidden /> Add to calendar
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** "2026-12-01T19:00", a week from now at 19:00 local time, for the datetime-local field. */
+function nextWeekEvening(): string {
+  const date = new Date(Date.now() + 7 * 86_400_000);
+  date.setHours(19, 0, 0, 0);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T19:00`;
+}
+
+function PlanMeetingDialog({
+  club,
+  open,
+  onOpenChange,
+}: {
+  club: ClubDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [title, setTitle] = useState("");
+  const [startsAt, setStartsAt] = useState(nextWeekEvening);
+  const [duration, setDuration] = useState("60");
+  const [onlineUrl, setOnlineUrl] = useState("");
+  const [place, setPlace] = useState("");
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const create = useMutation(trpc.clubs.createClubMeeting.mutationOptions());
+  const submit = async () => {
+    try {
+      await create.mutateAsync({
+        clubId: club._id,
+        title,
+        // The field is in the planner's local time; the server keeps the instant.
+        startsAt: new Date(startsAt).toISOString(),
+        durationMinutes: Number(duration),
+        onlineUrl: onlineUrl.trim() || null,
+        place: place.trim() || null,
+      });
+      onOpenChange(false);
+      setTitle("");
+      setOnlineUrl("");
+      setPlace("");
+      setErrors({});
+      setMessage(null);
+    } catch (error) {
+      const details = describeError(error, "Could not plan the meeting.");
+      setErrors(details.fieldErrors ?? {});
+      setMessage(details.message);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Plan a meeting"
+        description="Members see the time in their own time zone."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} isLoading={create.isPending}>
+              Plan meeting
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-4">
+          <Field label="What" error={errors.title} required>
+            <Input value={title} maxLength={120} onChange={(event) => setTitle(event.target.value)} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+            <Field label="When" error={errors.startsAt} required>
+              <Input
+                type="datetime-local"
+                value={startsAt}
+                onChange={(event) => setStartsAt(event.target.value)}
+              />
+            </Field>
+            <Field label="How long">
+              <NativeSelect
+                items={["30", "45", "60", "90", "120"].map((value) => ({ value, label: `${value} minutes` }))}
+                value={duration}
+                onValueChange={setDuration}
+              />
+            </Field>
+          </div>
+          <Field label="Online link" hint="https://…" error={errors.onlineUrl}>
+            <Input type="url" value={onlineUrl} onChange={(event) => setOnlineUrl(event.target.value)} />
+          </Field>
+          <Field label="Place" error={errors.place}>
+            <Input value={place} maxLength={200} onChange={(event) => setPlace(event.target.value)} />
+          </Field>
+        </div>
+        {message ? (
+          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
+            {message}
+          </p>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Polls({ club }: { club: ClubDetail }) {
+  const polls = useLiveQuery(trpc.clubs.listClubPolls.queryOptions({ clubId: club._id }));
+  const [isCreating, setIsCreating] = useState(false);
+  const queryClient = useQueryClient();
+  // A poll closes by its deadline without anyone writing: look again when the next one is due.
+  const nextClose = Math.min(
+    ...(polls.data ?? []).filter((poll) => !poll.isClosed).map((poll) => Date.parse(poll.closesAt)),
+  );
+  useEffect(() => {
+    if (!Number.isFinite(nextClose)) return;
+    const timer = setTimeout(
+      () =>
+        void queryClient.invalidateQueries({
+          queryKey: trpc.clubs.listClubPolls.queryKey({ clubId: club._id }),
+        }),
+      Math.min(Math.max(0, nextClose - Date.now()) + 500, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [nextClose, club._id, queryClient]);
+  return (
+    <section aria-labelledby="club-polls">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id="club-polls" className="font-semibold">
+          Polls
+        </h2>
+        {isModeratorOf(club) ? (
+          <Button size="sm" variant="secondary" onClick={() => setIsCreating(true)}>
+            <Plus aria-hidden /> New poll
+          </Button>
+        ) : null}
+      </div>
+      {polls.data && polls.data.length > 0 ? (
+        <ul className="space-y-3">
+          {polls.data.map((poll) => (
+            <PollCard key={poll._id} poll={poll} club={club} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+          No polls yet.
+        </p>
+      )}
+      <CreatePollDialog club={club} open={isCreating} onOpenChange={setIsCreating} />
+    </section>
+  );
+}
+
+function PollCard({ poll, club }: { poll: ClubPoll; club: ClubDetail }) {
+  const close = useMutation(trpc.clubs.closeClubPoll.mutationOptions());
+  const canVote = club.myStatus === "active" && !poll.isClosed;
+  return (
+    <li className="rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="club-poll">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-medium">{poll.question}</h3>
+        <Badge>{KIND_LABELS[poll.kind]}</Badge>
+        {poll.isAnonymous ? <Badge>Anonymous</Badge> : null}
+      </div>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {poll.voterCount} {poll.voterCount === 1 ? "vote" : "votes"} ·{" "}
+        {poll.isClosed
+          ? `Closed ${formatDateTime(poll.closesAt)}`
+          : `Results when it closes, ${formatDateTime(poll.closesAt)}`}
+      </p>
+      {poll.isClosed ? <PollResults poll={poll} /> : canVote ? <PollBallot poll={poll} /> : null}
+      {!poll.isClosed && isModeratorOf(club) ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="mt-2"
+          onClick={() => close.mutate({ pollId: poll._id }, { onError: (error) => toastError(error) })}
+        >
+          Close now
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function PollBallot({ poll }: { poll: ClubPoll }) {
+  const vote = useMutation(trpc.clubs.voteClubPoll.mutationOptions());
+  const [choices, setChoices] = useState<string[]>(poll.myChoices);
+  const labelOf = (id: string) => poll.options.find((option) => option._id === id)?.label ?? "";
+  const toggle = (id: string) =>
+    setChoices((all) =>
+      poll.kind === "single" ? [id] : all.includes(id) ? all.filter((choice) => choice !== id) : [...all, id],
+    );
+  const move = (index: number, by: number) =>
+    setChoices((all) => {
+      const next = [...all];
+      const [item] = next.splice(index, 1);
+      if (item) next.splice(index + by, 0, item);
+      return next;
+    });
+  const hasVoted = poll.myChoices.length > 0;
+  return (
+    <div className="mt-3">
+      <fieldset className="space-y-2">
+        <legend className="sr-only">{poll.question}</legend>
+        {poll.options.map((option) => (
+          <label
+            key={option._id}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand-500"
+          >
+            <input
+              type={poll.kind === "single" ? "radio" : "checkbox"}
+              name={`poll-${poll._id}`}
+              checked={choices.includes(option._id)}
+              onChange={() => toggle(option._id)}
+              className="size-4 accent-brand-600"
+            />
+            <span className="flex-1">{option.label}</span>
+            {poll.kind === "ranked" && choices.includes(option._id) ? (
+              <span className="text-xs text-muted-foreground tabular-nums">
+                #{choices.indexOf(option._id) + 1}
+              </span>
+            ) : null}
+          </label>
+        ))}
+      </fieldset>
+      {poll.kind === "ranked" && choices.length > 1 ? (
+        <ol className="mt-3 space-y-1" aria-label="Your order of preference">
+          {choices.map((id, index) => (
+            <li key={id} className="flex items-center gap-2 text-sm">
+              <span className="w-5 text-muted-foreground tabular-nums">{index + 1}.</span>
+              <span className="flex-1 truncate">{labelOf(id)}</span>
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-7"
+                aria-label={`Move ${labelOf(id)} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                <ArrowUp aria-hidden />
+              </Button>
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-7"
+                aria-label={`Move ${labelOf(id)} down`}
+                disabled={index === choices.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDown aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <Button
+        size="sm"
+        className="mt-3"
+        disabled={choices.length === 0}
+        isLoading={vote.isPending}
+        onClick={() => vote.mutate({ pollId: poll._id, choices }, { onError: (error) => toastError(error) })}
+      >
+        <Vote aria-hidden /> {hasVoted ? "Change vote" : "Vote"}
+      </Button>
+      {hasVoted ? <span className="ml-3 text-sm text-muted-foreground">You voted.</span> : null}
+    </div>
+  );
+}
+
+function PollResults({ poll }: { poll: ClubPoll }) {
+  const total = Math.max(1, ...poll.options.map((option) => option.votes ?? 0));
+  const winner = poll.runoff?.winner;
+  const labelOf = (id: string) => poll.options.find((option) => option._id === id)?.label ?? "";
+  return (
+    <div className="mt-3 space-y-2">
+      {poll.options.map((option) => (
+        <div key={option._id} className="text-sm">
+          <div className="flex items-center justify-between gap-3">
+            <span className={cn(option._id === winner && "font-semibold")}>
+              {option.label}
+              {option._id === winner ? " (winner)" : ""}
+            </span>
+            <span className="text-muted-foreground tabular-nums">{option.votes ?? 0}</span>
+          </div>
+          <div className="mt-1 h-1.5 rounded-full bg-muted">
+            <div
+              className="h-full rounded-full bg-brand-600"
+              style={{ width: `${((option.votes ?? 0) / total) * 100}%` }}
+            />
+          </div>
+          {option.voters.length > 0 ? (
+            <p className="mt-1 text-xs text-muted-foreground">
+              {option.voters.map((person) => person.name).join(", ")}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      {poll.runoff ? (
+        <p className="text-xs text-muted-foreground">
+          First choices shown. Counted by instant runoff in {poll.runoff.rounds.length}{" "}
+          {poll.runoff.rounds.length === 1 ? "round" : "rounds"}
+          {poll.runoff.rounds
+            .filter((round) => round.eliminated.length > 0)
+            .map((round) => `; ${round.eliminated.map(labelOf).join(" and ")} dropped`)
+            .join("")}
+          {winner ? `. ${labelOf(winner)} won.` : poll.runoff.tied.length ? ". It ended in a tie." : "."}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CreatePollDialog({
+  club,
+  open,
+  onOpenChange,
+}: {
+  club: ClubDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [question, setQuestion] = useState("");
+  const [kind, setKind] = useState<ClubPollKind>("single");
+  const [isAnonymous, setIsAnonymous] = useState(false);
+  const [days, setDays] = useState("3");
+  const [options, setOptions] = useState(["", ""]);
+  const [message, setMessage] = useState<string | null>(null);
+  const create = useMutation(trpc.clubs.createClubPoll.mutationOptions());
+  const submit = async () => {
+    try {
+      await create.mutateAsync({
+        clubId: club._id,
+        question,
+        kind,
+        isAnonymous,
+        closesAt: new Date(Date.now() + Number(days) * 86_400_000).toISOString(),
+        options: options.filter((label) => label.trim()).map((label) => ({ label })),
+      });
+      onOpenChange(false);
+      setQuestion("");
+      setOptions(["", ""]);
+      setMessage(null);
+    } catch (error) {
+      setMessage(describeError(error, "Could not open the poll.").message);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="New poll"
+        description="Nobody sees the results until it closes."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} isLoading={create.isPending}>
+              Open poll
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-4">
+          <Field label="Question" required>
+            <Input value={question} maxLength={200} onChange={(event) => setQuestion(event.target.value)} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Kind">
+              <NativeSelect
+                items={(Object.keys(KIND_LABELS) as ClubPollKind[]).map((value) => ({
+                  value,
+                  label: KIND_LABELS[value],
+                }))}
+                value={kind}
+                onValueChange={setKind}
+              />
+            </Field>
+            <Field label="Closes in">
+              <NativeSelect
+                items={["1", "3", "7", "14"].map((value) => ({
+                  value,
+                  label: `${value} ${value === "1" ? "day" : "days"}`,
+                }))}
+                value={days}
+                onValueChange={setDays}
+              />
+            </Field>
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Choices</legend>
+            {options.map((label, index) => (
+              <Input
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list
+                key={index}
+                value={label}
+                maxLength={120}
+                aria-label={`Choice ${index + 1}`}
+                onChange={(event) =>
+                  setOptions((all) => all.map((item, at) => (at === index ? event.target.value : item)))
+                }
+              />
+            ))}
+            {options.length < 10 ? (
+              <Button size="sm" variant="ghost" onClick={() => setOptions((all) => [...all, ""])}>
+                <Plus aria-hidden /> Add a choice
+              </Button>
+            ) : null}
+          </fieldset>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={isAnonymous}
+              onChange={(event) => setIsAnonymous(event.target.checked)}
+              className="size-4 accent-brand-600"
+            />
+            Anonymous: hide who chose what
+          </label>
+        </div>
+        {message ? (
+          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
+            {message}
+          </p>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
