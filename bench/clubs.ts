@@ -76,7 +76,7 @@ async function benchOn(database: string): Promise<Record<string, Distribution>> 
     const owner: Viewer = { id: ids[0] as string, role: "user", age: 18 };
     const viewer: Viewer = { id: ids[1] as string, role: "user", age: 18 };
     const title = await createTitle(platform);
-    const chapters = await addChapters(platform, title.id, 12);
+    await addChapters(platform, title.id, 12);
     const { clubId } = await createClub(platform.deps, owner, {
       name: "Bench club",
       description: "",

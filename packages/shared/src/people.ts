@@ -153,6 +153,16 @@ export interface ProfileView {
   details: { bio: string; favouriteGenres: string[] } | null;
   activity: ProfileActivity | null;
   library: { followingCount: number; following: ProfileTitle[] } | null;
+  /** Book clubs they are in (secret ones only to fellow members); shown with reading activity. */
+  clubs: ProfileClub[] | null;
+}
+
+export interface ProfileClub {
+  _id: string;
+  name: string;
+  memberCount: number;
+  coverUrl: string | null;
+  role: "owner" | "moderator" | "member";
 }
 
 /** Where a handle leads: the person, and their handle now (another one when the handle was changed). */

@@ -505,3 +505,19 @@ describe("meetings", () => {
     expect(meeting?.going.map((person) => person._id)).toEqual([ben.id]);
   });
 });
+
+describe("profiles", () => {
+  it("list the person's clubs, secret ones only to fellow members", async () => {
+    const owner = await createUser(platform);
+    const { clubId: open } = await as(owner).createClub({ name: "Open Shelf", privacy: "public" });
+    const { clubId: hidden } = await as(owner).createClub({ name: "Hidden Shelf", privacy: "secret" });
+    const fellow = await member(hidden, owner);
+    const stranger = await createUser(platform);
+    const clubsSeenBy = async (viewer: TestUser) =>
+      ((await callerFor(platform, viewer).profiles.getProfile({ userId: owner.id })).clubs ?? []).map(
+        (club) => club._id,
+      );
+    expect((await clubsSeenBy(stranger)).sort()).toEqual([open]);
+    expect((await clubsSeenBy(fellow)).sort()).toEqual([hidden, open].sort());
+  });
+});

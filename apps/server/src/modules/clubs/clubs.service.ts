@@ -11,6 +11,7 @@ import type {
   muteMemberInput,
   updateClubInput,
 } from "@litverse/shared/clubs-inputs";
+import type { ProfileClub } from "@litverse/shared/people";
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Executor, queryRows, type Transaction } from "../../db/client.ts";
@@ -694,4 +695,32 @@ export async function membersByHandle(db: Executor, clubId: string, handles: str
           and lower(u.handle) in (select value from jsonb_array_elements_text(${JSON.stringify(handles)}::jsonb))`,
   );
   return rows.map((row) => row.user_id);
+}
+
+/** The clubs `userId` is in, as `viewerId` may know of them: secret ones only when the viewer is in them too. */
+export async function clubsOnProfile(db: Executor, userId: string, viewerId: string): Promise<ProfileClub[]> {
+  track(myClubsTopic(userId), myClubsTopic(viewerId));
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    member_count: number;
+    cover_key: string | null;
+    role: ClubRole;
+  }>(
+    db,
+    sql`select c.id, c.name, c.member_count, c.cover_key, m.role
+        from club_members m join clubs c on c.id = m.club_id
+        where m.user_id = ${userId} and m.status = 'active'
+          and (c.privacy <> 'secret' or exists (
+            select 1 from club_members v where v.club_id = c.id and v.user_id = ${viewerId} and v.status = 'active'))
+        order by c.member_count desc, c.name
+        limit 20`,
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    memberCount: row.member_count,
+    coverUrl: clubCoverUrl(row.cover_key),
+    role: row.role,
+  }));
 }

@@ -33,6 +33,7 @@ import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
+import { clubsOnProfile } from "../clubs/clubs.service.ts";
 import { viewerAge, visibleTitles } from "../content/content.service.ts";
 import { libraryTopic } from "../content/content-topics.ts";
 import { friendIdsOf, friendState, hasBlocked, relationshipsTopic } from "../friends/relationships.ts";
@@ -147,6 +148,7 @@ export async function getProfile(deps: ServiceDeps, viewer: Viewer, userId: stri
       : null,
     activity: canSee("activity") ? await activityOf(db, userId, age) : null,
     library: canSee("library") ? await libraryOf(db, userId, age) : null,
+    clubs: canSee("activity") ? await clubsOnProfile(db, userId, viewer.id) : null,
   };
 }
 

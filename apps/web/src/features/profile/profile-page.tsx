@@ -23,6 +23,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { CoverImage } from "../catalogue/cover-image.tsx";
 import { genreLabel, TYPE_LABELS } from "../catalogue/labels.ts";
+import { ClubCover } from "../clubs/club-card.tsx";
 import { BlockMenuItem } from "../people/block-menu-item.tsx";
 import { FriendButton } from "../people/friend-button.tsx";
 import { PersonAvatar } from "../people/person-avatar.tsx";
@@ -170,6 +171,33 @@ function Profile({ profile }: { profile: ProfileView }) {
           </Section>
           <Section title="Reading" hidden={profile.activity === null} name={person.name}>
             {profile.activity ? <Activity activity={profile.activity} /> : null}
+          </Section>
+          <Section title="Book clubs" hidden={profile.clubs === null} name={person.name}>
+            {profile.clubs && profile.clubs.length > 0 ? (
+              <ul className="grid gap-3 sm:grid-cols-2" aria-label="Clubs">
+                {profile.clubs.map((club) => (
+                  <li key={club._id}>
+                    <Link
+                      to={`/clubs/${club._id}`}
+                      className="flex items-center gap-3 rounded-xl border border-border p-3 hover:bg-muted"
+                    >
+                      <ClubCover club={club} className="size-12 shrink-0 rounded-lg text-xl" />
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium">{club.name}</span>
+                        <span className="block text-sm text-muted-foreground">
+                          {club.memberCount} {club.memberCount === 1 ? "member" : "members"}
+                          {club.role === "member"
+                            ? ""
+                            : ` · ${club.role === "owner" ? "Owner" : "Moderator"}`}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted-foreground">Not in a club yet.</p>
+            )}
           </Section>
           <Section title="Library" hidden={profile.library === null} name={person.name}>
             {profile.library ? (
