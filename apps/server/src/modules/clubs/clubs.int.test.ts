@@ -1,9 +1,10 @@
 // Book clubs through the real router: privacy, roles and membership, the schedule, and discussions
 // whose spoilers follow each member's own reading, live.
 import fc from "fast-check";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addChapters, createTitle } from "../../test/catalogue.ts";
-import { befriend } from "../../test/people.ts";
+import { befriend, phonePhoto, uploadFile } from "../../test/people.ts";
 import {
   callerFor,
   createUser,
@@ -12,13 +13,19 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
 import { listClubPosts } from "./club-posts.service.ts";
 
 let platform: TestPlatform;
+let server: TestServer;
 beforeAll(async () => {
   platform = await openTestPlatform();
+  server = await startTestServer(platform);
 });
-afterAll(() => platform.dispose());
+afterAll(async () => {
+  await server.close();
+  await platform.dispose();
+});
 beforeEach(() => platform.reset());
 
 const as = (user: TestUser) => callerFor(platform, user).clubs;
@@ -519,5 +526,31 @@ describe("profiles", () => {
       );
     expect((await clubsSeenBy(stranger)).sort()).toEqual([open]);
     expect((await clubsSeenBy(fellow)).sort()).toEqual([hidden, open].sort());
+  });
+});
+
+describe("pictures", () => {
+  it("covers and post pictures are re-encoded without EXIF; a hidden post's picture is not sent", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await clubReading(owner);
+    const ben = await member(clubId, owner);
+    await as(owner).updateClub({
+      clubId,
+      coverUploadId: await uploadFile(platform, owner, await phonePhoto()),
+    });
+    const coverUrl = (await as(ben).getClub({ clubId })).coverUrl ?? "";
+    expect(coverUrl).toMatch(new RegExp(`^/media/club-covers/${clubId}/cover-[0-9a-f]{12}\\.webp$`));
+    const cover = await fetch(`${server.url}${coverUrl}`);
+    expect(cover.status).toBe(200);
+    expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).exif).toBeUndefined();
+
+    const imageUploadId = await uploadFile(platform, owner, await phonePhoto());
+    await as(owner).createClubPost({ clubId, body: "The map!", imageUploadId, spoilerEpisode: 2 });
+    const [hidden] = (await as(ben).listClubPosts({ clubId, milestoneId: null })).items;
+    expect(hidden).toMatchObject({ isHidden: true, imageUrl: null });
+    const [shown] = (await as(owner).listClubPosts({ clubId, milestoneId: null })).items;
+    const picture = await fetch(`${server.url}${shown?.imageUrl}`);
+    expect(picture.status).toBe(200);
+    expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).exif).toBeUndefined();
   });
 });

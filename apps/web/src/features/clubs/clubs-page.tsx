@@ -1,7 +1,8 @@
 // Book Clubs (/clubs): the clubs one is in (invitations first), and Discover: public and private
-// clubs found by name, the kind of their current read, most members or newest. Live both ways.
+// clubs found by name, the kind and genre of their current read, most members or newest. Live both ways.
 import type { ClubSort } from "@litverse/shared/clubs";
 import { CONTENT_TYPES, type ContentType } from "@litverse/shared/content";
+import { useQuery } from "@tanstack/react-query";
 import { Compass, Plus, Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -16,7 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { TYPE_PLURALS } from "../catalogue/labels.ts";
+import { genreLabel, TYPE_PLURALS } from "../catalogue/labels.ts";
 import { ClubCard } from "./club-card.tsx";
 import { CreateClubDialog } from "./create-club-dialog.tsx";
 
@@ -113,6 +114,12 @@ const TYPE_ITEMS = [
 function Discover() {
   const [query, setQuery] = useState("");
   const [type, setType] = useState<ContentType | "">("");
+  const [_genre, _setGenre] = useState("");
+  const genres = useQuery(trpc.content.listGenres.queryOptions(type ? { type } : {}));
+  const _genreItems = [
+    { value: "", label: "Any genre" },
+    ...(genres.data ?? []).map((item) => ({ value: item.genre, label: genreLabel(item.genre) })),
+  ];
   const [sort, setSort] = useState<ClubSort>("popular");
   const searching = useDeferredValue(query.trim());
   const clubs = useLiveQuery({

@@ -5,9 +5,10 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { describeError } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { ClubFormFields, type ClubFormValues } from "./club-form.tsx";
+import { ClubFormFields, type ClubFormValues, coverChange } from "./club-form.tsx";
 
 const EMPTY: ClubFormValues = {
   name: "",
@@ -15,6 +16,8 @@ const EMPTY: ClubFormValues = {
   rules: "",
   privacy: "public",
   memberLimit: CLUB_MEMBER_LIMIT_DEFAULT,
+  coverFile: null,
+  removeCover: false,
 };
 
 export function CreateClubDialog({
@@ -29,10 +32,12 @@ export function CreateClubDialog({
   const [message, setMessage] = useState<string | null>(null);
   const create = useMutation(trpc.clubs.createClub.mutationOptions());
   const navigate = useNavigate();
+  const accessToken = useAccessToken();
 
   const submit = async () => {
     try {
-      const { clubId } = await create.mutateAsync(values);
+      const { coverFile: _file, removeCover: _remove, ...fields } = values;
+      const { clubId } = await create.mutateAsync({ ...fields, ...(await coverChange(values, accessToken)) });
       onOpenChange(false);
       setValues(EMPTY);
       setErrors({});

@@ -5,9 +5,10 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { describeError } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { ClubFormFields, type ClubFormValues } from "./club-form.tsx";
+import { ClubFormFields, type ClubFormValues, coverChange } from "./club-form.tsx";
 
 const valuesOf = (club: ClubDetail): ClubFormValues => ({
   name: club.name,
@@ -15,6 +16,8 @@ const valuesOf = (club: ClubDetail): ClubFormValues => ({
   rules: club.rules,
   privacy: club.privacy,
   memberLimit: club.memberLimit,
+  coverFile: null,
+  removeCover: false,
 });
 
 export function EditClubDialog({
@@ -30,6 +33,7 @@ export function EditClubDialog({
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
   const update = useMutation(trpc.clubs.updateClub.mutationOptions());
+  const accessToken = useAccessToken();
   // Each opening starts from the club as it is now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
   useEffect(() => {
@@ -42,7 +46,8 @@ export function EditClubDialog({
 
   const submit = async () => {
     try {
-      await update.mutateAsync({ clubId: club._id, ...values });
+      const { coverFile: _file, removeCover: _remove, ...fields } = values;
+      await update.mutateAsync({ clubId: club._id, ...fields, ...(await coverChange(values, accessToken)) });
       toast.success("Saved.");
       onOpenChange(false);
     } catch (error) {
@@ -66,7 +71,12 @@ export function EditClubDialog({
           </>
         }
       >
-        <ClubFormFields values={values} onChange={setValues} errors={errors} />
+        <ClubFormFields
+          values={values}
+          onChange={setValues}
+          errors={errors}
+          currentCoverUrl={club.coverUrl}
+        />
         {message ? (
           <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
             {message}
