@@ -8,6 +8,8 @@ export default defineConfig({
     // PGlite takes a moment to start; integration files share one instance per worker.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // In CI a failed test runs once more; a pass on the second try is still listed as flaky.
+    retry: process.env.CI ? 1 : 0,
     pool: "forks",
     // Both cores: files are independent (each has its own database), and most time is spent
     // waiting on PGlite, ffmpeg and child processes rather than in the test code.

@@ -127,7 +127,8 @@ describe("demo seed", () => {
     }
     const anonymous = await callerFor(platform).contentCuration.getActiveCuratedLists();
     const titles = (lists: typeof shelves) => lists.flatMap((list) => list.content.map((card) => card.title));
-    expect(titles(shelves)).toContain("Letters from the Pass");
+    // A hand-picked title rated 16: the reader sees it, anonymous visitors do not.
+    expect(titles(shelves)).toContain("The Glass Anatomist");
     expect(titles(anonymous)).not.toContain("Letters from the Pass");
     expect(titles(anonymous)).not.toContain("The Glass Anatomist");
     expect(titles(shelves)).not.toContain("The Second Door");

@@ -28,6 +28,11 @@ import {
 /** A read with its schedule and ratings, and each member's own rating (kept from the page). */
 export type ReadWithRatings = ClubRead & { ratings: Map<string, number> };
 
+/** The read as pages see it: the average, not who gave what. */
+export function toClubRead({ ratings: _ratings, ...read }: ReadWithRatings): ClubRead {
+  return read;
+}
+
 async function readsWithDetails(
   db: Executor,
   reads: (typeof clubReads.$inferSelect)[],
@@ -113,7 +118,7 @@ export async function listPastReads(deps: ServiceDeps, viewer: Viewer, clubId: s
     .where(and(eq(clubReads.clubId, clubId), isNotNull(clubReads.finishedAt)))
     .orderBy(desc(clubReads.finishedAt))
     .limit(50);
-  return (await readsWithDetails(deps.db, rows)).map(({ ratings: _ratings, ...read }) => read);
+  return (await readsWithDetails(deps.db, rows)).map(toClubRead);
 }
 
 /**

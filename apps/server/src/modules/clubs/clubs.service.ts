@@ -27,6 +27,7 @@ import { peopleByIds, personById } from "../profiles/people.ts";
 import {
   type ClubAccess,
   type ClubRow,
+  canRead,
   clubMembersTopic,
   clubMemberTopic,
   clubTopic,
@@ -38,9 +39,10 @@ import {
   loadModeratedClub,
   loadOwnedClub,
   myClubsTopic,
+  NO_SUCH_CLUB,
 } from "./club-access.ts";
 import { finishedEpisodes } from "./club-progress.ts";
-import { currentReadOf } from "./club-reads.service.ts";
+import { currentReadOf, toClubRead } from "./club-reads.service.ts";
 
 const COVER_EDGE = 1200;
 const DISCOVER_LIMIT = 30;
@@ -279,20 +281,19 @@ export async function getClub(deps: ServiceDeps, viewer: SessionUser, clubId: st
           .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.status, "requested")))
       : Promise.resolve([{ count: 0 }]),
   ]);
-  if (!card) throw new AppError("NOT_FOUND", "That club is not here.");
+  if (!card) throw new AppError("NOT_FOUND", NO_SUCH_CLUB);
   const member = isActive(access);
   const finished = read && member ? await finishedEpisodes(deps.db, read.content._id, [viewer.id]) : null;
   const myRating = read && member ? (read.ratings.get(viewer.id) ?? null) : null;
-  const { ratings: _ratings, ...publicRead } = read ?? { ratings: null };
   return {
     ...toClubCard(card),
     rules: club.rules,
     owner,
     inviteCode: member ? club.inviteCode : null,
-    read: read ? (publicRead as ClubDetail["read"]) : null,
+    read: read ? toClubRead(read) : null,
     myFinishedEpisode: finished?.get(viewer.id) ?? 0,
     myRating,
-    canRead: member || club.privacy === "public",
+    canRead: canRead(club.privacy, membership),
     mutedUntil:
       membership?.mutedUntil && membership.mutedUntil > new Date()
         ? membership.mutedUntil.toISOString()
@@ -311,7 +312,7 @@ export async function listClubMembers(
   clubId: string,
 ): Promise<ClubMember[]> {
   const access = await loadClub(deps.db, clubId, viewer.id);
-  if (!isActive(access) && access.club.privacy !== "public") {
+  if (!canRead(access.club.privacy, access.membership)) {
     throw new AppError("FORBIDDEN", "Join this club to see its members.");
   }
   track(clubMembersTopic(clubId));

@@ -25,6 +25,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { download, meetingCalendarFile } from "./meeting-calendar.ts";
+import { TitleSearch } from "./title-search.tsx";
 
 const RSVP_LABELS: Record<ClubRsvp, string> = { going: "Going", maybe: "Maybe", not_going: "Not going" };
 const KIND_LABELS: Record<ClubPollKind, string> = {
@@ -486,6 +487,13 @@ function PollResults({ poll }: { poll: ClubPoll }) {
   );
 }
 
+interface PollChoice {
+  label: string;
+  /** A catalogue title, for a poll on the next read. */
+  contentId: string | null;
+}
+const EMPTY_CHOICE: PollChoice = { label: "", contentId: null };
+
 function CreatePollDialog({
   club,
   open,
@@ -499,7 +507,7 @@ function CreatePollDialog({
   const [kind, setKind] = useState<ClubPollKind>("single");
   const [isAnonymous, setIsAnonymous] = useState(false);
   const [days, setDays] = useState("3");
-  const [options, setOptions] = useState(["", ""]);
+  const [options, setOptions] = useState<PollChoice[]>([EMPTY_CHOICE, EMPTY_CHOICE]);
   const [message, setMessage] = useState<string | null>(null);
   const create = useMutation(trpc.clubs.createClubPoll.mutationOptions());
   const submit = async () => {
@@ -510,11 +518,11 @@ function CreatePollDialog({
         kind,
         isAnonymous,
         closesAt: new Date(Date.now() + Number(days) * 86_400_000).toISOString(),
-        options: options.filter((label) => label.trim()).map((label) => ({ label })),
+        options: options.filter((option) => option.label.trim() || option.contentId),
       });
       onOpenChange(false);
       setQuestion("");
-      setOptions(["", ""]);
+      setOptions([EMPTY_CHOICE, EMPTY_CHOICE]);
       setMessage(null);
     } catch (error) {
       setMessage(describeError(error, "Could not open the poll.").message);
@@ -564,22 +572,43 @@ function CreatePollDialog({
           </div>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">Choices</legend>
-            {options.map((label, index) => (
+            {options.map((option, index) => (
               <Input
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list
                 key={index}
-                value={label}
+                value={option.label}
                 maxLength={120}
+                readOnly={option.contentId !== null}
                 aria-label={`Choice ${index + 1}`}
                 onChange={(event) =>
-                  setOptions((all) => all.map((item, at) => (at === index ? event.target.value : item)))
+                  setOptions((all) =>
+                    all.map((item, at) =>
+                      at === index ? { label: event.target.value, contentId: null } : item,
+                    ),
+                  )
                 }
               />
             ))}
             {options.length < 10 ? (
-              <Button size="sm" variant="ghost" onClick={() => setOptions((all) => [...all, ""])}>
-                <Plus aria-hidden /> Add a choice
-              </Button>
+              <>
+                <Button size="sm" variant="ghost" onClick={() => setOptions((all) => [...all, EMPTY_CHOICE])}>
+                  <Plus aria-hidden /> Add a choice
+                </Button>
+                <TitleSearch
+                  label="Add a title as a choice"
+                  placeholder="Or add a title from the catalogue"
+                  onPick={(title) =>
+                    setOptions((all) => {
+                      // The title takes the first empty choice, or a new one.
+                      const empty = all.findIndex((item) => !item.label.trim() && !item.contentId);
+                      const choice = { label: title.title, contentId: title._id };
+                      return empty >= 0
+                        ? all.map((item, at) => (at === empty ? choice : item))
+                        : [...all, choice];
+                    })
+                  }
+                />
+              </>
             ) : null}
           </fieldset>
           <label className="flex items-center gap-2 text-sm">

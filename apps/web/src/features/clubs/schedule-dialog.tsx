@@ -3,15 +3,16 @@
 // the same title keeps its threads.
 import { CLUB_MILESTONES_MAX, type ClubDetail } from "@litverse/shared/clubs";
 import type { ContentSummary } from "@litverse/shared/content";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { Plus, Search, Trash2 } from "lucide-react";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { describeError } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { TitleSearch } from "./title-search.tsx";
 
 interface Title {
   _id: string;
@@ -56,14 +57,8 @@ export function ScheduleDialog({
 }) {
   const [title, setTitle] = useState<Title | null>(null);
   const [milestones, setMilestones] = useState<MilestoneDraft[]>([]);
-  const [query, setQuery] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const save = useMutation(trpc.clubs.setCurrentRead.mutationOptions());
-  const searching = useDeferredValue(query.trim());
-  const results = useQuery({
-    ...trpc.content.listContent.queryOptions({ query: searching, limit: 8 }),
-    enabled: open && searching.length > 0,
-  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts from the club as it is
   useEffect(() => {
@@ -82,14 +77,12 @@ export function ScheduleDialog({
         dueOn,
       })) ?? [],
     );
-    setQuery("");
     setMessage(null);
   }, [open]);
 
   const choose = (summary: ContentSummary) => {
     setTitle({ _id: summary._id, title: summary.title, episodeCount: summary.episodeCount });
     setMilestones(evenSchedule(summary.episodeCount));
-    setQuery("");
   };
   const change = (index: number, patch: Partial<MilestoneDraft>) =>
     setMilestones((all) =>
@@ -131,40 +124,10 @@ export function ScheduleDialog({
           </>
         }
       >
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={title ? `Reading ${title.title}: search to change` : "Search the catalogue"}
-            aria-label="Search for a title"
-            className="pl-9"
-          />
-        </div>
-        {searching && results.data ? (
-          <ul className="mt-2 max-h-48 overflow-y-auto rounded-xl border border-border" aria-label="Titles">
-            {results.data.items.length === 0 ? (
-              <li className="p-3 text-sm text-muted-foreground">No title by that name.</li>
-            ) : (
-              results.data.items.map((summary) => (
-                <li key={summary._id}>
-                  <button
-                    type="button"
-                    onClick={() => choose(summary)}
-                    className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-muted"
-                  >
-                    <span className="truncate font-medium">{summary.title}</span>
-                    <span className="shrink-0 text-muted-foreground">{summary.episodeCount} episodes</span>
-                  </button>
-                </li>
-              ))
-            )}
-          </ul>
-        ) : null}
+        <TitleSearch
+          onPick={choose}
+          placeholder={title ? `Reading ${title.title}: search to change` : "Search the catalogue"}
+        />
         {title ? (
           <p className="mt-3 text-sm">
             <span className="font-medium">{title.title}</span>{" "}
