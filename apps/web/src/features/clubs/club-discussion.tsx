@@ -315,7 +315,7 @@ function PostList({ club, milestoneId }: { club: ClubDetail; milestoneId: string
   );
 }
 
-/** A page further back: not live (new posts arrive on the first page). */
+/** A page further back; live like the first, so that reactions and deletions show there too. */
 function OlderPosts({
   club,
   milestoneId,
