@@ -85,13 +85,14 @@ describe("privacy", () => {
     await as(owner).createClubPost({ clubId, body: "Welcome" });
 
     expect(await as(stranger).discoverClubs({ query: "Night" })).toEqual([]);
+    // One call at a time: each refusal is awaited where it is made.
     for (const call of [
-      as(stranger).getClub({ clubId }),
-      as(stranger).listClubPosts({ clubId, milestoneId: null }),
-      as(stranger).listClubMembers({ clubId }),
-      as(stranger).joinClub({ clubId }),
+      () => as(stranger).getClub({ clubId }),
+      () => as(stranger).listClubPosts({ clubId, milestoneId: null }),
+      () => as(stranger).listClubMembers({ clubId }),
+      () => as(stranger).joinClub({ clubId }),
     ]) {
-      expect(await codeOf(call)).toBe("NOT_FOUND");
+      expect(await codeOf(call())).toBe("NOT_FOUND");
     }
     // The invitation link lets them in.
     const code = (await as(owner).getClub({ clubId })).inviteCode ?? "";
