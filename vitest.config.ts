@@ -2,6 +2,14 @@ import { defineConfig } from "vitest/config";
 
 /** Files that replace modules (vi.mock) run in a process of their own, so the mock cannot leak. */
 const MOCKING_FILES = ["apps/server/src/media/storage.int.test.ts", "apps/web/src/lib/errors.test.ts"];
+/**
+ * The command line's and the server start's tests run server processes on PGlite data folders
+ * whatever the database, so the PostgreSQL run (TEST_DATABASE_URL, `npm run test:pg`) leaves them
+ * out. (Vitest's --exclude option does not reach the projects below.)
+ */
+const PGLITE_ONLY_FILES = process.env.TEST_DATABASE_URL
+  ? ["apps/server/src/cli.int.test.ts", "apps/server/src/main.int.test.ts"]
+  : [];
 
 export default defineConfig({
   test: {
@@ -27,7 +35,7 @@ export default defineConfig({
             "apps/web/src/**/*.test.ts",
             "apps/web/service-worker/**/*.test.ts",
           ],
-          exclude: MOCKING_FILES,
+          exclude: [...MOCKING_FILES, ...PGLITE_ONLY_FILES],
           // Test files reuse their worker process: PGlite's WebAssembly is compiled once per
           // worker rather than once per file, which roughly halves the suite's time.
           isolate: false,

@@ -21,7 +21,7 @@ import { refreshContentStats } from "../apps/server/src/jobs/content-stats.ts";
 import { listContent } from "../apps/server/src/modules/content/content.service.ts";
 import { runImport } from "../apps/server/src/modules/imports/imports.service.ts";
 import type { Platform } from "../apps/server/src/platform.ts";
-import { type Distribution, distribution } from "./harness.ts";
+import { type Distribution, databasesOf, distribution, progressLog } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";
 
 const USAGE = `Usage: npm run bench:catalogue -- [options]
@@ -34,9 +34,7 @@ the temporary PostgreSQL database. The JavaScript figure reads apps/web/dist (ru
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const FIXTURES = path.join(REPO_ROOT, "fixtures");
-const started = performance.now();
-const log = (message: string) =>
-  process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)}s] ${message}\n`);
+const log = progressLog();
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +49,7 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const databases = values.db === "both" ? ["pglite", "postgres"] : [values.db];
+const databases = databasesOf(values.db);
 const titleCount = Number(values.titles);
 const queryCount = Number(values.queries);
 const importRuns = Number(values.imports);

@@ -14,7 +14,7 @@ import { setCurrentRead } from "../apps/server/src/modules/clubs/club-reads.serv
 import { createClub, getClub, listClubMembers } from "../apps/server/src/modules/clubs/clubs.service.ts";
 import type { Viewer } from "../apps/server/src/rpc/context.ts";
 import { addChapters, createTitle } from "../apps/server/src/test/catalogue.ts";
-import { type Distribution, distribution } from "./harness.ts";
+import { type Distribution, databasesOf, progressLog, timeCalls } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";
 
 const USAGE = `Usage: npm run bench:clubs -- [options]
@@ -38,26 +38,15 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const databases = values.db === "both" ? ["pglite", "postgres"] : [values.db ?? "pglite"];
+const databases = databasesOf(values.db);
 const postCount = Number(values.posts);
 const memberCount = Number(values.members);
 const runs = Number(values.runs);
 const TARGET_MS = 50;
 
-const started = performance.now();
-const log = (message: string) =>
-  process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)}s] ${message}\n`);
+const log = progressLog();
 
-async function timed(run: () => Promise<unknown>): Promise<Distribution> {
-  for (let warm = 0; warm < 10; warm++) await run();
-  const samples: number[] = [];
-  for (let index = 0; index < runs; index++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return distribution(samples);
-}
+const timed = (run: () => Promise<unknown>) => timeCalls(runs, run);
 
 async function benchOn(database: string): Promise<Record<string, Distribution>> {
   const bench = await openBenchPlatform(database);

@@ -19,7 +19,7 @@ import { createContent } from "../apps/server/src/modules/content/content.servic
 import { unlockEpisode } from "../apps/server/src/modules/unlocks/unlocks.service.ts";
 import type { Platform } from "../apps/server/src/platform.ts";
 import type { Viewer } from "../apps/server/src/rpc/context.ts";
-import { type Distribution, distribution } from "./harness.ts";
+import { type Distribution, databasesOf, distribution, progressLog } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";
 
 const USAGE = `Usage: npm run bench:coins -- [options]
@@ -41,14 +41,12 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const databases = values.db === "both" ? ["pglite", "postgres"] : [values.db ?? "pglite"];
+const databases = databasesOf(values.db);
 const unlockCount = Number(values.unlocks);
 const raceCount = Number(values.race);
 const PRICE = 7;
 
-const started = performance.now();
-const log = (message: string) =>
-  process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)}s] ${message}\n`);
+const log = progressLog();
 
 async function reader(platform: Platform, coins: number): Promise<Viewer> {
   const [row] = await platform.deps.db

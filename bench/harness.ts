@@ -234,6 +234,18 @@ export async function withTimeout<T>(what: string, promise: Promise<T>, timeoutM
   }
 }
 
+/** The databases a `--db pglite|postgres|both` option names. */
+export function databasesOf(option: string | undefined): DatabaseKind[] {
+  return option === "both" ? ["pglite", "postgres"] : [(option ?? "pglite") as DatabaseKind];
+}
+
+/** A progress line on stderr, stamped with the seconds since the bench began. */
+export function progressLog(): (message: string) => void {
+  const started = performance.now();
+  return (message) =>
+    process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)}s] ${message}\n`);
+}
+
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -264,3 +276,22 @@ export const round = (value: number, digits = 1) => {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 };
+
+/**
+ * Times `count` awaited calls of `run`, one after another, after `warmups` untimed ones (caches,
+ * query plans); `run` gets the call's index.
+ */
+export async function timeCalls(
+  count: number,
+  run: (index: number) => Promise<unknown>,
+  warmups = 10,
+): Promise<Distribution> {
+  for (let warm = 0; warm < warmups; warm++) await run(warm);
+  const samples: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const start = performance.now();
+    await run(index);
+    samples.push(performance.now() - start);
+  }
+  return distribution(samples);
+}

@@ -24,7 +24,7 @@ import type { Platform } from "../apps/server/src/platform.ts";
 import type { SessionUser } from "../apps/server/src/rpc/context.ts";
 import type { AppRouter } from "../apps/server/src/rpc/router.ts";
 import { accessToken } from "../apps/server/src/test/tokens.ts";
-import { clockNow, type Distribution, distribution, round } from "./harness.ts";
+import { clockNow, type Distribution, databasesOf, distribution, progressLog, round } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";
 
 const USAGE = `Usage: npm run bench:people -- [options]
@@ -54,7 +54,7 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const databases = values.db === "both" ? ["pglite", "postgres"] : [values.db ?? "pglite"];
+const databases = databasesOf(values.db);
 const conversationCount = Number(values.conversations);
 const sendCount = Number(values.sends);
 const burstCount = Number(values.burst);
@@ -66,9 +66,7 @@ if (sendCount + burstCount + 20 > conversationCount) {
   throw new Error("--sends + --burst + 20 warm-up messages must not exceed --conversations");
 }
 
-const started = performance.now();
-const log = (message: string) =>
-  process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)}s] ${message}\n`);
+const log = progressLog();
 
 /** Stores `count` people of the embedded provider, set-based; returns their ids and subjects. */
 async function storePeople(platform: Platform, count: number, prefix: string) {

@@ -1,8 +1,8 @@
 // `npm run test:pg`: the integration tests (`*.int.test.ts`) again on PostgreSQL instead of PGlite
 // (each test file works in a temporary database of its own, created next to TEST_DATABASE_URL's
 // and dropped after),
-// then the browser tests that touch the database with the main test server on a fresh PostgreSQL
-// database (see playwright.config.ts).
+// then the browser journeys that depend on the database server with the main test server on a
+// fresh PostgreSQL database (see playwright.config.ts).
 // `npm run test:pg -- <vitest filters>` runs only the matching Vitest files and skips the browser.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
@@ -35,9 +35,9 @@ try {
   process.exit(1);
 }
 
-// Only the integration files touch a database; the pure unit tests ran once already, and the
-// command-line tests start server processes on PGlite data folders whatever the database.
-const defaultFilters = [".int.test.", "--exclude", "**/cli.int.test.ts", "--exclude", "**/main.int.test.ts"];
+// Only the integration files touch a database; the pure unit tests ran once already (and
+// vitest.config.ts leaves out the tests that run on PGlite whatever the database).
+const defaultFilters = [".int.test."];
 const vitestStatus = run("npx", ["vitest", "run", ...(filters.length > 0 ? filters : defaultFilters)], {
   TEST_DATABASE_URL: url,
 });

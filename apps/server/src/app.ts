@@ -20,6 +20,8 @@ import { registerEmbeddedProvider } from "./auth/provider/provider.ts";
 import { createTokenVerifier } from "./auth/token-verifier.ts";
 import type { Limits } from "./config.ts";
 import { AppError } from "./errors.ts";
+import { registerReelEvents } from "./http/reel-events.ts";
+import { registerReelUploads } from "./http/reel-uploads.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
 import { registerUploads } from "./http/uploads.ts";
 import { callLimitsFor } from "./limits/call-limits.ts";
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   limits?: Partial<Limits>;
   /** How long a new WebSocket may take to send its connection parameters. */
   socketHandshakeTimeoutMs?: number;
+  /** The largest reel upload, instead of REEL_MAX_UPLOAD_BYTES (tests of the limit). */
+  reelUploadMaxBytes?: number;
 }
 
 export async function buildApp(platform: Platform, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -255,6 +259,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   registerMediaRoutes(app, platform.deps.media);
   await registerUploads(app, platform, auth.verifier, callLimits.rates);
+  await registerReelUploads(app, platform, auth.verifier, callLimits.rates, {
+    origins: socketOrigins,
+    ...(options.reelUploadMaxBytes ? { maxBytes: options.reelUploadMaxBytes } : {}),
+  });
+  await registerReelEvents(app, platform, callLimits.rates);
   await registerPaymentRoutes(app, platform);
 
   await registerWebApp(app, config.WEB_DIST_DIR);

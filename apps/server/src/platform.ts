@@ -16,9 +16,11 @@ import { type ChangeBus, LocalChangeBus, PostgresChangeBus } from "./live/change
 import { ChangeNotifier } from "./live/changes.ts";
 import { LiveQueryEngine } from "./live/engine.ts";
 import { ImageVariants } from "./media/image-variants.ts";
+import { ReelUploadStore } from "./media/reel-uploads.ts";
 import { LocalMediaStorage } from "./media/storage.ts";
 import { UploadStore } from "./media/upload-store.ts";
 import { MediaUrlSigner } from "./media/url-signing.ts";
+import { ensureDefaultBadges } from "./modules/rewards/badges.ts";
 import type { MediaDeps, ServiceDeps } from "./rpc/context.ts";
 
 export interface Platform {
@@ -42,6 +44,7 @@ export async function openPlatform(
   try {
     database = await openDatabase(target);
     await runMigrations(database);
+    await ensureDefaultBadges(database.db);
     media = await openMedia(config, database);
     const swept = await media.storage.sweepStaging();
     if (swept > 0) log.warn({ entries: swept }, "removed what interrupted imports left in the staging area");
@@ -83,6 +86,7 @@ async function openMedia(config: Config, database: DatabaseHandle): Promise<Medi
     // Beside the media, on the same disk, so that an import moves files rather than copying them;
     // a hidden folder, which the media route never serves.
     uploads: new UploadStore(path.join(config.mediaDir, ".uploads")),
+    reelUploads: new ReelUploadStore(path.join(config.mediaDir, ".reel-uploads")),
   };
 }
 

@@ -1,7 +1,8 @@
 // Screenshots of the content admin pages (content management with its imports, the import dialog,
 // a title's editor, curation, metrics and one title's metrics) at phone and desktop sizes, light and
-// dark, for looking over by eye: test-results/screenshots/<name>-<width>-<scheme>.png and
-// <name>-<width>-<scheme>-full.png. Each page is also checked not to overflow sideways.
+// dark, for looking over by eye: test-results/screenshots/<name>-<width>-<scheme>.png and, with
+// SCREENSHOTS set, <name>-<width>-<scheme>-full.png. Each page is also checked not to overflow
+// sideways.
 import { expect, type Page, test } from "@playwright/test";
 import { deleteTitles, fixture, resultOf, startImport } from "./support/admin-content.ts";
 import { openSignedIn } from "./support/auth.ts";

@@ -194,7 +194,7 @@ test("locked episodes explain themselves: coins and plans", async () => {
   await page.keyboard.press("Enter");
   const priceDialog = page.getByRole("dialog", { name: "Episode 4 is locked" });
   await expect(priceDialog).toContainText("costs 20 coins to unlock for good");
-  await expect(priceDialog.getByTestId("coin-balance")).toHaveText("You have 160 coins.");
+  await expect(priceDialog.getByTestId("coin-balance")).toHaveText("You have 320 coins.");
   // Unlocking is the unlock tests' business: this reader's wallet stays as it is.
   await expect(priceDialog.getByRole("button", { name: "Unlock for 20 coins" })).toBeEnabled();
   await expect(priceDialog.getByRole("button", { name: /Wait for free/ })).toBeVisible();

@@ -1,6 +1,6 @@
 // Screenshots of the landing, coming-soon and signed-in pages at phone and desktop sizes, light and
 // dark, for looking over by eye: test-results/screenshots/<name>-<width>-<scheme>.png (what the
-// screen shows) and <name>-<width>-<scheme>-full.png (the whole page).
+// screen shows) and, with SCREENSHOTS set, <name>-<width>-<scheme>-full.png (the whole page).
 import { expect, type Page, test } from "@playwright/test";
 import { callAs } from "./support/api.ts";
 import { openSignedIn, signIn } from "./support/auth.ts";
@@ -53,7 +53,7 @@ test.describe("signed in", () => {
         "planned-page",
         scheme,
         () => expect(page.getByText("Not available yet")).toBeVisible(),
-        "/rewards",
+        "/ads/my-ads",
       );
     });
   }
@@ -195,7 +195,7 @@ test.describe("catalogue", () => {
         scheme,
         async () => {
           await page.getByTestId("episode-row").nth(3).click();
-          await expect(page.getByRole("dialog", { name: "Episode 4 is locked" })).toContainText("160 coins");
+          await expect(page.getByRole("dialog", { name: "Episode 4 is locked" })).toContainText("320 coins");
         },
         `/content/${romeo}`,
       );
@@ -243,6 +243,134 @@ test.describe("people", () => {
       );
       await capture(page, "edit-profile", scheme, ready("Edit Profile"), "/settings/profile");
       await capture(page, "profile", scheme, ready("Demo Reader"), "/user/demo_reader");
+    });
+  }
+});
+
+test.describe("interactive stories", () => {
+  for (const scheme of SCHEMES) {
+    test(`stories, the player, the dashboard and stat presets, ${scheme}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await openSignedIn(page, "admin@demo.test");
+      // The lighthouse story played up to its lamp room: stats, a locked choice and a premium one.
+      const stories = await callAs<{ items: Array<{ id: string; title: string }> }>(
+        page,
+        "query",
+        "stories.listStories",
+        { search: "Lantern" },
+      );
+      const storyId = stories.items.find((story) => story.title === "The Lantern Keeper")?.id;
+      if (!storyId) throw new Error("no demo story The Lantern Keeper");
+      await callAs(page, "mutation", "stories.startPlay", { storyId });
+      const take = async (label: string) => {
+        const play = await callAs<{
+          playId: string;
+          scene: { id: string };
+          choices: Array<{ id: string; label: string }>;
+        }>(page, "query", "stories.getPlay", { storyId });
+        const choiceId = play.choices.find((choice) => choice.label === label)?.id;
+        if (!choiceId) throw new Error(`no choice "${label}" at ${play.scene.id}`);
+        await callAs(page, "mutation", "stories.chooseChoice", {
+          storyId,
+          playId: play.playId,
+          sceneId: play.scene.id,
+          choiceId,
+        });
+      };
+      for (const label of ["Search the rocks", "Back to the door", "Try the door", "Unlock the lamp room"]) {
+        await take(label);
+      }
+      await callAs(page, "mutation", "stories.saveToSlot", { storyId, slot: 1 });
+
+      const playPath = `/interactive-stories/${storyId}/play`;
+      const inLampRoom = () => expect(page.getByTestId("scene")).toContainText("The great lens waits");
+      await capture(
+        page,
+        "stories",
+        scheme,
+        async () => {
+          await expect(page.getByTestId("story-card").first()).toBeVisible();
+          await page.waitForLoadState("networkidle");
+        },
+        "/interactive-stories",
+      );
+      await capture(
+        page,
+        "story",
+        scheme,
+        async () => {
+          await expect(page.getByRole("heading", { name: "The Lantern Keeper", level: 1 })).toBeVisible();
+          await expect(page.getByTestId("save-slot-1")).toContainText("The great lens waits");
+        },
+        `/interactive-stories/${storyId}`,
+      );
+      await capture(page, "story-play", scheme, inLampRoom, playPath);
+      await capture(
+        page,
+        "story-play-unlock",
+        scheme,
+        async () => {
+          await inLampRoom();
+          await page.getByRole("button", { name: /^Fit the brass wick/ }).click();
+          await expect(page.getByRole("dialog", { name: "A premium choice" })).toContainText("30 coins");
+        },
+        playPath,
+      );
+      await capture(
+        page,
+        "story-play-saves",
+        scheme,
+        async () => {
+          await inLampRoom();
+          await page.getByTestId("open-saves").click();
+          await expect(page.getByRole("dialog", { name: "Saves" }).getByTestId("save-slot-1")).toContainText(
+            "The great lens waits",
+          );
+        },
+        playPath,
+      );
+      await take("Light the lamp");
+      await capture(
+        page,
+        "story-play-ending",
+        scheme,
+        () => expect(page.getByTestId("ending-name")).toHaveText("The beacon"),
+        playPath,
+      );
+      await capture(
+        page,
+        "story-not-found",
+        scheme,
+        () => expect(page.getByRole("heading", { name: "Story not found", level: 1 })).toBeVisible(),
+        "/interactive-stories/00000000-0000-4000-8000-000000000000",
+      );
+      await capture(
+        page,
+        "stories-dashboard",
+        scheme,
+        async () => {
+          await expect(page.getByTestId("story-funnel").getByRole("img").first()).toBeVisible();
+          await page.waitForLoadState("networkidle");
+        },
+        `/admin/stories/dashboard?story=${storyId}`,
+      );
+      await capture(
+        page,
+        "stat-presets",
+        scheme,
+        () => expect(page.getByTestId("preset-card").first()).toBeVisible(),
+        "/admin/stat-presets",
+      );
+      await capture(
+        page,
+        "stat-preset-dialog",
+        scheme,
+        async () => {
+          await page.getByRole("button", { name: `Edit Explorer` }).click();
+          await expect(page.getByRole("dialog", { name: "Edit “Explorer”" })).toBeVisible();
+        },
+        "/admin/stat-presets",
+      );
     });
   }
 });

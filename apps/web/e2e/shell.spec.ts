@@ -32,10 +32,10 @@ test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => 
   // Header: no admin entry; wallet with the live balance and its tooltip.
   await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
   const wallet = page.getByTestId("coin-wallet");
-  await expect(wallet).toHaveText("160");
+  await expect(wallet).toHaveText("320");
   await wallet.hover();
   await expect(page.getByRole("tooltip")).toContainText("Bonus coins expire 30 days after earning.");
-  await expect(page.getByRole("tooltip")).toContainText("120 purchased · 40 bonus");
+  await expect(page.getByRole("tooltip")).toContainText("120 purchased · 200 bonus");
 
   // Shelves: curated, at most 6 cards each, in the curated order; the list without visible titles is hidden.
   const shelves = page.getByTestId("curated-shelf");
@@ -50,8 +50,9 @@ test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => 
 
   // The menu button sums unread messages and notifications.
   await expect(menuButton(page)).toHaveAccessibleName("Open menu");
-  // Three unread messages from the admin, three notices (a message request's among them).
-  await expect(menuButton(page).getByTestId("unread-badge")).toHaveText("6");
+  // Three unread messages from the admin, six notices (a message request's among them, and the
+  // team's answers to three of the reader's support tickets).
+  await expect(menuButton(page).getByTestId("unread-badge")).toHaveText("9");
   await openMenu(page);
   expect(await sectionTitles(page)).toEqual(["Main Features", "Content Types", "Social", "Account"]);
   expect(await itemsOf(page, "Main Features")).toEqual([
@@ -90,7 +91,7 @@ test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => 
     menu(page)
       .getByRole("link", { name: /^Notifications/ })
       .getByTestId("unread-badge"),
-  ).toHaveText("3");
+  ).toHaveText("6");
   await expect(menu(page).getByRole("link", { name: "My Profile" })).toHaveAttribute(
     "href",
     "/user/demo_reader",
@@ -103,13 +104,21 @@ test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => 
   await expect(page.getByRole("heading", { name: "Explore", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Dramas", pressed: true })).toBeVisible();
 
-  // Bottom navigation, to a page still to come: the frame, its title, "not available yet".
+  // Bottom navigation, to the reels, and back home.
   const sections = page.getByRole("navigation", { name: "Sections" });
   await expect(sections.getByRole("link")).toHaveText(["Home", "Library", "Stories", "Reels"]);
   await sections.getByRole("link", { name: "Reels" }).click();
-  await expect(page.getByRole("heading", { name: "Reels", level: 1 })).toBeVisible();
-  await expect(page.getByText("Not available yet")).toBeVisible();
+  await expect(page).toHaveURL(/\/reels$/);
+  await expect(page.getByRole("heading", { name: "Reels", level: 1 })).toBeAttached();
   await sections.getByRole("link", { name: "Home" }).click();
+  await expect(page.getByTestId("welcome")).toBeVisible();
+
+  // A page still to come: the frame, its title, "not available yet".
+  await openMenu(page);
+  await menu(page).getByRole("link", { name: "My Ads" }).click();
+  await expect(page.getByRole("heading", { name: "My Ads", level: 1 })).toBeVisible();
+  await expect(page.getByText("Not available yet")).toBeVisible();
+  await page.goBack();
   await expect(page.getByTestId("welcome")).toBeVisible();
 
   // The wallet leads to buying coins; admin pages are refused to a reader.
@@ -239,14 +248,14 @@ test("while a page's code loads, the route loading placeholder stands in for it"
     await route.continue();
   });
   await openMenu(page);
-  await menu(page).getByRole("link", { name: "Rewards" }).click();
+  await menu(page).getByRole("link", { name: "My Reels" }).click();
   const placeholder = page.getByRole("status", { name: "Loading" });
   await expect(placeholder).toBeVisible();
   // A heading bar, three cards in a row, one large block.
   await expect(placeholder.locator(":scope > div")).toHaveCount(3);
   await expect(placeholder.locator(":scope > div:nth-child(2) > div")).toHaveCount(3);
   releaseChunk?.();
-  await expect(page.getByRole("heading", { name: "Rewards", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Reels", level: 1 })).toBeVisible();
   await expect(placeholder).toHaveCount(0);
 });
 
@@ -255,7 +264,7 @@ test("a page that fails to load shows the error screen, which leads home", async
   // The code of pages still to come is one lazily loaded module: make it unreachable.
   await page.route(/\/assets\/planned-route-[^/]+\.js$/, (route) => route.abort());
   await openMenu(page);
-  await menu(page).getByRole("link", { name: "Leaderboard" }).click();
+  await menu(page).getByRole("link", { name: "My Ads" }).click();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
   await expect(
     page.getByText("We encountered an unexpected error. Please try refreshing the page."),

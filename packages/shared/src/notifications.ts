@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "subscription_renewed",
   "subscription_failed",
   "announcement",
+  "support",
   "system",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -29,6 +30,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   subscription_renewed: "Subscription renewals",
   subscription_failed: "Subscription payment problems",
   announcement: "Announcements from Litverse",
+  support: "Answers to your support tickets",
   system: "Account and system notices",
 };
 

@@ -89,5 +89,5 @@ const sandboxReference = z.string().regex(/^sbx_ch_[0-9a-f]{24}$/, "Not a sandbo
 export const sandboxCheckoutInput = z.object({ reference: sandboxReference }).strict();
 
 export const completeSandboxCheckoutInput = z
-  .object({ reference: sandboxReference, outcome: z.enum(["pay", "fail", "cancel"]) })
+  .object({ reference: sandboxReference, outcome: z.enum(["pay", "pay_lost", "fail", "cancel"]) })
   .strict();

@@ -7,16 +7,12 @@ import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import fastifyMultipart from "@fastify/multipart";
 import type { UploadResult } from "@litverse/shared/jobs";
-import { isAdminRole } from "@litverse/shared/users";
 import type { FastifyInstance } from "fastify";
 import type { TokenVerifier } from "../auth/token-verifier.ts";
-import { AppError } from "../errors.ts";
-import { RateLimitError, type RateLimits } from "../limits/rate-limits.ts";
+import { personBudgetKey, type RateLimits } from "../limits/rate-limits.ts";
 import { formatBytes } from "../media/import/limits.ts";
-import { getComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
-import { findUserByIdentity } from "../modules/users/users.service.ts";
 import type { Platform } from "../platform.ts";
-import { COMING_SOON_MESSAGE } from "../rpc/trpc.ts";
+import { httpCaller, spendWrite } from "./http-caller.ts";
 
 export const UPLOAD_PATH = "/api/uploads";
 
@@ -57,29 +53,11 @@ export async function registerUploads(
       },
     });
     scope.post(UPLOAD_PATH, async (request, reply) => {
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
-      if (!token) return reply.code(401).send({ error: "Unauthorized", message: "Please sign in first." });
-      let identity: Awaited<ReturnType<TokenVerifier["verify"]>>;
-      try {
-        identity = await verifier.verify(token);
-      } catch (error) {
-        const message = error instanceof AppError ? error.message : "Invalid access token.";
-        return reply.code(401).send({ error: "Unauthorized", message });
-      }
-      const user = await findUserByIdentity(platform.deps.db, identity);
-      if (!user) return reply.code(401).send({ error: "Unauthorized", message: "Please sign in first." });
-      const isAdmin = isAdminRole(user.role);
-      if (!isAdmin && (await getComingSoonSettings(platform.deps)).isComingSoonMode) {
-        return reply.code(403).send({ error: "Forbidden", message: COMING_SOON_MESSAGE });
-      }
+      const caller = await httpCaller(request, reply, platform.deps, verifier);
+      if (!caller) return reply;
+      const { user, isAdmin } = caller;
       const limits = isAdmin ? adminLimits : PERSONAL_UPLOAD_LIMITS;
-      try {
-        await rates.consume("write", `user:${identity.issuerKey}|${identity.subject}`);
-      } catch (error) {
-        if (!(error instanceof RateLimitError)) throw error;
-        reply.header("retry-after", String(error.retryAfterSeconds));
-        return reply.code(429).send({ error: "Too Many Requests", message: error.message });
-      }
+      if (!(await spendWrite(reply, rates, personBudgetKey(caller.identity)))) return reply;
       if (!request.isMultipart()) {
         return reply
           .code(415)

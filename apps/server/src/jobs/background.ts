@@ -1,7 +1,8 @@
-// The work a server process does besides answering calls: running queued jobs (imports),
+// The work a server process does besides answering calls: running queued jobs (imports, reels),
 // releasing scheduled episodes, refreshing engagement figures, removing abandoned uploads,
 // expiring bonus coins (and telling people of coins about to expire), renewing the sandbox provider's subscriptions, ending subscription periods
-// and granting plans' monthly bonus coins.
+// and granting plans' monthly bonus coins, flagging support tickets past their targets, closing
+// finished league weeks, and the reels' upkeep (stranded conversions, old uploads and watch events).
 // Every process does it; the database makes sure each piece happens once.
 import type { FastifyBaseLogger } from "fastify";
 import { broadcastJobHandler } from "../modules/admin-notifications/announcements.service.ts";
@@ -9,7 +10,11 @@ import { notifyExpiringBonusCoins } from "../modules/coins/expiring-notices.ts";
 import { expireBonusCoins } from "../modules/coins/ledger.ts";
 import { importJobHandler } from "../modules/imports/imports.service.ts";
 import { renewDueSandboxSubscriptions } from "../modules/payments/sandbox-renewals.ts";
+import { reelJobHandler } from "../modules/reels/reel-processing.ts";
+import { runReelsUpkeep } from "../modules/reels/reels-upkeep.ts";
+import { closeFinishedLeagueWeeks } from "../modules/rewards/leagues-close.ts";
 import { runSubscriptionUpkeep } from "../modules/subscriptions/subscription-payments.ts";
+import { runSupportUpkeep } from "../modules/support/support-upkeep.ts";
 import type { ServiceDeps } from "../rpc/context.ts";
 import { refreshContentStats } from "./content-stats.ts";
 import { announceDueEpisodes } from "./episode-releases.ts";
@@ -22,6 +27,14 @@ export const COIN_EXPIRY_MS = 10 * 60_000;
 export const SANDBOX_RENEWAL_MS = 60_000;
 /** Often enough that a period's end shows within a minute on the pages that follow it. */
 export const SUBSCRIPTION_UPKEEP_MS = 60_000;
+/** Service-level breaches are flagged within a minute of their due time. */
+export const SUPPORT_UPKEEP_MS = 60_000;
+
+/** Reels stranded by a stopped conversion are failed, and reel uploads swept, this often. */
+export const REELS_UPKEEP_MS = 60_000;
+
+/** A finished league week is closed within this long of its end and grace period. */
+export const LEAGUE_CLOSE_MS = 10 * 60_000;
 
 export interface BackgroundWork {
   runner: JobRunner;
@@ -31,7 +44,11 @@ export interface BackgroundWork {
 export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): BackgroundWork {
   const runner = new JobRunner(
     deps,
-    [importJobHandler(deps) as JobHandler<never>, broadcastJobHandler(deps) as JobHandler<never>],
+    [
+      importJobHandler(deps) as JobHandler<never>,
+      broadcastJobHandler(deps) as JobHandler<never>,
+      reelJobHandler(deps) as JobHandler<never>,
+    ],
     { log },
   );
   runner.start();
@@ -63,6 +80,13 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
     every(SANDBOX_RENEWAL_MS, "renewing sandbox subscriptions", () => renewDueSandboxSubscriptions(deps)),
     every(SUBSCRIPTION_UPKEEP_MS, "ending subscription periods and granting plan bonuses", () =>
       runSubscriptionUpkeep(deps),
+    ),
+    every(SUPPORT_UPKEEP_MS, "flagging missed support targets and closing solved tickets", () =>
+      runSupportUpkeep(deps),
+    ),
+    every(LEAGUE_CLOSE_MS, "closing finished league weeks", () => closeFinishedLeagueWeeks(deps)),
+    every(REELS_UPKEEP_MS, "failing stranded reels, sweeping reel uploads and old watch events", () =>
+      runReelsUpkeep(deps),
     ),
   ];
 

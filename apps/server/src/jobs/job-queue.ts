@@ -5,7 +5,7 @@ import os from "node:os";
 import type { JobStatus } from "@litverse/shared/jobs";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { queryRows } from "../db/client.ts";
+import { queryRows, type Transaction } from "../db/client.ts";
 import { jobs } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { ServiceDeps } from "../rpc/context.ts";
@@ -36,24 +36,31 @@ export interface JobHandler<Input = unknown, Result = unknown> {
   onFailure?(job: RunningJob<Input>, reason: string): Promise<void>;
 }
 
-export async function enqueueJob(
-  deps: ServiceDeps,
-  job: { kind: string; input: unknown; createdBy?: string | null; message?: string },
-): Promise<JobRow> {
-  return deps.changes.inTransaction(deps.db, async (tx) => {
-    const [row] = await tx
-      .insert(jobs)
-      .values({
-        kind: job.kind,
-        input: job.input,
-        createdBy: job.createdBy ?? null,
-        message: job.message ?? "Waiting to start",
-      })
-      .returning();
-    if (!row) throw new AppError("CONFLICT", "Could not queue the job.");
-    deps.changes.changed(jobsTopic(job.kind));
-    return row;
-  });
+export interface NewJob {
+  kind: string;
+  input: unknown;
+  createdBy?: string | null;
+  message?: string;
+}
+
+export async function enqueueJob(deps: ServiceDeps, job: NewJob): Promise<JobRow> {
+  return deps.changes.inTransaction(deps.db, (tx) => enqueueJobIn(tx, deps, job));
+}
+
+/** Queues a job inside the caller's transaction: it exists only if the rest commits. */
+export async function enqueueJobIn(tx: Transaction, deps: ServiceDeps, job: NewJob): Promise<JobRow> {
+  const [row] = await tx
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      input: job.input,
+      createdBy: job.createdBy ?? null,
+      message: job.message ?? "Waiting to start",
+    })
+    .returning();
+  if (!row) throw new AppError("CONFLICT", "Could not queue the job.");
+  deps.changes.changed(jobsTopic(job.kind));
+  return row;
 }
 
 /** Cancels a job that has not finished: at once when queued, at its next step when running. */

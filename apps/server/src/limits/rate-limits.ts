@@ -27,6 +27,10 @@ const MESSAGES: Record<RateLimitKind, string> = {
   friend_request: "You have sent a lot of friend requests.",
 };
 
+/** A signed-in person's budgets, wherever they call from (functions, uploads, beacons). */
+export const personBudgetKey = (identity: { issuerKey: string; subject: string }) =>
+  `user:${identity.issuerKey}|${identity.subject}`;
+
 export class RateLimits {
   private readonly limiters: Record<RateLimitKind, RateLimiterMemory>;
 

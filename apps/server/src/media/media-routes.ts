@@ -1,4 +1,4 @@
-// GET and HEAD /media/…: covers and avatars for anyone, an episode's files and a conversation's
+// GET and HEAD /media/…: covers, avatars and story pictures for anyone, an episode's files and a conversation's
 // pictures only through a signed URL (url-signing.ts), and resized image variants on request. Files go out through @fastify/send
 // (ranges, validators, conditional requests) and are never compressed: media is compressed
 // already, and compressing a range would break its byte offsets.
@@ -42,6 +42,7 @@ const SERVED_TYPES: Record<string, string> = {
   m4b: "audio/mp4",
   mp3: "audio/mpeg",
   vtt: "text/vtt; charset=utf-8",
+  pdf: "application/pdf",
 };
 const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "webp", "avif", "gif"]);
 
@@ -84,17 +85,22 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
     },
   );
 
-  app.get<{ Params: { clubId: string; file: string } }>(
-    "/media/club-covers/:clubId/:file",
-    { compress: false },
-    async (request, reply) => {
-      const { clubId, file } = request.params;
-      if (!MEDIA_ID_PATTERN.test(clubId) || file.includes("/")) return notFound(reply);
-      return serve(options, request, reply, `club-covers/${clubId}/${file}`, COVER_CACHE_CONTROL);
-    },
-  );
+  // Club covers, and the covers and scene pictures of interactive stories: named after a hash of
+  // their content like title covers, and public like them (a story's draft pictures included:
+  // their names cannot be guessed).
+  for (const area of ["club-covers", "story-covers", "story-images"] as const) {
+    app.get<{ Params: { id: string; file: string } }>(
+      `/media/${area}/:id/:file`,
+      { compress: false },
+      async (request, reply) => {
+        const { id, file } = request.params;
+        if (!MEDIA_ID_PATTERN.test(id) || file.includes("/")) return notFound(reply);
+        return serve(options, request, reply, `${area}/${id}/${file}`, COVER_CACHE_CONTROL);
+      },
+    );
+  }
 
-  for (const area of ["episodes", "messages", "clubs"] as const) {
+  for (const area of ["episodes", "messages", "clubs", "support", "reels"] as const) {
     app.get<{ Params: { id: string; token: string; "*": string } }>(
       `/media/${area}/:id/:token/*`,
       { compress: false },
@@ -173,6 +179,9 @@ async function serve(
   if (headers.ETag) headers.ETag = headers.ETag.replace(/^W\//, "");
   reply.code(result.statusCode).headers(headers).header("cache-control", cacheControl);
   if (result.statusCode !== 304) reply.type(contentType);
+  // A PDF someone sent (support attachments) is saved, not opened inside our origin.
+  if (extension === "pdf")
+    reply.header("content-disposition", "attachment").header("content-security-policy", "sandbox");
   return reply.send(result.stream);
 }
 

@@ -1,5 +1,6 @@
-// Signed, expiring URLs for private files: an episode's (`/media/episodes/<episodeId>/<expires>.<signature>/…`)
-// and a conversation's pictures (`/media/messages/<conversationId>/…`). Paid, age-restricted or
+// Signed, expiring URLs for private files: an episode's (`/media/episodes/<episodeId>/<expires>.<signature>/…`),
+// a conversation's pictures (`/media/messages/<conversationId>/…`) and a reel's files
+// (`/media/reels/<reelId>/…`). Paid, age-restricted or
 // private files cannot be fetched by guessing their address, and a link handed out stops working
 // after a few hours. Expiry times are rounded to 6-hour windows so that everyone
 // asking within one window gets the same URL: browser caches, the service worker and offline
@@ -17,7 +18,7 @@ export const MEDIA_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 export type Clock = () => number;
 
 /** The folders whose files are only served through signed URLs. */
-export type SignedArea = "episodes" | "messages" | "clubs";
+export type SignedArea = "episodes" | "messages" | "clubs" | "support" | "reels";
 
 export type TokenCheck =
   | { ok: true; expiresAt: Date /** Whole seconds left, for Cache-Control. */; maxAgeSeconds: number }

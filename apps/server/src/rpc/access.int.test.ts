@@ -1,8 +1,6 @@
-// Walks every function of the router and proves that each refuses the callers it must refuse.
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
-import { callerFor, createUser, openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
+import { callerFor, codeOf, createUser, openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { appRouter } from "./router.ts";
 import { COMING_SOON_MESSAGE, type ProcedureMeta } from "./trpc.ts";
 
@@ -21,15 +19,6 @@ async function call(caller: ReturnType<typeof callerFor>, path: string): Promise
   for (const part of path.split(".")) target = target[part];
   // Deliberately empty input: access is checked before input is looked at.
   return target({});
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : String(error);
-  }
 }
 
 async function messageOf(promise: Promise<unknown>): Promise<string> {

@@ -9,6 +9,7 @@ import type { RateLimits } from "../limits/rate-limits.ts";
 import type { ChangeNotifier } from "../live/changes.ts";
 import type { LiveQueryEngine } from "../live/engine.ts";
 import type { ImageVariants } from "../media/image-variants.ts";
+import type { ReelUploadStore } from "../media/reel-uploads.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { UploadStore } from "../media/upload-store.ts";
 import type { MediaUrlSigner } from "../media/url-signing.ts";
@@ -19,6 +20,8 @@ export interface MediaDeps {
   signer: MediaUrlSigner;
   variants: ImageVariants;
   uploads: UploadStore;
+  /** Resumable uploads of reels (tus). */
+  reelUploads: ReelUploadStore;
 }
 
 /** What services need to do their work: the database, the way to announce changes, media files. */

@@ -13,8 +13,11 @@ import { messagesRouter } from "../modules/messages/messages.router.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.router.ts";
 import { paymentsRouter } from "../modules/payments/payments.router.ts";
 import { profilesRouter } from "../modules/profiles/profiles.router.ts";
+import { reelsRouter } from "../modules/reels/reels.router.ts";
 import { revenueRouter } from "../modules/revenue/revenue.router.ts";
+import { rewardsRouter } from "../modules/rewards/rewards.router.ts";
 import { sessionRouter } from "../modules/session/session.router.ts";
+import { storiesRouter } from "../modules/stories/stories.router.ts";
 import { subscriptionsRouter } from "../modules/subscriptions/subscriptions.router.ts";
 import { supportRouter } from "../modules/support/support.router.ts";
 import { systemSettingsRouter } from "../modules/system-settings/system-settings.router.ts";
@@ -39,8 +42,11 @@ const areas = {
   notifications: notificationsRouter,
   payments: paymentsRouter,
   profiles: profilesRouter,
+  reels: reelsRouter,
   revenue: revenueRouter,
+  rewards: rewardsRouter,
   session: sessionRouter,
+  stories: storiesRouter,
   subscriptions: subscriptionsRouter,
   support: supportRouter,
   systemSettings: systemSettingsRouter,

@@ -103,11 +103,13 @@ describe("live queries over the WebSocket", () => {
       await expect(a.client.session.updateAccessToken.mutate({ token: reader.token })).rejects.toMatchObject({
         message: "This connection was opened signed out; reconnect to sign in.",
       });
-      // A change re-runs the shared signed-out result: still nobody's.
+      // A change re-runs the shared signed-out result: still nobody's. Each change is awaited
+      // before the next, or the engine may fold the two into one unchanged result.
       await liker.client.content.unlikeContent.mutate({ contentId: title.id });
+      await Promise.all([own.waitFor(2), watchB.waitFor(2)]);
+      expect(own.values[1]?.viewer?.isLiked).toBe(false);
       await liker.client.content.likeContent.mutate({ contentId: title.id });
-      await own.waitFor(3);
-      await watchB.waitFor(2);
+      await Promise.all([own.waitFor(3), watchB.waitFor(3)]);
       expect(watchB.values.every((value) => value.viewer === null)).toBe(true);
       expect(watchA.values.every((value) => value.viewer === null)).toBe(true);
     } finally {

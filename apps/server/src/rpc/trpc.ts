@@ -11,7 +11,7 @@ import { ZodError } from "zod";
 import { type Identity, isExpired } from "../auth/identity.ts";
 import { AppError } from "../errors.ts";
 import { inputProblem } from "../limits/input-guard.ts";
-import { RateLimitError } from "../limits/rate-limits.ts";
+import { personBudgetKey, RateLimitError } from "../limits/rate-limits.ts";
 import { track } from "../live/topics.ts";
 import { getComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import {
@@ -168,7 +168,7 @@ const comingSoonGate = t.middleware(async ({ ctx, meta, next }) => {
 /** Who a budget belongs to: the person, or the client's address when nobody is signed in. */
 function budgetKey(ctx: RequestContext): string {
   const identity = ctx.session.identity;
-  return identity ? `user:${identity.issuerKey}|${identity.subject}` : `ip:${ctx.clientIp}`;
+  return identity ? personBudgetKey(identity) : `ip:${ctx.clientIp}`;
 }
 
 /** Every write spends from the caller's write budget; some functions from a budget of their own too. */

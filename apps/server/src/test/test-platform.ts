@@ -17,6 +17,7 @@ import { users } from "../db/schema/index.ts";
 import { callLimitsFor } from "../limits/call-limits.ts";
 import { LocalChangeBus } from "../live/change-bus.ts";
 import { ALL_TOPICS } from "../live/topics.ts";
+import { ensureDefaultBadges } from "../modules/rewards/badges.ts";
 import { openPlatform, type Platform } from "../platform.ts";
 import type { RequestContext, SessionUser } from "../rpc/context.ts";
 import { appRouter } from "../rpc/router.ts";
@@ -94,6 +95,8 @@ export async function openTestPlatform(): Promise<TestPlatform> {
       );
       const names = tables.map((row) => `"${row.tablename}"`).join(", ");
       if (names) await platform.database.db.execute(sql.raw(`truncate ${names} cascade`));
+      // What start-up puts in place is there again, as on a freshly opened platform.
+      await ensureDefaultBadges(platform.database.db);
       // Everything read before is gone: caches and live queries start over.
       if (platform.bus instanceof LocalChangeBus) platform.bus.deliver([ALL_TOPICS]);
     },
@@ -162,6 +165,16 @@ export function callerFor(platform: Platform, user: TestUser | null = null) {
     limits: callLimitsFor(platform.config.limits),
   };
   return createCaller(ctx);
+}
+
+/** The error code a call fails with ("OK" when it does not): for tests of who may do what. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "OK";
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
 }
 
 let probeCounter = 0;

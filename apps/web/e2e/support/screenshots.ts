@@ -1,7 +1,7 @@
 // Screenshots at phone and desktop sizes, light and dark (see SCHEMES), for looking over by eye:
-// test-results/screenshots/<name>-<width>-<scheme>.png (what the screen shows) and
-// <name>-<width>-<scheme>-full.png (the whole page). Each capture also checks that the page does
-// not overflow sideways.
+// test-results/screenshots/<name>-<width>-<scheme>.png (what the screen shows) and, with
+// SCREENSHOTS set, <name>-<width>-<scheme>-full.png (the whole page). Each capture also checks that
+// the page does not overflow sideways.
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { REPO_ROOT } from "./env.ts";
@@ -40,6 +40,9 @@ export async function capture(
     expect(scrollWidth, "the page does not overflow sideways").toBeLessThanOrEqual(viewport.width);
     const file = `${name}-${viewport.width}-${scheme}`;
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: "disabled" });
+    // The whole page, with every lazy image loaded, is for looking over (SCREENSHOTS set); it
+    // takes a run longer than the checks above.
+    if (!process.env.SCREENSHOTS) continue;
     await loadLazyImages(page);
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, `${file}-full.png`),

@@ -89,9 +89,62 @@ export const router = createBrowserRouter([
             path: "/settings/profile",
             lazy: () => import("../features/profile-settings/profile-settings-route.tsx"),
           },
+          { path: "/rewards", lazy: () => import("../features/rewards/rewards-route.tsx") },
+          { path: "/badges", lazy: () => import("../features/rewards/badges-route.tsx") },
+          { path: "/leaderboard", lazy: () => import("../features/rewards/leaderboard-route.tsx") },
+          { path: "/admin/rewards", lazy: () => import("../features/rewards/admin-rewards-route.tsx") },
+          { path: "/support", lazy: () => import("../features/support/my-tickets-route.tsx") },
+          { path: "/support/:ticketId", lazy: () => import("../features/support/my-ticket-route.tsx") },
+          { path: "/admin/support", lazy: () => import("../features/support/queue-route.tsx") },
+          {
+            path: "/admin/support/:ticketId",
+            lazy: () => import("../features/support/agent-ticket-route.tsx"),
+          },
+          {
+            path: "/admin/support-analytics",
+            lazy: () => import("../features/support/support-analytics-route.tsx"),
+          },
+          {
+            path: "/admin/stories/create",
+            lazy: () => import("../features/story-editor/story-create-route.tsx"),
+          },
+          {
+            path: "/admin/stories/:storyId/edit",
+            lazy: () => import("../features/story-editor/story-edit-route.tsx"),
+          },
           {
             path: "/admin/notifications",
             lazy: () => import("../features/admin-notifications/admin-notifications-route.tsx"),
+          },
+          {
+            path: "/interactive-stories",
+            lazy: () => import("../features/stories/stories-route.tsx"),
+          },
+          {
+            path: "/interactive-stories/:storyId",
+            lazy: () => import("../features/stories/story-route.tsx"),
+          },
+          {
+            path: "/interactive-stories/:storyId/play",
+            lazy: () => import("../features/stories/play-route.tsx"),
+          },
+          {
+            path: "/admin/stories/dashboard",
+            lazy: () => import("../features/stories/stories-dashboard-route.tsx"),
+          },
+          {
+            path: "/admin/stat-presets",
+            lazy: () => import("../features/stories/stat-presets-route.tsx"),
+          },
+          { path: "/reels", lazy: () => import("../features/reels/feed/reels-route.tsx") },
+          { path: "/profile/reels", lazy: () => import("../features/reels/uploads/my-reels-route.tsx") },
+          {
+            path: "/admin/reels/management",
+            lazy: () => import("../features/reels/admin/reels-management-route.tsx"),
+          },
+          {
+            path: "/admin/reels/analytics",
+            lazy: () => import("../features/reels/admin/reels-analytics-route.tsx"),
           },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,

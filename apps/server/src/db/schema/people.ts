@@ -7,6 +7,7 @@ import {
 } from "@litverse/shared/people";
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -45,12 +46,16 @@ export const profiles = pgTable(
     libraryVisibility: text("library_visibility", { enum: VISIBILITIES }).notNull().default("friends"),
     /** Last time the person had the app open, for presence; written at most once a minute. */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** Left out of the leaderboards and of what others see of league groups; XP is still earned. */
+    leaderboardOptOut: boolean("leaderboard_opt_out").notNull().default(false),
     ...timestamps(),
   },
   (table) => [
     check("profiles_details_visibility_check", oneOf(table.detailsVisibility, VISIBILITIES)),
     check("profiles_activity_visibility_check", oneOf(table.activityVisibility, VISIBILITIES)),
     check("profiles_library_visibility_check", oneOf(table.libraryVisibility, VISIBILITIES)),
+    /** The few who left the boards, for the all-time board's ranks. */
+    index("profiles_leaderboard_opt_out_idx").on(table.userId).where(sql`${table.leaderboardOptOut}`),
   ],
 );
 

@@ -1,18 +1,25 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { CONTENT_TYPES, SHELF_ITEM_LIMIT } from "@litverse/shared/content";
-import { and, eq, sql } from "drizzle-orm";
+import { TICKET_STATUSES } from "@litverse/shared/support";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Identity } from "../../auth/identity.ts";
 import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
 import { REPO_ROOT } from "../../config.ts";
+import { listBadges } from "../../modules/rewards/badges.ts";
+import { describeVideo } from "../../test/reel-media.ts";
 import { callerFor, openTestPlatform, type TestPlatform, type TestUser } from "../../test/test-platform.ts";
 import { queryRows } from "../client.ts";
-import { adminNotifications, content, curatedLists, users } from "../schema/index.ts";
+import { adminNotifications, content, curatedLists, reels, users } from "../schema/index.ts";
 import { isEmpty, seedDemo } from "./demo.ts";
 import { DEMO_LISTS, DEMO_TITLES, demoCoverUrl } from "./demo-catalogue.ts";
 import { renderDemoCover } from "./demo-covers.ts";
 import { DEMO_FIXTURES } from "./demo-imports.ts";
+import { DEMO_LOCKED_REEL_KEY, DEMO_REELS } from "./demo-reels.ts";
+import { DEMO_READER_STREAK, DEMO_REWARDS } from "./demo-rewards.ts";
+import { DEMO_PRESET_NAME, HARBOUR_TITLE, LANTERN_TITLE, LANTERN_WICK_PRICE } from "./demo-stories.ts";
+import { DEMO_SUPPORT_TICKETS } from "./demo-support.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -55,13 +62,19 @@ async function counts() {
            (select count(*) from ledger_entries)::int as ledger_entries,
            (select count(*) from coin_packages)::int as coin_packages,
            (select count(*) from subscription_plans)::int as subscription_plans,
-           (select count(*) from payments)::int as payments`,
+           (select count(*) from payments)::int as payments,
+           (select count(*) from stories)::int as stories,
+           (select count(*) from story_plays)::int as story_plays,
+           (select count(*) from reels)::int as reels,
+           (select count(*) from reel_views)::int as reel_views`,
   );
   return row;
 }
 
 describe("demo seed", () => {
-  it("fills an empty database, and seeding again adds nothing", async () => {
+  // Seeding twice, beside the rest of the suite on two busy cores, takes longer than a test's
+  // usual 30 s: the reels are converted by ffmpeg on the way in.
+  it("fills an empty database, and seeding again adds nothing", { timeout: 180_000 }, async () => {
     expect(await isEmpty(platform.deps)).toBe(true);
     const first = await seedDemo(platform.deps);
     expect(first).toMatchObject({
@@ -149,18 +162,25 @@ describe("demo seed", () => {
       ["message", "Demo Admin sent you a message"],
       ["system", "You received 40 bonus coins"],
       ["system", "Welcome to Litverse"],
+      // The demo admin's answers to the reader's tickets, dated when they were written.
+      ["support", expect.stringMatching(/^New reply on ticket #\d+$/)],
+      ["support", expect.stringMatching(/^New reply on ticket #\d+$/)],
+      ["support", expect.stringMatching(/^New reply on ticket #\d+$/)],
     ]);
-    expect(await reader.coins.getCoinBalance()).toEqual({ total: 160, purchased: 120, bonus: 40 });
+    // The welcome bonus, and a week of check-ins: days 1 to 7 of the cycle and the 3- and 7-day milestones.
+    expect(await reader.coins.getCoinBalance()).toEqual({ total: 320, purchased: 120, bonus: 200 });
 
     const admin = await demoCaller("admin@demo.test");
-    expect(await admin.adminNotifications.getUnreadCount()).toBe(2);
+    // The import, the week's sales, and the two tickets that missed their first reply target.
+    expect(await admin.adminNotifications.getUnreadCount()).toBe(4);
     expect(await admin.support.getUnattendedTicketCount()).toBe(3);
     expect(await admin.messages.getUnreadCount()).toBe(0);
     expect(await admin.coins.getCoinBalance()).toEqual({ total: 0, purchased: 0, bonus: 0 });
 
     const newbie = await demoCaller("newbie@demo.test");
     expect(await newbie.messages.getUnreadCount()).toBe(0);
-    expect(await newbie.notifications.getUnreadCount()).toBe(0);
+    // The demo admin answered three of the newcomer's tickets.
+    expect(await newbie.notifications.getUnreadCount()).toBe(3);
   });
 
   it("gives the reader friends, conversations, a friend request and a message request", async () => {
@@ -209,6 +229,153 @@ describe("demo seed", () => {
     expect(found.map((item) => [item.name, item.myStatus])).toContainEqual(["Night Shift Listeners", null]);
   });
 
+  it("gives the support desk tickets in every status, one past its target, and ratings", async () => {
+    const admin = await demoCaller("admin@demo.test");
+    const all = await admin.support.listQueue({ activeOnly: false });
+    expect(new Set(all.items.map((ticket) => ticket.status))).toEqual(new Set(TICKET_STATUSES));
+    for (const demo of DEMO_SUPPORT_TICKETS) {
+      expect(all.items.find((ticket) => ticket.subject === demo.subject)?.status, demo.subject).toBe(
+        demo.expect,
+      );
+    }
+    expect(all.counts).toMatchObject({ unattended: 3, breached: 1 });
+    expect(all.items[0]).toMatchObject({
+      subject: "Where do bonus coins go when they expire?",
+      breached: true,
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const figures = await (await demoCaller("superadmin@demo.test")).support.getAnalytics({
+      from: monthAgo,
+      to: today,
+    });
+    expect(figures).toMatchObject({ created: DEMO_SUPPORT_TICKETS.length, csat: { count: 3, average: 3.7 } });
+    expect(figures.firstReplyMinutes.median).toBeGreaterThan(0);
+    expect(await admin.support.listCannedReplies()).toHaveLength(3);
+  });
+
+  it("puts the reader mid-week in a league with friends who keep streaks and have earned badges", async () => {
+    const reader = await demoCaller("reader@demo.test");
+    const league = await reader.rewards.getMyLeague();
+    expect(league).toMatchObject({ tier: "bronze", joined: true, optedOut: false });
+    expect(league.group?.memberCount).toBe(DEMO_REWARDS.length);
+    const standings = league.standings.map((standing) => standing.xp);
+    expect(standings).toEqual([...standings].sort((a, b) => b - a));
+    expect(new Set(league.standings.map((standing) => standing.person.handle))).toEqual(
+      new Set(DEMO_REWARDS.map((person) => person.handle)),
+    );
+    // The week's reading and listening, and the reader's posts in the demo club.
+    const minutesXp = 27 * 2 + 10;
+    expect(league.me?.xp).toBeGreaterThanOrEqual(minutesXp);
+    expect(league.me?.rank).toBeGreaterThan(1);
+
+    // A week of check-ins up to yesterday: today's, day 1 of the next cycle, is theirs to make.
+    const overview = await reader.rewards.getRewardsOverview();
+    expect(overview.checkIn).toMatchObject({ checkedInToday: false, cycleDay: 1 });
+    expect(overview.streak).toMatchObject({ current: DEMO_READER_STREAK, best: DEMO_READER_STREAK });
+    const badges = await reader.rewards.listBadges();
+    expect(badges.find((badge) => badge.key === "week-streak")?.earnedTier).toBe(1);
+    expect(overview.xp.todayTotal).toBe(league.me?.xp);
+
+    const friends = await reader.rewards.getFriendsBoard();
+    expect(friends.entries.map((entry) => entry.person.handle)).toContain("ada_moreau");
+
+    const admin = await demoCaller("admin@demo.test");
+    const grants = await admin.rewards.listGrants({ limit: 100 });
+    const checkInDays = DEMO_REWARDS.reduce((sum, person) => sum + person.streakDays, 0);
+    expect(grants.items.filter((grant) => grant.ruleKey.startsWith("checkin_"))).toHaveLength(checkInDays);
+    // Streaks of 3 days or more reached the first milestone.
+    expect(grants.items.filter((grant) => grant.ruleKey === "streak_milestone").length).toBeGreaterThan(0);
+
+    const [ada] = await platform.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.handle, "ada_moreau"));
+    const adaBadges = await listBadges(platform.deps, { id: ada?.id as string, role: "user" });
+    expect(adaBadges.find((badge) => badge.key === "week-streak")?.earnedTier).toBe(1);
+    expect(adaBadges.find((badge) => badge.key === "club-founder")?.earnedTier).toBe(1);
+  });
+
+  it("publishes two interactive stories played by the personas, and the lighthouse's paid way to the end", async () => {
+    const admin = await demoCaller("admin@demo.test");
+    const rows = await admin.stories.adminListStories({});
+    expect(rows.map((row) => [row.title, row.status, row.versionNumber]).sort()).toEqual([
+      [HARBOUR_TITLE, "published", 1],
+      [LANTERN_TITLE, "published", 1],
+    ]);
+    const lantern = rows.find((row) => row.title === LANTERN_TITLE);
+    if (!lantern) throw new Error("no lighthouse story");
+    expect(lantern.plays).toBeGreaterThanOrEqual(20);
+    expect((await admin.stories.listStatPresets()).map((preset) => [preset.name, preset.storyCount])).toEqual(
+      [[DEMO_PRESET_NAME, 1]],
+    );
+    // The funnel counts the personas' real plays: readers, drop-off and the split at the door.
+    const funnel = await admin.stories.getStoryFunnel({ storyId: lantern.id });
+    const door = funnel.scenes[0];
+    expect(door?.readers).toBe(22);
+    expect(door?.choices.reduce((sum, choice) => sum + choice.picks, 0)).toBe(20);
+    expect(funnel.scenes.find((scene) => scene.title === "Beacon")?.readers).toBe(8);
+    expect(funnel.scenes.reduce((sum, scene) => sum + scene.dropOff, 0)).toBe(14);
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const dashboard = await admin.stories.getStoriesDashboard({ from, to: today });
+    expect(dashboard.plays).toBe(31);
+    expect(dashboard.playsByDay.filter((day) => day.plays > 0).length).toBeGreaterThan(3);
+
+    const reader = await demoCaller("reader@demo.test");
+    const cards = (await reader.stories.listStories({})).items;
+    expect(cards.map((card) => [card.title, card.progress.status]).sort()).toEqual([
+      [HARBOUR_TITLE, "playing"],
+      [LANTERN_TITLE, "new"],
+    ]);
+    expect(cards.find((card) => card.title === LANTERN_TITLE)).toMatchObject({
+      hasPremiumChoices: true,
+      endingCount: 3,
+    });
+
+    // The journey the browser test takes: the key, the locked door, the paid wick.
+    const storyId = lantern.id;
+    const { playId } = await reader.stories.startPlay({ storyId });
+    let play = await reader.stories.getPlay({ storyId });
+    const pick = async (label: string, price?: number) => {
+      const choice = play?.choices.find((candidate) => candidate.label === label);
+      if (!play || !choice) throw new Error(`no choice ${label}`);
+      const sceneId = play.scene.id;
+      await reader.stories.chooseChoice({
+        storyId,
+        playId,
+        sceneId,
+        choiceId: choice.id,
+        expectedPriceCoins: price,
+      });
+      play = await reader.stories.getPlay({ storyId });
+    };
+    await pick("Try the door");
+    expect(play?.choices.find((choice) => choice.label === "Unlock the lamp room")).toMatchObject({
+      state: "locked",
+      lockReason: "Needs Rusted key",
+    });
+    await pick("Go back down");
+    await pick("Search the rocks");
+    expect(play?.lastChoice?.sharePercent).toEqual(expect.any(Number));
+    expect(play?.stats.map((stat) => [stat.label, stat.value])).toEqual([
+      ["Resolve", 2],
+      ["Lamp oil", 3],
+      ["Rusted key", true],
+    ]);
+    await pick("Back to the door");
+    await pick("Try the door");
+    await pick("Unlock the lamp room");
+    const before = (await reader.coins.getCoinBalance()).total;
+    expect(play?.choices.find((choice) => choice.label === "Fit the brass wick")).toMatchObject({
+      state: "priced",
+      priceCoins: LANTERN_WICK_PRICE,
+    });
+    await pick("Fit the brass wick", LANTERN_WICK_PRICE);
+    expect(play?.scene.ending).toEqual({ name: "The brightest light" });
+    expect((await reader.coins.getCoinBalance()).total).toBe(before - LANTERN_WICK_PRICE);
+  });
+
   it("tells the team only what the seed really did", async () => {
     const { db } = platform.deps;
     const notices = await db.select().from(adminNotifications).orderBy(adminNotifications.title);
@@ -228,7 +395,53 @@ describe("demo seed", () => {
         expect.stringMatching(new RegExp(`^${sales?.sold} coin packages sold`)),
       ],
       ["Imported: Moby-Dick", `The EPUB came in as ${moby?.chapters} chapters, ready to read.`],
+      [
+        expect.stringMatching(/^Ticket #\d+ missed its first reply target$/),
+        expect.stringContaining("(high)"),
+      ],
+      [
+        expect.stringMatching(/^Ticket #\d+ missed its first reply target$/),
+        expect.stringContaining("(high)"),
+      ],
     ]);
+  });
+
+  it("adds a dozen reels cut from the demo drama and audiobook covers, linked to their titles, some official", async () => {
+    const rows = await platform.deps.db.select().from(reels).where(like(reels.sourceName, "demo:%"));
+    expect(rows).toHaveLength(DEMO_REELS.length);
+    expect(rows.every((row) => row.status === "published")).toBe(true);
+    expect(rows.filter((row) => row.isOfficial).length).toBeGreaterThanOrEqual(5);
+    const titles = await platform.deps.db.select({ id: content.id, title: content.title }).from(content);
+    for (const demo of DEMO_REELS) {
+      const row = rows.find((candidate) => candidate.sourceName === `demo:${demo.key}`);
+      const title = titles.find((candidate) => candidate.id === row?.linkContentId)?.title ?? null;
+      expect(title, demo.key).toBe(DEMO_TITLES.find((item) => item.slug === demo.slug)?.title ?? null);
+      expect(row?.durationMs, demo.key).toBeGreaterThan(3_000);
+      const facts = await describeVideo(platform.deps.media.storage.resolve(`reels/${row?.id}/video.mp4`));
+      expect(facts, demo.key).toMatchObject({ videoCodec: "h264", audioCodec: "aac", isFastStart: true });
+    }
+
+    // The reader (18) sees them all; the trailer of a priced episode is locked for them.
+    const reader = await demoCaller("reader@demo.test");
+    const first = await reader.reels.listFeed({});
+    const second = await reader.reels.listFeed({ cursor: first.nextCursor });
+    const cards = [...first.items, ...second.items];
+    expect(cards).toHaveLength(DEMO_REELS.length);
+    const locked = rows.find((row) => row.sourceName === `demo:${DEMO_LOCKED_REEL_KEY}`);
+    expect(cards.find((card) => card.id === locked?.id)?.link).toMatchObject({
+      episodeNumber: 5,
+      isLocked: true,
+    });
+
+    // Demo readers watched and reacted through the reels' own functions.
+    const admin = await demoCaller("admin@demo.test");
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const figures = await admin.reels.getReelsAnalytics({ from: weekAgo, to: today });
+    expect(figures.totals.views).toBeGreaterThan(10);
+    expect(figures.totals.plays).toBeGreaterThan(figures.totals.views);
+    expect(figures.totals.likes).toBeGreaterThan(0);
+    expect(figures.retention[0]?.share).toBe(1);
   });
 
   it("points every title at its cover, which matches what the cover generator makes", async () => {

@@ -15,7 +15,6 @@ import {
   createNotification,
   type NotificationFields,
 } from "../../modules/notifications/notifications.service.ts";
-import { openSupportTicket, recordFirstResponse } from "../../modules/support/support.service.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
 import { queryRows } from "../client.ts";
 import {
@@ -26,15 +25,18 @@ import {
   episodes,
   notifications,
   payments,
-  supportTickets,
   users,
 } from "../schema/index.ts";
 import { seedDemoContent } from "./demo-catalogue.ts";
 import { seedDemoClubs } from "./demo-clubs.ts";
 import { seedDemoCoinPackages } from "./demo-coin-packages.ts";
 import { seedDemoCommunity } from "./demo-community.ts";
+import { seedDemoReels } from "./demo-reels.ts";
 import { seedDemoRevenue } from "./demo-revenue.ts";
+import { seedDemoRewards } from "./demo-rewards.ts";
+import { seedDemoStories } from "./demo-stories.ts";
 import { seedDemoSubscriptionPlans } from "./demo-subscription-plans.ts";
+import { seedDemoSupport } from "./demo-support.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -149,18 +151,11 @@ export async function isEmpty(deps: ServiceDeps): Promise<boolean> {
 /** The reader's coin wallet. */
 export const DEMO_WALLET = { purchased: 120, bonus: 40 } as const;
 
-const DEMO_TICKETS: ReadonlyArray<{ email: string; subject: string; isAnswered: boolean }> = [
-  { email: "reader@demo.test", subject: "Audiobook stops when my screen locks", isAnswered: false },
-  { email: "newbie@demo.test", subject: "Why do I have to confirm my age?", isAnswered: false },
-  { email: "reader@demo.test", subject: "Where do bonus coins go when they expire?", isAnswered: false },
-  { email: "reader@demo.test", subject: "How do I change my handle?", isAnswered: true },
-];
-
 export interface DemoSeedResult {
   accounts: number;
   titles: number;
   lists: number;
-  /** Messages, notifications, coin grants and support tickets. */
+  /** Messages, notifications, coin grants, support tickets, check-ins and XP. */
   activity: number;
 }
 
@@ -180,6 +175,12 @@ export async function seedDemo(
     // After the catalogue, whose personas are among the reader's friends.
     (await seedDemoCommunity(deps)) +
     (await seedDemoClubs(deps)) +
+    (await seedDemoSupport(deps)) +
+    (await seedDemoRewards(deps)) +
+    // After the catalogue, whose personas play the stories.
+    (await seedDemoStories(deps)) +
+    // After the rewards: the reels' watchers are readers already in this week's league.
+    (await seedDemoReels(deps)) +
     // Last: they tell of what the steps above really did.
     (await seedDemoAdminNotices(deps));
   return { accounts: added, ...catalogue, activity };
@@ -197,8 +198,7 @@ const hasRows = async (query: Promise<unknown[]>): Promise<boolean> => (await qu
 
 /**
  * The reader's notifications and coins, each added only if the
- * reader has none of that kind yet; admin notifications and support tickets, each added only if
- * one with the same title or subject is missing.
+ * reader has none of that kind yet.
  */
 export async function seedDemoActivity(deps: ServiceDeps): Promise<number> {
   const { db } = deps;
@@ -242,16 +242,5 @@ export async function seedDemoActivity(deps: ServiceDeps): Promise<number> {
     added += credits.filter(Boolean).length;
   }
 
-  for (const ticket of DEMO_TICKETS) {
-    const userId = await demoUserId(deps, ticket.email);
-    if (!userId) continue;
-    const same = and(eq(supportTickets.userId, userId), eq(supportTickets.subject, ticket.subject));
-    if (await hasRows(db.select({ id: supportTickets.id }).from(supportTickets).where(same).limit(1))) {
-      continue;
-    }
-    const row = await openSupportTicket(deps, userId, ticket.subject);
-    if (ticket.isAnswered) await recordFirstResponse(deps, row.id);
-    added++;
-  }
   return added;
 }

@@ -182,6 +182,7 @@ export interface ProbeStream {
   duration?: string;
   nb_frames?: string;
   avg_frame_rate?: string;
+  r_frame_rate?: string;
   disposition?: Record<string, number>;
   tags?: Record<string, string>;
   side_data_list?: Array<Record<string, unknown>>;
@@ -268,6 +269,18 @@ export function isRealVideo(stream: ProbeStream): boolean {
     return false;
   }
   return true;
+}
+
+/**
+ * Whether the player turns the picture a quarter turn (phones record sideways and say so, in the
+ * display matrix or an old `rotate` tag): its width and height then swap on screen.
+ */
+export function isSideways(stream: ProbeStream | undefined): boolean {
+  if (!stream) return false;
+  const fromSideData = stream.side_data_list?.find((data) => typeof data.rotation === "number")?.rotation;
+  const value =
+    typeof fromSideData === "number" ? fromSideData : Number.parseFloat(stream.tags?.rotate ?? "0");
+  return Number.isFinite(value) && Math.abs(value) % 180 === 90;
 }
 
 export function isCoverArt(stream: ProbeStream): boolean {

@@ -10,6 +10,7 @@ import {
   FFMPEG_BASE,
   inputArgs,
   isRealVideo,
+  isSideways,
   mediaFailure,
   mediaPath,
   normaliseLanguage,
@@ -44,15 +45,6 @@ function playsAsIs(video: ProbeStream, audio: ProbeStream | undefined): boolean 
     ["yuv420p", "yuvj420p"].includes(video.pix_fmt ?? "") &&
     (!audio || audio.codec_name === "aac")
   );
-}
-
-/** Rotation the player applies (phones record sideways and say so). */
-function rotation(stream: ProbeStream | undefined): number {
-  if (!stream) return 0;
-  const fromSideData = stream.side_data_list?.find((data) => typeof data.rotation === "number")?.rotation;
-  const value =
-    typeof fromSideData === "number" ? fromSideData : Number.parseFloat(stream.tags?.rotate ?? "0");
-  return Number.isFinite(value) ? Math.abs(value) % 180 : 0;
 }
 
 async function normaliseVideo(
@@ -303,7 +295,7 @@ export async function importVideos(
     const stream = output.streams.find(isRealVideo);
     const durationSeconds = seconds(output.format.duration) ?? seconds(stream?.duration) ?? 0;
     if (!stream || durationSeconds <= 0) throw refuse(`${quoted(input)} came out empty after conversion.`);
-    const sideways = rotation(stream) === 90;
+    const sideways = isSideways(stream);
 
     step.progress(0.9, `Making a poster for ${quoted(input)}`);
     const posterFile = ctx.outPath(path.posix.join(dir, "poster.jpg"));

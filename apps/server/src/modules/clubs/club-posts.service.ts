@@ -34,6 +34,7 @@ import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { peopleByIds, personById } from "../profiles/people.ts";
 import { createReport } from "../reports/reports.service.ts";
+import { rewardClubPost } from "../rewards/earning.ts";
 import {
   type ClubAccess,
   clubPostsTopic,
@@ -300,6 +301,7 @@ export async function createClubPost(
         .set({ replyCount: sql`${clubPosts.replyCount} + 1` })
         .where(eq(clubPosts.id, parent.id));
     }
+    await rewardClubPost(deps, tx, viewer.id, postId);
     deps.changes.changed(clubPostsTopic(input.clubId));
   });
   await notifyMentions(deps, viewer, access, input.body, postId);

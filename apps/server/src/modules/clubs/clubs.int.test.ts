@@ -7,6 +7,7 @@ import { addChapters, createTitle } from "../../test/catalogue.ts";
 import { befriend, phonePhoto, uploadFile } from "../../test/people.ts";
 import {
   callerFor,
+  codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
@@ -29,15 +30,6 @@ afterAll(async () => {
 beforeEach(() => platform.reset());
 
 const as = (user: TestUser) => callerFor(platform, user).clubs;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 /** A title of `count` chapters, and the episodes' ids by number. */
 async function book(count: number) {

@@ -24,6 +24,7 @@ import { likePattern } from "../content/content.service.ts";
 import { areFriends, isBlockedEitherWay } from "../friends/relationships.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { peopleByIds, personById } from "../profiles/people.ts";
+import { rewardClubFounded } from "../rewards/earning.ts";
 import {
   type ClubAccess,
   type ClubRow,
@@ -39,7 +40,6 @@ import {
   loadModeratedClub,
   loadOwnedClub,
   myClubsTopic,
-  NO_SUCH_CLUB,
 } from "./club-access.ts";
 import { finishedEpisodes } from "./club-progress.ts";
 import { currentReadOf, toClubRead } from "./club-reads.service.ts";
@@ -92,6 +92,7 @@ export async function createClub(
     await tx
       .insert(clubMembers)
       .values({ clubId: row.id, userId: viewer.id, role: "owner", status: "active", joinedAt: new Date() });
+    await rewardClubFounded(deps, tx, viewer.id, row.id);
     deps.changes.changed(DISCOVER_CLUBS_TOPIC, myClubsTopic(viewer.id));
     return row;
   });
@@ -270,8 +271,8 @@ export async function getClub(deps: ServiceDeps, viewer: SessionUser, clubId: st
   const { club, membership } = access;
   const moderator = isModerator(access);
   if (moderator) track(clubMembersTopic(clubId));
-  const [[card], owner, read, [pending]] = await Promise.all([
-    selectCards(deps.db, viewer.id).where(eq(clubs.id, clubId)),
+  // The card is made of what is read here already: the club's row, the caller's row, the read.
+  const [owner, read, [pending]] = await Promise.all([
     personById(deps.db, club.ownerId),
     currentReadOf(deps.db, clubId),
     moderator
@@ -281,12 +282,20 @@ export async function getClub(deps: ServiceDeps, viewer: SessionUser, clubId: st
           .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.status, "requested")))
       : Promise.resolve([{ count: 0 }]),
   ]);
-  if (!card) throw new AppError("NOT_FOUND", NO_SUCH_CLUB);
   const member = isActive(access);
   const finished = read && member ? await finishedEpisodes(deps.db, read.content._id, [viewer.id]) : null;
   const myRating = read && member ? (read.ratings.get(viewer.id) ?? null) : null;
+  const card = toClubCard({
+    club,
+    contentId: read?.content._id ?? null,
+    contentTitle: read?.content.title ?? null,
+    contentCover: read?.content.coverUrl ?? null,
+    contentType: read?.content.contentType ?? null,
+    myRole: membership?.role ?? null,
+    myStatus: membership?.status ?? null,
+  });
   return {
-    ...toClubCard(card),
+    ...card,
     rules: club.rules,
     owner,
     inviteCode: member ? club.inviteCode : null,

@@ -1,5 +1,5 @@
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from "../../db/schema/index.ts";
 import {
@@ -12,10 +12,12 @@ import {
 import {
   type Credit,
   creditCoins,
+  creditCoinsMany,
   expireBonusCoins,
   reverseEntry,
   spendCoins,
   systemAccountId,
+  type WalletCredit,
 } from "./ledger.ts";
 import { checkLedger } from "./ledger-check.ts";
 
@@ -132,6 +134,52 @@ describe("creditCoins", () => {
     await expect(credit(me.id, {})).rejects.toThrow(/at least one coin/);
     await expect(credit(me.id, { bonus: 5, memo: " " })).rejects.toThrow(/description/);
     expect(await balanceOf(me)).toEqual({ total: 0, purchased: 0, bonus: 0 });
+  });
+});
+
+describe("creditCoinsMany", () => {
+  it("credits many wallets at once by creditCoins' rules, once per key, in the order given", async () => {
+    const ada = await createUser(platform);
+    const ben = await createUser(platform);
+    const grantedAt = daysAgo(3);
+    await credit(ada.id, { bonus: 7, idempotencyKey: "prize:1" });
+    const many = (credits: WalletCredit[]) =>
+      platform.deps.changes.inTransaction(platform.deps.db, (tx) =>
+        creditCoinsMany(platform.deps, tx, credits),
+      );
+    const base = { kind: "grant" as const, memo: " Prize ", grantedAt };
+    const entries = await many([
+      { ...base, userId: ada.id, bonus: 50, idempotencyKey: "prize:1" },
+      { ...base, userId: ben.id, bonus: 30, idempotencyKey: "prize:1" },
+      { ...base, userId: ben.id, bonus: 99, idempotencyKey: "prize:1" },
+      { ...base, userId: ada.id, kind: "purchase", purchased: 20, bonus: 2, idempotencyKey: "payment:9" },
+    ]);
+    expect(entries.map((entry) => entry?.userId ?? null)).toEqual([null, ben.id, null, ada.id]);
+    expect(entries[1]).toMatchObject({ kind: "grant", memo: "Prize", idempotencyKey: "prize:1" });
+    expect(entries[1]?.createdAt.getTime()).toBe(grantedAt.getTime());
+    expect(await balanceOf(ada)).toEqual({ total: 29, purchased: 20, bonus: 9 });
+    expect(await balanceOf(ben)).toEqual({ total: 30, purchased: 0, bonus: 30 });
+    const [benLot] = await platform.deps.db
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.userId, ben.id), eq(ledgerAccounts.kind, "bonus")));
+    expect(benLot?.expiresAt?.getTime()).toBe(grantedAt.getTime() + BONUS_COIN_LIFETIME_DAYS * DAY_MS);
+    // Again: every key is used now, so nothing moves.
+    expect(
+      await many([
+        { ...base, userId: ben.id, bonus: 30, idempotencyKey: "prize:1" },
+        { ...base, userId: ada.id, purchased: 20, idempotencyKey: "payment:9" },
+      ]),
+    ).toEqual([null, null]);
+    // One bad credit refuses them all.
+    await expect(
+      many([
+        { ...base, userId: ben.id, bonus: 5, idempotencyKey: "prize:2" },
+        { ...base, userId: ada.id, bonus: 1.5, idempotencyKey: "prize:3" },
+      ]),
+    ).rejects.toThrow(/whole number/);
+    expect(await balanceOf(ben)).toEqual({ total: 30, purchased: 0, bonus: 30 });
+    await expectConsistent();
   });
 });
 

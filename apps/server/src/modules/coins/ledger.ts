@@ -1,13 +1,14 @@
 // The coin ledger: the only code that writes entries and postings. Everything that moves coins
-// (purchases, grants, unlocks, refunds, expiry) goes through creditCoins, spendCoins,
-// reverseEntry or expireBonusCoins, inside the caller's transaction, so that the coins and what
-// they pay for commit together or not at all.
+// (purchases, grants, unlocks, refunds, expiry) goes through creditCoins (or creditCoinsMany,
+// its set-based form), spendCoins, reverseEntry or expireBonusCoins, inside the caller's
+// transaction, so that the coins and what they pay for commit together or not at all.
 //
-// Concurrency: every write to a wallet first locks the wallet's purchased account row, so one
-// wallet's movements happen one after another, while different wallets never wait on each other.
-// The database refuses an overdraft in any case (CHECK on ledger_accounts.balance).
+// Concurrency: every write to a wallet first locks the wallet's purchased account row (many
+// wallets in id order), so one wallet's movements happen one after another, while different
+// wallets never wait on each other. The database refuses an overdraft in any case (CHECK on
+// ledger_accounts.balance).
 import { BONUS_COIN_LIFETIME_DAYS, type LedgerEntryKind } from "@litverse/shared/coins";
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Executor, Transaction } from "../../db/client.ts";
 import {
   ledgerAccounts,
@@ -72,21 +73,42 @@ export async function systemAccountId(tx: Executor, kind: SystemAccountKind): Pr
  * on first use). Every write to a wallet starts here.
  */
 export async function lockWallet(tx: Transaction, userId: string): Promise<string> {
-  const lock = () =>
-    tx
-      .select({ id: ledgerAccounts.id })
+  const account = (await lockWallets(tx, [userId])).get(userId);
+  if (!account) throw new AppError("CONFLICT", "Could not open the wallet.");
+  return account;
+}
+
+/**
+ * Locks these users' wallets, in id order so that two transactions locking overlapping sets queue
+ * instead of deadlocking, and returns each one's purchased account (made on first use).
+ */
+export async function lockWallets(tx: Transaction, userIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds)].sort();
+  const lock = async (wanted: string[]) => {
+    const rows = await tx
+      .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
       .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, "purchased")))
+      .where(and(inArray(ledgerAccounts.userId, wanted), eq(ledgerAccounts.kind, "purchased")))
+      .orderBy(asc(ledgerAccounts.userId))
       .for("update");
-  const [existing] = await lock();
-  if (existing) return existing.id;
-  await tx
-    .insert(ledgerAccounts)
-    .values({ kind: "purchased", userId })
-    .onConflictDoNothing({ target: ledgerAccounts.userId, where: sql`${ledgerAccounts.kind} = 'purchased'` });
-  const [made] = await lock();
-  if (!made) throw new AppError("CONFLICT", "Could not open the wallet.");
-  return made.id;
+    for (const row of rows) if (row.userId) accounts.set(row.userId, row.id);
+  };
+  const accounts = new Map<string, string>();
+  if (ids.length === 0) return accounts;
+  await lock(ids);
+  const missing = ids.filter((id) => !accounts.has(id));
+  if (missing.length > 0) {
+    await tx
+      .insert(ledgerAccounts)
+      .values(missing.map((userId) => ({ kind: "purchased" as const, userId })))
+      .onConflictDoNothing({
+        target: ledgerAccounts.userId,
+        where: sql`${ledgerAccounts.kind} = 'purchased'`,
+      });
+    await lock(missing);
+  }
+  if (accounts.size !== ids.length) throw new AppError("CONFLICT", "Could not open the wallet.");
+  return accounts;
 }
 
 /**
@@ -100,28 +122,59 @@ export async function postEntry(
   entry: EntryInput,
   postings: Posting[],
 ): Promise<LedgerEntryRow | null> {
-  const moving = postings.filter((posting) => posting.amount !== 0);
-  if (moving.length === 0) throw new AppError("BAD_REQUEST", "An entry must move some coins.");
-  if (moving.reduce((sum, posting) => sum + posting.amount, 0) !== 0) {
-    throw new AppError("BAD_REQUEST", "An entry's postings must sum to zero.");
-  }
-  const [row] = await tx
+  const [row] = await postEntries(deps, tx, [{ entry, postings }]);
+  return row ?? null;
+}
+
+export interface EntryPlan {
+  entry: EntryInput;
+  postings: Posting[];
+}
+
+/**
+ * Writes entries with their postings in two statements, with postEntry's rules for each: the
+ * result is in the order given, null for an entry whose idempotency key its user had used.
+ */
+export async function postEntries(
+  deps: ServiceDeps,
+  tx: Transaction,
+  plans: readonly EntryPlan[],
+): Promise<(LedgerEntryRow | null)[]> {
+  const moving = plans.map(({ postings }) => {
+    const nonZero = postings.filter((posting) => posting.amount !== 0);
+    if (nonZero.length === 0) throw new AppError("BAD_REQUEST", "An entry must move some coins.");
+    if (nonZero.reduce((sum, posting) => sum + posting.amount, 0) !== 0) {
+      throw new AppError("BAD_REQUEST", "An entry's postings must sum to zero.");
+    }
+    return nonZero;
+  });
+  if (plans.length === 0) return [];
+  // Ids chosen here tie each posting to its entry without relying on the order rows come back in.
+  const ids = plans.map(() => crypto.randomUUID());
+  const rows = await tx
     .insert(ledgerEntries)
-    .values({
-      kind: entry.kind,
-      userId: entry.userId,
-      memo: entry.memo,
-      idempotencyKey: entry.idempotencyKey ?? null,
-      createdBy: entry.createdBy ?? null,
-      reversesEntryId: entry.reversesEntryId ?? null,
-      ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
-    })
+    .values(
+      plans.map(({ entry }, index) => ({
+        id: ids[index],
+        kind: entry.kind,
+        userId: entry.userId,
+        memo: entry.memo,
+        idempotencyKey: entry.idempotencyKey ?? null,
+        createdBy: entry.createdBy ?? null,
+        reversesEntryId: entry.reversesEntryId ?? null,
+        ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
+      })),
+    )
     .onConflictDoNothing({ target: [ledgerEntries.userId, ledgerEntries.idempotencyKey] })
     .returning();
-  if (!row) return null;
-  await tx.insert(ledgerPostings).values(moving.map((posting) => ({ entryId: row.id, ...posting })));
-  deps.changes.changed(coinsTopic(entry.userId), LEDGER_TOPIC);
-  return row;
+  if (rows.length === 0) return plans.map(() => null);
+  const written = new Map(rows.map((row) => [row.id, row]));
+  const postings = ids.flatMap((entryId, index) =>
+    written.has(entryId) ? (moving[index] ?? []).map((posting) => ({ entryId, ...posting })) : [],
+  );
+  await tx.insert(ledgerPostings).values(postings);
+  deps.changes.changed(...rows.map((row) => coinsTopic(row.userId)), LEDGER_TOPIC);
+  return ids.map((id) => written.get(id) ?? null);
 }
 
 export interface Credit {
@@ -137,6 +190,28 @@ export interface Credit {
   grantedAt?: Date;
 }
 
+/** One credit of many, for creditCoinsMany: the wallet it goes to and what it puts there. */
+export interface WalletCredit extends Credit {
+  userId: string;
+}
+
+/**
+ * At most this many credits at once: each writes a few rows of a few columns each, and a
+ * statement takes at most 65,535 parameters.
+ */
+export const MAX_CREDITS_AT_ONCE = 2_000;
+
+function checkCredit(credit: Credit): void {
+  const purchased = credit.purchased ?? 0;
+  const bonus = credit.bonus ?? 0;
+  assertCoinAmount(purchased, "Purchased coins");
+  assertCoinAmount(bonus, "Bonus coins");
+  if (purchased + bonus === 0) throw new AppError("BAD_REQUEST", "A credit must add at least one coin.");
+  if (purchased + bonus > MAX_COIN_AMOUNT) throw new AppError("BAD_REQUEST", "That is too many coins.");
+  if (!credit.memo.trim()) throw new AppError("BAD_REQUEST", "A credit needs a description.");
+  if (!credit.idempotencyKey.trim()) throw new AppError("BAD_REQUEST", "A credit needs an idempotency key.");
+}
+
 /**
  * Puts coins in a wallet: purchased coins come from the sales account, bonus coins from the
  * promotions account into a new bonus account that expires on its own. Null when the idempotency
@@ -148,55 +223,90 @@ export async function creditCoins(
   userId: string,
   credit: Credit,
 ): Promise<LedgerEntryRow | null> {
-  const purchased = credit.purchased ?? 0;
-  const bonus = credit.bonus ?? 0;
-  assertCoinAmount(purchased, "Purchased coins");
-  assertCoinAmount(bonus, "Bonus coins");
-  if (purchased + bonus === 0) throw new AppError("BAD_REQUEST", "A credit must add at least one coin.");
-  if (purchased + bonus > MAX_COIN_AMOUNT) throw new AppError("BAD_REQUEST", "That is too many coins.");
-  if (!credit.memo.trim()) throw new AppError("BAD_REQUEST", "A credit needs a description.");
-  if (!credit.idempotencyKey.trim()) throw new AppError("BAD_REQUEST", "A credit needs an idempotency key.");
+  const [entry] = await creditCoinsMany(deps, tx, [{ ...credit, userId }]);
+  return entry ?? null;
+}
 
-  const purchasedAccount = await lockWallet(tx, userId);
-  // With the wallet locked, no other credit with this key can be under way.
-  const [repeated] = await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.idempotencyKey, credit.idempotencyKey)));
-  if (repeated) return null;
-  const postings: Posting[] = [];
-  if (purchased > 0) {
-    postings.push({ accountId: purchasedAccount, amount: purchased });
-    postings.push({ accountId: await systemAccountId(tx, "sales"), amount: -purchased });
+/**
+ * creditCoins for many credits at once, in a handful of statements whatever their number (the
+ * week close of the leagues pays thousands of prizes): the same checks, accounts, entries and
+ * postings, in the order given. A credit whose key its user has used, before or earlier in the
+ * list, credits nothing and gives null. All or nothing: any invalid credit throws first.
+ */
+export async function creditCoinsMany(
+  deps: ServiceDeps,
+  tx: Transaction,
+  credits: readonly WalletCredit[],
+): Promise<(LedgerEntryRow | null)[]> {
+  if (credits.length > MAX_CREDITS_AT_ONCE) {
+    throw new AppError("BAD_REQUEST", `At most ${MAX_CREDITS_AT_ONCE} credits at once.`);
   }
-  if (bonus > 0) {
-    const grantedAt = credit.grantedAt ?? new Date();
-    const [account] = await tx
-      .insert(ledgerAccounts)
-      .values({
-        kind: "bonus",
-        userId,
+  for (const credit of credits) checkCredit(credit);
+  if (credits.length === 0) return [];
+  const wallets = await lockWallets(
+    tx,
+    credits.map((credit) => credit.userId),
+  );
+  // With the wallets locked, no other credit with these keys can be under way.
+  const used = await tx
+    .select({ userId: ledgerEntries.userId, key: ledgerEntries.idempotencyKey })
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(ledgerEntries.userId, [...wallets.keys()]),
+        inArray(ledgerEntries.idempotencyKey, [...new Set(credits.map((credit) => credit.idempotencyKey))]),
+      ),
+    );
+  const taken = new Set(used.map((row) => `${row.userId} ${row.key}`));
+  const fresh = credits.map((credit) => {
+    const key = `${credit.userId} ${credit.idempotencyKey}`;
+    if (taken.has(key)) return false;
+    taken.add(key);
+    return true;
+  });
+  const paying = credits.filter((_, index) => fresh[index]);
+  const sales = paying.some((credit) => (credit.purchased ?? 0) > 0)
+    ? await systemAccountId(tx, "sales")
+    : null;
+  const promotions = paying.some((credit) => (credit.bonus ?? 0) > 0)
+    ? await systemAccountId(tx, "promotions")
+    : null;
+  const bonusAccounts: (typeof ledgerAccounts.$inferInsert)[] = [];
+  const plans = paying.map((credit): EntryPlan => {
+    const purchased = credit.purchased ?? 0;
+    const bonus = credit.bonus ?? 0;
+    const postings: Posting[] = [];
+    if (purchased > 0 && sales) {
+      postings.push({ accountId: wallets.get(credit.userId) as string, amount: purchased });
+      postings.push({ accountId: sales, amount: -purchased });
+    }
+    if (bonus > 0 && promotions) {
+      const grantedAt = credit.grantedAt ?? new Date();
+      const account = {
+        id: crypto.randomUUID(),
+        kind: "bonus" as const,
+        userId: credit.userId,
         expiresAt: new Date(grantedAt.getTime() + BONUS_COIN_LIFETIME_DAYS * 24 * HOUR_MS),
         createdAt: grantedAt,
-      })
-      .returning({ id: ledgerAccounts.id });
-    if (!account) throw new AppError("CONFLICT", "Could not store the bonus coins.");
-    postings.push({ accountId: account.id, amount: bonus });
-    postings.push({ accountId: await systemAccountId(tx, "promotions"), amount: -bonus });
-  }
-  return postEntry(
-    deps,
-    tx,
-    {
+      };
+      bonusAccounts.push(account);
+      postings.push({ accountId: account.id, amount: bonus });
+      postings.push({ accountId: promotions, amount: -bonus });
+    }
+    const entry: EntryInput = {
       kind: credit.kind,
-      userId,
+      userId: credit.userId,
       memo: credit.memo.trim(),
       idempotencyKey: credit.idempotencyKey,
       createdBy: credit.createdBy,
       createdAt: credit.grantedAt,
-    },
-    postings,
-  );
+    };
+    return { entry, postings };
+  });
+  if (bonusAccounts.length > 0) await tx.insert(ledgerAccounts).values(bonusAccounts);
+  const written = await postEntries(deps, tx, plans);
+  let next = 0;
+  return fresh.map((isFresh) => (isFresh ? (written[next++] ?? null) : null));
 }
 
 export interface SpendableAccount {

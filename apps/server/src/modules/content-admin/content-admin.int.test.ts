@@ -10,6 +10,7 @@ import { announceDueEpisodes } from "../../jobs/episode-releases.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
+  codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
@@ -28,15 +29,6 @@ beforeEach(async () => {
   await platform.reset();
   admin = await createUser(platform, "admin");
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : String(error);
-  }
-}
 
 const adminCaller = () => callerFor(platform, admin);
 

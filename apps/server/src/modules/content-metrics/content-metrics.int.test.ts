@@ -1,9 +1,14 @@
-import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { episodeViews } from "../../db/schema/index.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
-import { callerFor, createUser, openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import {
+  callerFor,
+  codeOf,
+  createUser,
+  openTestPlatform,
+  type TestPlatform,
+} from "../../test/test-platform.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -13,15 +18,6 @@ afterAll(() => platform.dispose());
 beforeEach(() => platform.reset());
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : String(error);
-  }
-}
 
 describe("contentMetrics", () => {
   it("counts views, readers, completions, likes, follows and ratings per day and per episode", async () => {

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { episodes, episodeViews } from "../../db/schema/index.ts";
@@ -6,6 +5,7 @@ import { refreshContentStats } from "../../jobs/content-stats.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
+  codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
@@ -19,15 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => platform.dispose());
 beforeEach(() => platform.reset());
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : String(error);
-  }
-}
 
 const titlesOf = (page: { items: Array<{ title: string }> }) => page.items.map((item) => item.title);
 

@@ -354,13 +354,13 @@ export async function getContent(
   };
 }
 
-interface ProgressRow {
+export interface ProgressRow {
   fraction: number;
   completedAt: Date | null;
   updatedAt: Date;
 }
 
-async function progressByEpisode(
+export async function progressByEpisode(
   db: Executor,
   userId: string,
   contentId: string,
@@ -377,7 +377,7 @@ async function progressByEpisode(
   return new Map(rows.map((row) => [row.episodeId, row]));
 }
 
-function toEpisodeSummary(
+export function toEpisodeSummary(
   viewer: Viewer | null,
   title: Pick<ContentRow, "accessType">,
   episode: EpisodeRow,

@@ -4,6 +4,7 @@ import { addChapters, createTitle } from "../../test/catalogue.ts";
 import { befriend } from "../../test/people.ts";
 import {
   callerFor,
+  codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
@@ -20,15 +21,6 @@ afterAll(() => platform.dispose());
 beforeEach(() => platform.reset());
 
 const as = (user: TestUser) => callerFor(platform, user).friends;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 const titlesOf = async (user: TestUser) =>
   (await callerFor(platform, user).notifications.listNotifications({ limit: 20 })).items.map(

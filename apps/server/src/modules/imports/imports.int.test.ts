@@ -3,7 +3,6 @@ import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { ImportJob } from "@litverse/shared/jobs";
-import { TRPCError } from "@trpc/server";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../config.ts";
@@ -12,6 +11,7 @@ import { JobRunner } from "../../jobs/job-queue.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
+  codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
@@ -39,15 +39,6 @@ beforeEach(async () => {
   runner.start();
 });
 afterEach(() => runner.stop());
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : String(error);
-  }
-}
 
 async function upload(files: string[], owner: TestUser = admin) {
   return platform.deps.media.uploads.fromLocalFiles(owner.id, files);

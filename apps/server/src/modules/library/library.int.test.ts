@@ -1,7 +1,12 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
-import { callerFor, openTestPlatform, type TestPlatform, watchLiveRuns } from "../../test/test-platform.ts";
+import {
+  callerFor,
+  codeOf,
+  openTestPlatform,
+  type TestPlatform,
+  watchLiveRuns,
+} from "../../test/test-platform.ts";
 import { updateContent } from "../content/content.service.ts";
 
 let platform: TestPlatform;
@@ -10,15 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => platform.dispose());
 beforeEach(() => platform.reset());
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : String(error);
-  }
-}
 
 describe("library", () => {
   it("keeps followed titles, where the reader is, and what they opened last", async () => {

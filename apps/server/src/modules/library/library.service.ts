@@ -29,6 +29,7 @@ import {
 import { contentEngagementTopic, libraryTopic, titleProgressTopic } from "../content/content-topics.ts";
 import { loadEntitlements } from "../content/entitlements.ts";
 import { episodeLock } from "../content/episode-access.ts";
+import { rewardReading } from "../rewards/earning.ts";
 
 /** A locator is kept as given, up to this size once serialised. */
 const MAX_LOCATOR_BYTES = 2048;
@@ -97,7 +98,8 @@ export async function recordProgress(
 
   const completedAt = input.isCompleted ? sql`coalesce(${episodeProgress.completedAt}, now())` : undefined;
   await deps.changes.inTransaction(deps.db, async (tx) => {
-    await tx
+    const wasCompleted = input.isCompleted ? await hasCompleted(tx, viewer.id, episode.id) : true;
+    const [kept] = await tx
       .insert(episodeProgress)
       .values({
         userId: viewer.id,
@@ -119,7 +121,8 @@ export async function recordProgress(
           updatedAt: recordedAt,
         },
         setWhere: sql`${episodeProgress.updatedAt} <= ${recordedAt.toISOString()}::timestamptz`,
-      });
+      })
+      .returning({ completedAt: episodeProgress.completedAt });
     if (input.activeSeconds) {
       await addActivityTime(
         tx,
@@ -130,9 +133,25 @@ export async function recordProgress(
         input.activeSeconds,
       );
     }
+    await rewardReading(deps, tx, {
+      userId: viewer.id,
+      episodeId: episode.id,
+      title,
+      activeSeconds: input.activeSeconds ?? 0,
+      completedEpisode: !wasCompleted && Boolean(kept?.completedAt),
+    });
     deps.changes.changed(libraryTopic(viewer.id), titleProgressTopic(viewer.id, episode.contentId));
   });
   await recordView(deps.db, viewer.id, episode);
+}
+
+/** Whether the person had finished the episode before: finishing it again (a reread) earns nothing. */
+async function hasCompleted(tx: Executor, userId: string, episodeId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ completedAt: episodeProgress.completedAt })
+    .from(episodeProgress)
+    .where(and(eq(episodeProgress.userId, userId), eq(episodeProgress.episodeId, episodeId)));
+  return Boolean(row?.completedAt);
 }
 
 /** What time in a title of this type is spent doing. */

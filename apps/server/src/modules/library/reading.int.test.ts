@@ -1,9 +1,14 @@
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { episodeViews } from "../../db/schema/index.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
-import { callerFor, openTestPlatform, type TestPlatform, watchLiveRuns } from "../../test/test-platform.ts";
+import {
+  callerFor,
+  codeOf,
+  openTestPlatform,
+  type TestPlatform,
+  watchLiveRuns,
+} from "../../test/test-platform.ts";
 import { addEpisodes, bookChapter } from "../content/add-episodes.ts";
 import { findMatches } from "../content/book-search.ts";
 
@@ -13,15 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => platform.dispose());
 beforeEach(() => platform.reset());
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : String(error);
-  }
-}
 
 describe("positions within a title", () => {
   it("keeps each episode's place, says which tab moved, and follows moves live", async () => {

@@ -8,6 +8,7 @@ import { queryRows } from "../../db/client.ts";
 import { befriend, phonePhoto, uploadFile } from "../../test/people.ts";
 import {
   callerFor,
+  codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
@@ -30,15 +31,6 @@ afterAll(async () => {
 beforeEach(() => platform.reset());
 
 const as = (user: TestUser) => callerFor(platform, user).messages;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 /** Waits for a live watch to have delivered `count` distinct results. */
 async function results<T>(watch: { values: T[] }, count: number, timeoutMs = 5_000): Promise<T[]> {

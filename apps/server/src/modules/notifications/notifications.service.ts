@@ -39,6 +39,8 @@ export interface Notice extends NotificationFields {
   actorId?: string | null;
   /** Set for notices that must reach the person once, whatever runs twice. */
   dedupeKey?: string | null;
+  /** When it happened, if not now. */
+  createdAt?: Date;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function getUnreadCount({ db }: ServiceDeps, user: SessionUser): Pr
 export async function createNotification(
   deps: ServiceDeps,
   userId: string,
-  fields: NotificationFields & { actorId?: string | null; dedupeKey?: string | null },
+  fields: NotificationFields & { actorId?: string | null; dedupeKey?: string | null; createdAt?: Date },
 ): Promise<NotificationRow | null> {
   return deps.changes.inTransaction(deps.db, async (tx) => {
     const [row] = await tx

@@ -262,10 +262,11 @@ export async function findPaymentByReference(
 /** Every payment, newest first, a page at a time; `cursor` is the last payment of the page before. */
 export async function adminListPayments(
   { db }: ServiceDeps,
-  input: z.output<typeof adminListPaymentsInput>,
+  input: z.output<typeof adminListPaymentsInput> & { userId?: string },
 ): Promise<AdminPaymentPage> {
   track(PAYMENTS_TOPIC);
   const conditions: SQL[] = [];
+  if (input.userId) conditions.push(eq(payments.userId, input.userId));
   if (input.status) conditions.push(eq(payments.status, input.status));
   const query = input.query?.trim();
   if (query) {

@@ -9,6 +9,7 @@ import { addChapters, createTitle } from "../../test/catalogue.ts";
 import { befriend, phonePhoto, uploadFile } from "../../test/people.ts";
 import {
   callerFor,
+  codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
@@ -29,15 +30,6 @@ afterAll(async () => {
 beforeEach(() => platform.reset());
 
 const as = (user: TestUser) => callerFor(platform, user).profiles;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return (error as { code?: string }).code ?? String(error);
-  }
-}
 
 describe("handles", () => {
   it("are 3 to 30 of a-z, 0-9 and _, unique without case, and not reserved words", async () => {

@@ -11,27 +11,12 @@ import type {
 } from "@litverse/shared/revenue";
 import { type SQL, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
+import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../db/day-range.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
 import { LEDGER_TOPIC } from "../coins/ledger.ts";
 import { PAYMENTS_TOPIC } from "../payments/payments.service.ts";
 import { SUBSCRIPTIONS_ADMIN_TOPIC } from "../subscriptions/subscription-topics.ts";
-
-export interface DayRange {
-  /** YYYY-MM-DD, UTC. */
-  from: string;
-  /** YYYY-MM-DD, UTC, included. */
-  to: string;
-}
-
-/** Midnight UTC at the start of the range's first day, whatever the session's time zone. */
-const rangeStart = (range: DayRange) => sql`(${range.from}::date::timestamp at time zone 'UTC')`;
-/** Midnight UTC after the range's last day: the range's exclusive end. */
-const rangeEnd = (range: DayRange) => sql`((${range.to}::date + 1)::timestamp at time zone 'UTC')`;
-/** The UTC day of a timestamptz column. */
-const utcDay = (column: string) => sql.raw(`((${column}) at time zone 'UTC')::date`);
-const inRange = (column: string, range: DayRange): SQL =>
-  sql`${sql.raw(column)} >= ${rangeStart(range)} and ${sql.raw(column)} < ${rangeEnd(range)}`;
 
 /** Payments (aliased `alias`) that took money: paid, whether or not refunded since. */
 const tookMoney = (alias: string) => sql.raw(`${alias}.status in ('paid', 'refunded')`);

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { episodes, episodeUnlocks, ledgerAccounts, ledgerEntries } from "../../db/schema/index.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
+  codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
@@ -22,15 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => platform.dispose());
 beforeEach(() => platform.reset());
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : String(error);
-  }
-}
 
 async function messageOf(promise: Promise<unknown>): Promise<string> {
   try {

@@ -452,10 +452,11 @@ export async function unlockAllRemaining(
 
 export async function adminListUnlocks(
   { db }: ServiceDeps,
-  input: { query?: string; cursor?: string | null },
+  input: { query?: string; cursor?: string | null; userId?: string },
 ): Promise<AdminUnlockPage> {
   track(UNLOCKS_ADMIN_TOPIC);
   const conditions: SQL[] = [];
+  if (input.userId) conditions.push(eq(episodeUnlocks.userId, input.userId));
   if (input.query) {
     const pattern = `%${input.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(or(ilike(users.email, pattern), ilike(content.title, pattern)) as SQL);

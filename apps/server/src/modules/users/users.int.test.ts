@@ -1,8 +1,13 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Identity } from "../../auth/identity.ts";
 import { liveResults } from "../../live/engine.ts";
-import { callerFor, createUser, openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import {
+  callerFor,
+  codeOf,
+  createUser,
+  openTestPlatform,
+  type TestPlatform,
+} from "../../test/test-platform.ts";
 import { handleBase, profileFromClaims, syncUser } from "./users.service.ts";
 
 let platform: TestPlatform;
@@ -21,13 +26,6 @@ const identity = (subject: string): Identity => ({
   expiresAt: Date.now() + 60_000,
   token: "t",
 });
-
-async function codeOf(promise: Promise<unknown>) {
-  return promise.then(
-    () => "OK",
-    (error: unknown) => (error instanceof TRPCError ? error.code : String(error)),
-  );
-}
 
 describe("syncUser (users.updateCurrentUser)", () => {
   it("creates a user with a handle from the name, then refreshes the profile", async () => {

@@ -11,7 +11,7 @@ import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export const userTopic = (userId: string) => `user:${userId}`;
 

@@ -1,6 +1,6 @@
 // The range of days an admin dashboard shows, kept in the address (so a view can be shared and the
 // back button works), and the control that picks it: a preset period or custom From and To days.
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { cn } from "../ui/cn.ts";
 import { Field } from "../ui/field.tsx";
@@ -20,18 +20,22 @@ export function useDayRangeParams({ pushOn }: { pushOn: string }) {
   const isCustom = Boolean(from || to) || params.get("days") === "custom";
   const preset = (PRESETS as readonly number[]).includes(days) ? days : DEFAULT_PRESET;
   const range: Range = isCustom ? { from: from ?? "", to: to ?? "" } : presetRange(preset);
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === "") next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: !(pushOn in changes) },
-    );
+  // The router hands an updater the parameters of the last render, so two changes made before the
+  // first one renders (From, then To, typed quickly) would lose the first. Each change builds on
+  // the last one asked for until the address has caught up with it.
+  const requested = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (requested.current?.toString() === params.toString()) requested.current = null;
+  }, [params]);
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(requested.current ?? params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "") next.delete(key);
+      else next.set(key, value);
+    }
+    requested.current = next;
+    setParams(next, { replace: !(pushOn in changes) });
+  };
   return { params, range, isCustom, preset, update };
 }
 

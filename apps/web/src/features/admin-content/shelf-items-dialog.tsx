@@ -8,7 +8,7 @@ import {
 } from "@litverse/shared/content";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { Check, Plus, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -17,6 +17,7 @@ import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { describeError } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { useSettledValue } from "../../lib/use-settled-value.ts";
 import { CoverImage } from "../catalogue/cover-image.tsx";
 import { shelfTitle } from "../home/curated-shelves.tsx";
 import { CONTENT_TYPE_LABELS, CONTENT_TYPE_PLURALS } from "./labels.ts";
@@ -37,14 +38,9 @@ export function ShelfItemsDialog({
 }) {
   const [items, setItems] = useState<ContentCard[]>(list.items);
   const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
+  const query = useSettledValue(search.trim(), 250);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation(trpc.contentCuration.setCuratedListItems.mutationOptions());
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   const results = useQuery({
     ...trpc.contentAdmin.listContent.queryOptions({

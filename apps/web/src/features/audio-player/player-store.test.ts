@@ -217,6 +217,31 @@ describe("the player", () => {
     expect(player.getState().hasEnded).toBe(true);
   });
 
+  it("counts the content heard between save points: in content time at speed, not muted, not a seek", async () => {
+    const { audio, player, saved } = setup();
+    player.load(episode(1, { next: null }), { start: 0 });
+    audio.loadMetadata(DURATION_S);
+    player.setPrefs({ rate: 2 });
+    // Every save point carries what was heard since the one before: their sum is what was heard.
+    const heardSince = (from: number) => saved.slice(from).reduce((sum, point) => sum + point.listenedMs, 0);
+    let from = saved.length;
+    await player.play();
+    for (let step = 0; step < 5; step++) audio.advance(2);
+    player.pause();
+    expect(heardSince(from)).toBe(10_000);
+
+    from = saved.length;
+    await player.play();
+    audio.muted = true;
+    audio.advance(2);
+    audio.advance(2);
+    audio.muted = false;
+    audio.advance(30);
+    audio.advance(1);
+    player.pause();
+    expect(heardSince(from)).toBe(1_000);
+  });
+
   it("skips by the chosen lengths and moves between chapters", () => {
     const { audio, player } = setup();
     player.load(episode(1), { start: 50_000 });

@@ -81,7 +81,15 @@ export interface SavePoint {
   positionMs: number;
   durationMs: number;
   isCompleted: boolean;
+  /**
+   * Audio heard since the last save point, in content time: playing and not muted, so at 2× a
+   * minute of listening is two minutes of the book. Seeks are not listening.
+   */
+  listenedMs: number;
 }
+
+/** The longest step between two time updates that still counts as heard (at 1×). */
+const MAX_HEARD_STEP_MS = 2_000;
 
 export interface PlayerDeps {
   audio: MediaElementLike;
@@ -191,6 +199,9 @@ export function createPlayer(deps: PlayerDeps) {
   let ticker: ReturnType<typeof setInterval> | undefined;
   let lastTickAt = 0;
   let lastSaveAt = 0;
+  /** Content time heard since the last save point, and where the last time update found the audio. */
+  let listenedMs = 0;
+  let lastHeardMs: number | null = null;
   /**
    * The position last recorded, or known to be recorded (where the episode was opened at, where
    * another device moved it): the same place again is not worth a save, and a tab that merely
@@ -234,10 +245,23 @@ export function createPlayer(deps: PlayerDeps) {
       positionMs: isCompleted ? durationMs : Math.max(0, Math.min(positionMs, durationMs)),
       durationMs,
       isCompleted,
+      listenedMs: Math.round(listenedMs),
     };
+    listenedMs = 0;
     let isClaimed = false;
     for (const saver of savers) isClaimed = saver(point) || isClaimed;
     if (!isClaimed) deps.saveUnattended?.(point);
+  }
+
+  /**
+   * Adds the content time played since the last time update. Time updates come a few times a
+   * second, so a larger step (a seek, or an update after the tab slept) is not counted.
+   */
+  function noteHeard(positionMs: number) {
+    const step = lastHeardMs === null ? 0 : positionMs - lastHeardMs;
+    lastHeardMs = audio.paused ? null : positionMs;
+    const maxStep = MAX_HEARD_STEP_MS * (audio.playbackRate || 1);
+    if (!audio.muted && step > 0 && step <= maxStep) listenedMs += step;
   }
 
   // ---- Lock screen and headset controls --------------------------------------------------------
@@ -707,6 +731,7 @@ export function createPlayer(deps: PlayerDeps) {
   audio.addEventListener("timeupdate", () => {
     if (!state.data || isSwapping || pendingSeekMs !== null) return;
     const positionMs = audio.currentTime * 1000;
+    noteHeard(positionMs);
     const chapterIndex = chapterIndexAt(state.chapters, positionMs);
     const changedChapter = chapterIndex !== state.chapterIndex;
     setState({ positionMs, chapterIndex });
@@ -716,6 +741,7 @@ export function createPlayer(deps: PlayerDeps) {
   });
   audio.addEventListener("play", () => {
     if (!state.data) return;
+    lastHeardMs = audio.currentTime * 1000;
     setState({ isPlaying: true, hasEnded: false });
     updatePlaybackState();
     startTicking();

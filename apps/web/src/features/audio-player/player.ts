@@ -44,6 +44,7 @@ function saveUnattended(point: SavePoint) {
     ...(point.isCompleted ? { isCompleted: true } : {}),
     clientId: TAB_ID,
     recordedAt: new Date().toISOString(),
+    ...(point.listenedMs >= 1_000 ? { activeSeconds: Math.round(point.listenedMs / 1_000) } : {}),
   });
   sendPendingPositions();
 }

@@ -49,6 +49,7 @@ export function usePlaybackProgress(data: EpisodeContent) {
           fraction: point.durationMs > 0 ? Math.min(1, point.positionMs / point.durationMs) : 0,
           locator: { ms: Math.round(point.positionMs) },
           ...(point.isCompleted ? { isCompleted: true } : {}),
+          activeSeconds: Math.round(point.listenedMs / 1_000),
         });
         return true;
       }),

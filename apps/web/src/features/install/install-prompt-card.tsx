@@ -5,7 +5,7 @@
 import { PRODUCT_NAME } from "@litverse/shared/constants";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Download, Smartphone, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { promptInstall, useInstallPrompt } from "../../lib/install-prompt.ts";
 import { installSurfaces, readInstallEnvironment } from "./environment.ts";
 import { INSTALL_STORAGE_KEYS, installCardDelay } from "./install-rules.ts";
@@ -18,7 +18,9 @@ type Phase = "waiting" | "visible" | "hidden";
 export function InstallPromptCard() {
   const install = useInstallPrompt();
   const [environment] = useState(readInstallEnvironment);
-  const [loadedAt] = useState(Date.now);
+  // When the card was first drawn on screen, taken in an effect rather than while rendering: React
+  // may render the lazily loaded card some time before it reveals it.
+  const loadedAt = useRef<number | null>(null);
   const [phase, setPhase] = useState<Phase>("waiting");
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const titleId = useId();
@@ -27,18 +29,19 @@ export function InstallPromptCard() {
 
   useEffect(() => {
     if (phase !== "waiting") return;
+    loadedAt.current ??= Date.now();
     const delay = installCardDelay({
       ...environment,
       isDismissed: readFlag(INSTALL_STORAGE_KEYS.cardDismissed, "local"),
       isInstalled: install.installed,
-      loadedAt,
+      loadedAt: loadedAt.current,
       offeredAt: install.offeredAt,
       now: Date.now(),
     });
     if (delay === null) return;
     const timer = setTimeout(() => setPhase(installSurfaces.claim("card") ? "visible" : "hidden"), delay);
     return () => clearTimeout(timer);
-  }, [phase, environment, loadedAt, install.offeredAt, install.installed]);
+  }, [phase, environment, install.offeredAt, install.installed]);
 
   useEffect(() => {
     if (install.installed) setPhase("hidden");
@@ -60,8 +63,9 @@ export function InstallPromptCard() {
 
   return (
     <IosInstallDialog open={instructionsOpen} onOpenChange={setInstructionsOpen} onGotIt={gotIt}>
-      {/* Announced when it appears; it does not take the focus from what the person is doing. */}
-      <div aria-live="polite">
+      {/* Announced when it appears; it does not take the focus from what the person is doing. The
+          phase is on the element so that a test can tell when the card's wait has begun. */}
+      <div aria-live="polite" data-install-card={phase}>
         {phase === "visible" ? (
           <div
             role="dialog"

@@ -1,4 +1,4 @@
-// Reporting a person, a message or a club post: a reason from the shared list, a few words if they help. The
+// Reporting a person, a message, a club post or a reel's comment: a reason from the shared list, a few words if they help. The
 // report goes to the moderators' queue; reporting the same thing again changes nothing.
 import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from "@litverse/shared/people";
 import { useMutation } from "@tanstack/react-query";
@@ -14,7 +14,8 @@ import { trpc } from "../../lib/trpc.ts";
 export type ReportTarget =
   | { kind: "user"; userId: string; name: string }
   | { kind: "message"; messageId: string }
-  | { kind: "club_post"; postId: string };
+  | { kind: "club_post"; postId: string }
+  | { kind: "reel_comment"; commentId: string };
 
 export function ReportDialog({
   target,
@@ -31,7 +32,9 @@ export function ReportDialog({
   const reportUser = useMutation(trpc.profiles.reportUser.mutationOptions());
   const reportMessage = useMutation(trpc.messages.reportMessage.mutationOptions());
   const reportPost = useMutation(trpc.clubs.reportClubPost.mutationOptions());
-  const isPending = reportUser.isPending || reportMessage.isPending || reportPost.isPending;
+  const reportComment = useMutation(trpc.reels.reportComment.mutationOptions());
+  const isPending =
+    reportUser.isPending || reportMessage.isPending || reportPost.isPending || reportComment.isPending;
   const groupId = useId();
 
   const submit = async () => {
@@ -43,7 +46,9 @@ export function ReportDialog({
       if (target.kind === "user") await reportUser.mutateAsync({ userId: target.userId, reason, details });
       else if (target.kind === "message") {
         await reportMessage.mutateAsync({ messageId: target.messageId, reason, details });
-      } else await reportPost.mutateAsync({ postId: target.postId, reason, details });
+      } else if (target.kind === "club_post") {
+        await reportPost.mutateAsync({ postId: target.postId, reason, details });
+      } else await reportComment.mutateAsync({ commentId: target.commentId, reason, details });
       toast.success("Thank you. Our team will look at it.");
       onOpenChange(false);
       setReason(null);
@@ -59,7 +64,9 @@ export function ReportDialog({
       ? `Report ${target.name}`
       : target.kind === "message"
         ? "Report this message"
-        : "Report this post";
+        : target.kind === "reel_comment"
+          ? "Report this comment"
+          : "Report this post";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

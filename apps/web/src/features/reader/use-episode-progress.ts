@@ -26,6 +26,11 @@ export interface PositionUpdate {
   fraction: number;
   locator?: Locator;
   isCompleted?: boolean;
+  /**
+   * The time in use this move stands for, when the screen knows it better than the time since the
+   * last move (a player counts content heard: two minutes of the book per minute at 2×).
+   */
+  activeSeconds?: number;
 }
 
 /** This tab, among the reader's tabs and devices. */
@@ -159,7 +164,7 @@ export function useEpisodeProgress(
       // between two of them is time spent, up to a minute.
       const since = lastMoveAt.current === null ? 0 : Math.min(now - lastMoveAt.current, MAX_ACTIVE_GAP_MS);
       lastMoveAt.current = now;
-      const activeSeconds = Math.round(since / 1_000);
+      const activeSeconds = position.activeSeconds ?? Math.round(since / 1_000);
       queue({
         episodeId,
         fraction: Math.min(1, Math.max(0, position.fraction)),

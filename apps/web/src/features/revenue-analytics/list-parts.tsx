@@ -1,21 +1,17 @@
 // Pieces the Purchases and Unlocks tabs share: the search box, the states of a paged list and its
 // foot.
 import { Search } from "lucide-react";
-import { type ReactNode, useDeferredValue, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { useSettledValue } from "../../lib/use-settled-value.ts";
 
 /** A search box whose query settles a moment after typing stops. */
 export function useSearchQuery(): [string, string, (value: string) => void] {
   const [text, setText] = useState("");
-  const [query, setQuery] = useState("");
-  const deferred = useDeferredValue(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(deferred.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [deferred]);
+  const query = useSettledValue(text.trim());
   return [text, query, setText];
 }
 

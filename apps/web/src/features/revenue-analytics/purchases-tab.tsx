@@ -14,12 +14,12 @@ import { Badge, type BadgeVariant } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { ReasonDialog } from "../../components/ui/reason-dialog.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { PagedListStates, SearchBox, useSearchQuery } from "./list-parts.tsx";
-import { RefundDialog } from "./refund-dialog.tsx";
 import { usePagedList } from "./use-paged-list.ts";
 
 const STATUS_LOOK: Record<PaymentStatus, { label: string; variant: BadgeVariant }> = {
@@ -129,7 +129,7 @@ export function PurchasesTab() {
           </TBody>
         </Table>
       </PagedListStates>
-      <RefundDialog
+      <ReasonDialog
         open={refunding !== null}
         onOpenChange={(open) => {
           if (!open) setRefunding(null);
@@ -141,7 +141,9 @@ export function PurchasesTab() {
             : ""
         }
         confirmLabel="Refund purchase"
-        onRefund={async (reason) => {
+        reasonHint="Kept with the refund for the audit trail."
+        failureMessage="Could not refund it. Please try again."
+        onConfirm={async (reason) => {
           if (!refunding) return;
           await refund.mutateAsync({ paymentId: refunding.id, reason });
           toast.success("Purchase refunded");

@@ -8,12 +8,12 @@ import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { ReasonDialog } from "../../components/ui/reason-dialog.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { PagedListStates, SearchBox, useSearchQuery } from "./list-parts.tsx";
-import { RefundDialog } from "./refund-dialog.tsx";
 import { usePagedList } from "./use-paged-list.ts";
 
 const KIND_LABELS: Record<AdminUnlockRow["kind"], string> = {
@@ -111,7 +111,7 @@ export function UnlocksTab() {
           </TBody>
         </Table>
       </PagedListStates>
-      <RefundDialog
+      <ReasonDialog
         open={refunding !== null}
         onOpenChange={(open) => {
           if (!open) setRefunding(null);
@@ -127,7 +127,9 @@ export function UnlocksTab() {
             : ""
         }
         confirmLabel="Refund unlock"
-        onRefund={async (reason) => {
+        reasonHint="Kept with the refund for the audit trail."
+        failureMessage="Could not refund it. Please try again."
+        onConfirm={async (reason) => {
           if (!refunding) return;
           await refund.mutateAsync({ unlockId: refunding._id, reason });
           toast.success("Unlock refunded");

@@ -14,6 +14,7 @@ export function usePagedList<T>({
   fetchPage,
   idOf,
   timeOf,
+  keepsDeparted = true,
 }: {
   /** The live first page's query. */
   first: { data?: Page<T>; dataUpdatedAt: number };
@@ -23,6 +24,11 @@ export function usePagedList<T>({
   idOf: (item: T) => string;
   /** For keeping newest first when pages are put together. */
   timeOf: (item: T) => string;
+  /**
+   * Rows that leave the live first page stay listed (true: they were pushed down by newer rows);
+   * false for lists whose rows leave for good (deleted, or no longer matching a filter).
+   */
+  keepsDeparted?: boolean;
 }) {
   const keyHash = JSON.stringify(key);
   const [olderFrom, setOlderFrom] = useState<{ keyHash: string; cursor: string } | null>(null);
@@ -49,7 +55,9 @@ export function usePagedList<T>({
 
   const byId = new Map<string, T>();
   for (const item of first.data?.items ?? []) byId.set(idOf(item), item);
-  for (const item of seen.current.rows.values()) if (!byId.has(idOf(item))) byId.set(idOf(item), item);
+  if (keepsDeparted) {
+    for (const item of seen.current.rows.values()) if (!byId.has(idOf(item))) byId.set(idOf(item), item);
+  }
   for (const page of older.data?.pages ?? []) {
     for (const item of page.items) if (!byId.has(idOf(item))) byId.set(idOf(item), item);
   }

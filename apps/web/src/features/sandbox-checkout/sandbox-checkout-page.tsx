@@ -14,7 +14,7 @@ import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SignInButton } from "../auth/sign-in-button.tsx";
 
-type Outcome = "pay" | "fail" | "cancel";
+type Outcome = "pay" | "pay_lost" | "fail" | "cancel";
 
 const CLOSED_TEXT: Record<Exclude<SandboxCheckoutView["status"], "open">, string> = {
   paid: "This checkout has been paid.",
@@ -104,6 +104,16 @@ function CheckoutDetails({ checkout, price }: { checkout: SandboxCheckoutView; p
             disabled={choice !== null}
           >
             Pay {price}
+          </Button>
+          <Button
+            size="lg"
+            variant="secondary"
+            onClick={() => decide("pay_lost")}
+            isLoading={choice === "pay_lost"}
+            disabled={choice !== null}
+            title="Paid, but Litverse is never told and you do not come back: the case a support agent fixes"
+          >
+            Pay, but lose the notification
           </Button>
           <Button
             size="lg"

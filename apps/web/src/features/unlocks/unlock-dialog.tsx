@@ -7,8 +7,8 @@ import type { PlanTier } from "@litverse/shared/coins";
 import type { EpisodeLock, EpisodeSummary } from "@litverse/shared/content";
 import type { UnlockOptions } from "@litverse/shared/unlocks";
 import { useMutation } from "@tanstack/react-query";
-import { BookOpenCheck, Clock, Coins, Crown, Gem, Hourglass, Layers, Wallet } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { BookOpenCheck, Clock, Coins, Crown, Gem, Hourglass, Layers } from "lucide-react";
+import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
@@ -20,7 +20,8 @@ import { formatDateTime, formatRelativeDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { readerPath } from "../catalogue/labels.ts";
-import { buyCoinsPath, coins, formatHours, plansPath } from "./unlock-links.ts";
+import { CoinNotice, InsufficientCoinsContent } from "./coin-dialog-parts.tsx";
+import { coins, formatHours, plansPath } from "./unlock-links.ts";
 
 const PLAN_NAMES: Record<PlanTier, string> = { premium: "Premium", vvip: "VVIP" };
 
@@ -114,32 +115,16 @@ function PriceLock({
 
   if (step.kind === "insufficient") {
     return (
-      <DialogContent
-        size="sm"
+      <InsufficientCoinsContent
+        what={step.what}
+        price={step.price}
+        balance={options?.balance ?? 0}
+        need={step.need}
+        returnTo={returnTo}
+        afterBuying="unlock the episode"
+        onBack={() => setStep({ kind: "choose" })}
         onCloseAutoFocus={onCloseAutoFocus}
-        title="Not enough coins"
-        description={`${step.what} costs ${coins(step.price)} and you have ${coins(options?.balance ?? 0)}.`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setStep({ kind: "choose" })}>
-              Back
-            </Button>
-            <Button variant="gradient" asChild>
-              <Link to={buyCoinsPath(step.need, returnTo)}>
-                <Coins aria-hidden />
-                Buy coins
-              </Link>
-            </Button>
-          </>
-        }
-      >
-        <Notice icon={Wallet} tone="amber">
-          <p className="font-semibold" data-testid="coins-needed">
-            You need {coins(step.need)} more.
-          </p>
-          <p className="mt-0.5">After buying, you come back here to unlock the episode.</p>
-        </Notice>
-      </DialogContent>
+      />
     );
   }
 
@@ -162,11 +147,11 @@ function PriceLock({
           </Button>
         }
       >
-        <Notice icon={BookOpenCheck} tone="green">
+        <CoinNotice icon={BookOpenCheck} tone="green">
           {options.rentedUntil
             ? `Rented until ${formatDateTime(options.rentedUntil)}.`
             : "Unlocked: it stays open for you."}
-        </Notice>
+        </CoinNotice>
       </DialogContent>
     );
   }
@@ -202,11 +187,11 @@ function PriceLock({
         </Button>
       }
     >
-      <Notice icon={Coins} tone="amber">
+      <CoinNotice icon={Coins} tone="amber">
         <span data-testid="coin-balance">
           {options ? `You have ${coins(options.balance)}.` : "Your coin balance is loading."}
         </span>
-      </Notice>
+      </CoinNotice>
       {!options ? (
         <div className="mt-3 space-y-2" role="status" aria-label="Loading the offers">
           <Skeleton className="h-14 w-full rounded-xl" />
@@ -342,30 +327,6 @@ function TierLock({
         </p>
       </div>
     </DialogContent>
-  );
-}
-
-function Notice({
-  icon: Icon,
-  tone,
-  children,
-}: {
-  icon: typeof Coins;
-  tone: "amber" | "green";
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className={cn(
-        "flex items-start gap-3 rounded-xl border p-3 text-sm",
-        tone === "amber"
-          ? "border-amber-300/60 bg-amber-50 text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100"
-          : "border-emerald-300/60 bg-emerald-50 text-emerald-950 dark:border-emerald-400/30 dark:bg-emerald-400/10 dark:text-emerald-100",
-      )}
-    >
-      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
-      <div className="min-w-0">{children}</div>
-    </div>
   );
 }
 

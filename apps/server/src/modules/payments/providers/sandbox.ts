@@ -35,7 +35,12 @@ import {
 export const SANDBOX_SIGNATURE_HEADER = "sandbox-signature";
 
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
-export type SandboxOutcome = "pay" | "fail" | "cancel";
+/**
+ * What the tester decides on the sandbox's checkout page. "pay_lost": paid, but the notification
+ * never arrives and the buyer never comes back (a closed tab): the "charged but no coins" case that
+ * only asking the provider again settles.
+ */
+export type SandboxOutcome = "pay" | "pay_lost" | "fail" | "cancel";
 
 /** Hands a signed webhook to the platform: the raw body and the headers, as sent over HTTP. */
 export type WebhookDelivery = (rawBody: Buffer, headers: Record<string, string>) => Promise<void>;
@@ -149,7 +154,8 @@ export class SandboxProvider implements PaymentProvider {
         .for("update");
       if (!charge) throw new AppError("NOT_FOUND", "There is no such checkout.");
       if (charge.status !== "open") return { charge, event: null };
-      const status = outcome === "pay" ? "paid" : outcome === "fail" ? "failed" : "canceled";
+      const status =
+        outcome === "pay" || outcome === "pay_lost" ? "paid" : outcome === "fail" ? "failed" : "canceled";
       let subscriptionReference: string | null = null;
       if (status === "paid" && charge.metadata.kind === "subscription") {
         subscriptionReference = await this.startSubscription(tx, charge);
@@ -162,9 +168,11 @@ export class SandboxProvider implements PaymentProvider {
       const type = { paid: "checkout.completed", failed: "checkout.failed", canceled: "checkout.canceled" }[
         status
       ];
-      return { charge: updated ?? charge, event: this.event(type, { reference, subscriptionReference }) };
+      const event = outcome === "pay_lost" ? null : this.event(type, { reference, subscriptionReference });
+      return { charge: updated ?? charge, event };
     });
     if (result.event) this.send(result.event);
+    if (outcome === "pay_lost") return `${this.publicUrl}/`;
     return result.charge.status === "canceled" ? result.charge.cancelUrl : result.charge.successUrl;
   }
 

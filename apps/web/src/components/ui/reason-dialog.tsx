@@ -1,31 +1,37 @@
-// Refunding a purchase or an unlock: what will happen, and a reason, which the audit trail keeps.
-// The server decides whether the refund can happen (coins already spent, already refunded) and
-// says why not; the dialog shows that and stays open.
+// An action an administrator must give a reason for (a refund, revoking a grant): what will
+// happen, and the reason, which is kept with it. The server decides whether the action can happen
+// (coins already spent, already refunded) and says why not; the dialog shows that and stays open.
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { Field } from "../../components/ui/field.tsx";
-import { Textarea } from "../../components/ui/textarea.tsx";
 import { describeError } from "../../lib/errors.ts";
+import { Button } from "./button.tsx";
+import { Dialog, DialogContent } from "./dialog.tsx";
+import { Field } from "./field.tsx";
+import { Textarea } from "./textarea.tsx";
 
 export const MIN_REASON = 3;
 export const MAX_REASON = 500;
 
-export function RefundDialog({
+export function ReasonDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
-  onRefund,
+  reasonHint,
+  failureMessage,
+  onConfirm,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** Under the reason field: where the reason is kept. */
+  reasonHint: string;
+  /** Shown when the action fails without a reason from the server (the network, say). */
+  failureMessage: string;
   /** Resolves once refunded; a rejection keeps the dialog open with the server's message. */
-  onRefund: (reason: string) => Promise<unknown>;
+  onConfirm: (reason: string) => Promise<unknown>;
 }) {
   const formId = useId();
   const [reason, setReason] = useState("");
@@ -51,12 +57,12 @@ export function RefundDialog({
     setFormError(null);
     setIsPending(true);
     try {
-      await onRefund(trimmed);
+      await onConfirm(trimmed);
       setIsPending(false);
       onOpenChange(false);
     } catch (caught) {
       setIsPending(false);
-      const details = describeError(caught, "Could not refund it. Please try again.");
+      const details = describeError(caught, failureMessage);
       setError(details.fieldErrors?.reason?.[0] ?? null);
       setFormError(details.message);
     }
@@ -79,7 +85,7 @@ export function RefundDialog({
         }
       >
         <form id={formId} className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-          <Field label="Reason" required error={error} hint="Kept with the refund for the audit trail.">
+          <Field label="Reason" required error={error} hint={reasonHint}>
             <Textarea
               value={reason}
               onChange={(event) => setReason(event.target.value)}

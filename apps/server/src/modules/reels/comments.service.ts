@@ -1,0 +1,267 @@
+// Comments on reels, with replies one level deep, deleted by their authors or administrators and
+// reported into the shared reports table. Lists are live; people on either side of a block do not
+// see each other's comments.
+import type { PersonSummary } from "@litverse/shared/people";
+import {
+  REEL_COMMENTS_PAGE_SIZE,
+  REEL_REPLIES_SHOWN,
+  type ReelComment,
+  type ReelCommentPage,
+} from "@litverse/shared/reels";
+import type { addCommentInput, listCommentsInput, reportCommentInput } from "@litverse/shared/reels-inputs";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type Executor, queryRows } from "../../db/client.ts";
+import { decodeTimeCursor, encodeTimeCursor, olderThan, type TimeCursor } from "../../db/cursor.ts";
+import { reelComments, reels } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { track } from "../../live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
+import { isAdminViewer } from "../content/content.service.ts";
+import { relationshipsTopic } from "../friends/relationships.ts";
+import { peopleByIds } from "../profiles/people.ts";
+import { createReport } from "../reports/reports.service.ts";
+import { loadWatchableReel } from "./reel-access.ts";
+import { noteAnalyticsChange } from "./reel-figures.ts";
+import { creatorReelsTopic, REELS_ADMIN_TOPIC, reelCommentsTopic } from "./reel-topics.ts";
+
+type CommentRow = typeof reelComments.$inferSelect;
+
+const NO_SUCH_COMMENT = "That comment is not here any more.";
+
+/** Comments whose author and the viewer have not blocked each other. */
+function notBlockedWith(viewer: Viewer): SQL {
+  return sql`not exists (select 1 from blocks b
+    where (b.blocker_id = ${viewer.id} and b.blocked_id = ${reelComments.authorId})
+       or (b.blocker_id = ${reelComments.authorId} and b.blocked_id = ${viewer.id}))`;
+}
+
+/** Replies after the cursor's, oldest first. */
+function newerThan(cursor: TimeCursor): SQL {
+  return sql`(${reelComments.createdAt}, ${reelComments.id}) > (
+    coalesce((select c.created_at from reel_comments c where c.id = ${cursor.id}::uuid), ${cursor.createdAt.toISOString()}::timestamptz),
+    ${cursor.id}::uuid)`;
+}
+
+export async function listComments(
+  deps: ServiceDeps,
+  viewer: Viewer,
+  input: z.output<typeof listCommentsInput>,
+): Promise<ReelCommentPage> {
+  const { db } = deps;
+  const reel = await loadWatchableReel(db, viewer, input.reelId);
+  track(reelCommentsTopic(reel.id), relationshipsTopic(viewer.id));
+  const after = input.cursor ? decodeTimeCursor(input.cursor) : null;
+  const visible = and(eq(reelComments.reelId, reel.id), notBlockedWith(viewer));
+  let rows: CommentRow[];
+  if (input.parentId) {
+    rows = await db
+      .select()
+      .from(reelComments)
+      .where(
+        and(
+          visible,
+          eq(reelComments.parentId, input.parentId),
+          isNull(reelComments.deletedAt),
+          after ? newerThan(after) : undefined,
+        ),
+      )
+      .orderBy(asc(reelComments.createdAt), asc(reelComments.id))
+      .limit(REEL_COMMENTS_PAGE_SIZE + 1);
+  } else {
+    rows = await db
+      .select()
+      .from(reelComments)
+      .where(
+        and(
+          visible,
+          isNull(reelComments.parentId),
+          // A deleted comment stays as a marker only while replies hang on it.
+          or(isNull(reelComments.deletedAt), sql`${reelComments.replyCount} > 0`),
+          after ? olderThan(reelComments, after) : undefined,
+        ),
+      )
+      .orderBy(desc(reelComments.createdAt), desc(reelComments.id))
+      .limit(REEL_COMMENTS_PAGE_SIZE + 1);
+  }
+  const page = rows.slice(0, REEL_COMMENTS_PAGE_SIZE);
+  const last = page.at(-1);
+  const replies = input.parentId
+    ? []
+    : await firstReplies(
+        db,
+        viewer,
+        page.map((row) => row.id),
+      );
+  const people = await peopleByIds(
+    db,
+    [...page, ...replies].map((row) => row.authorId),
+  );
+  const repliesByParent = Map.groupBy(replies, (row) => row.parentId ?? "");
+  const items = page.map((row) =>
+    toComment(
+      viewer,
+      row,
+      people,
+      (repliesByParent.get(row.id) ?? []).map((reply) => toComment(viewer, reply, people, [])),
+    ),
+  );
+  return {
+    items,
+    nextCursor:
+      rows.length > REEL_COMMENTS_PAGE_SIZE && last ? encodeTimeCursor(last.createdAt, last.id) : null,
+    total: reel.commentCount,
+  };
+}
+
+/** The oldest few replies of each comment, in one query. */
+async function firstReplies(db: Executor, viewer: Viewer, parentIds: string[]): Promise<CommentRow[]> {
+  if (parentIds.length === 0) return [];
+  const ranked = await queryRows<{ id: string }>(
+    db,
+    sql`select id from (
+        select ${reelComments.id} as id, row_number() over (
+          partition by ${reelComments.parentId} order by ${reelComments.createdAt}, ${reelComments.id}) as n
+        from ${reelComments}
+        where ${inArray(reelComments.parentId, parentIds)} and ${reelComments.deletedAt} is null
+          and ${notBlockedWith(viewer)}
+      ) shown where n <= ${REEL_REPLIES_SHOWN}`,
+  );
+  if (ranked.length === 0) return [];
+  return db
+    .select()
+    .from(reelComments)
+    .where(
+      inArray(
+        reelComments.id,
+        ranked.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(reelComments.createdAt), asc(reelComments.id));
+}
+
+function toComment(
+  viewer: Viewer,
+  row: CommentRow,
+  people: Map<string, PersonSummary>,
+  replies: ReelComment[],
+): ReelComment {
+  const isDeleted = row.deletedAt !== null;
+  return {
+    id: row.id,
+    reelId: row.reelId,
+    parentId: row.parentId,
+    author: people.get(row.authorId) ?? {
+      _id: row.authorId,
+      handle: null,
+      name: "Reader",
+      avatarUrl: null,
+      lastSeenAt: null,
+    },
+    text: isDeleted ? "" : row.text,
+    isDeleted,
+    createdAt: row.createdAt.toISOString(),
+    canDelete: !isDeleted && (row.authorId === viewer.id || isAdminViewer(viewer)),
+    isMine: row.authorId === viewer.id,
+    replyCount: row.replyCount,
+    replies,
+  };
+}
+
+export async function addComment(
+  deps: ServiceDeps,
+  viewer: Viewer,
+  input: z.output<typeof addCommentInput>,
+): Promise<{ commentId: string }> {
+  const reel = await loadWatchableReel(deps.db, viewer, input.reelId);
+  let parentId: string | null = null;
+  if (input.parentId) {
+    const [parent] = await deps.db
+      .select()
+      .from(reelComments)
+      .where(
+        and(eq(reelComments.id, input.parentId), eq(reelComments.reelId, reel.id), notBlockedWith(viewer)),
+      );
+    if (!parent || parent.deletedAt) throw new AppError("NOT_FOUND", NO_SUCH_COMMENT);
+    // A reply to a reply joins its thread: one level only.
+    parentId = parent.parentId ?? parent.id;
+  }
+  const commentId = await deps.changes.inTransaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .insert(reelComments)
+      .values({ reelId: reel.id, authorId: viewer.id, parentId, text: input.text })
+      .returning({ id: reelComments.id });
+    if (parentId) {
+      await tx
+        .update(reelComments)
+        .set({ replyCount: sql`${reelComments.replyCount} + 1` })
+        .where(eq(reelComments.id, parentId));
+    }
+    await tx
+      .update(reels)
+      .set({ commentCount: sql`${reels.commentCount} + 1` })
+      .where(eq(reels.id, reel.id));
+    deps.changes.changed(reelCommentsTopic(reel.id), creatorReelsTopic(reel.creatorId), REELS_ADMIN_TOPIC);
+    return row?.id ?? "";
+  });
+  noteAnalyticsChange(deps);
+  return { commentId };
+}
+
+async function loadComment(db: Executor, commentId: string): Promise<CommentRow> {
+  const [row] = await db.select().from(reelComments).where(eq(reelComments.id, commentId));
+  if (!row || row.deletedAt) throw new AppError("NOT_FOUND", NO_SUCH_COMMENT);
+  return row;
+}
+
+/** One's own comment, or any for administrators. A comment with replies stays as a marker. */
+export async function deleteComment(deps: ServiceDeps, viewer: Viewer, commentId: string): Promise<void> {
+  const comment = await loadComment(deps.db, commentId);
+  const reel = await loadWatchableReel(deps.db, viewer, comment.reelId);
+  if (comment.authorId !== viewer.id && !isAdminViewer(viewer)) {
+    throw new AppError("FORBIDDEN", "You can delete only your own comments.");
+  }
+  await deps.changes.inTransaction(deps.db, async (tx) => {
+    const [deleted] = await tx
+      .update(reelComments)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(reelComments.id, comment.id), isNull(reelComments.deletedAt)))
+      .returning({ id: reelComments.id });
+    if (!deleted) return;
+    if (comment.parentId) {
+      await tx
+        .update(reelComments)
+        .set({ replyCount: sql`${reelComments.replyCount} - 1` })
+        .where(eq(reelComments.id, comment.parentId));
+    }
+    await tx
+      .update(reels)
+      .set({ commentCount: sql`greatest(0, ${reels.commentCount} - 1)` })
+      .where(eq(reels.id, reel.id));
+    deps.changes.changed(reelCommentsTopic(reel.id), creatorReelsTopic(reel.creatorId), REELS_ADMIN_TOPIC);
+  });
+}
+
+export async function reportComment(
+  deps: ServiceDeps,
+  viewer: Viewer,
+  input: z.output<typeof reportCommentInput>,
+): Promise<{ isNew: boolean }> {
+  const comment = await loadComment(deps.db, input.commentId);
+  await loadWatchableReel(deps.db, viewer, comment.reelId);
+  if (comment.authorId === viewer.id)
+    throw new AppError("BAD_REQUEST", "You cannot report your own comment.");
+  return createReport(
+    deps,
+    viewer,
+    {
+      kind: "comment",
+      id: comment.id,
+      userId: comment.authorId,
+      snapshot: comment.text,
+      label: "A comment on a reel",
+    },
+    input.reason,
+    input.details,
+  );
+}

@@ -1,0 +1,387 @@
+// /admin/reels/management: every reel, filtered by status, official or not, featured, or words;
+// approving or rejecting (with a reason) what waits for review, featuring, removing (with a
+// reason), previewing any reel, uploading the team's official reels for titles, and the setting
+// that makes users' reels wait for review.
+import {
+  type AdminReel,
+  REEL_STATUS_LABELS,
+  REEL_STATUSES,
+  REEL_VISIBILITY_LABELS,
+  type ReelStatus,
+} from "@litverse/shared/reels";
+import { useMutation } from "@tanstack/react-query";
+import { BadgeCheck, Check, Clapperboard, Eye, Link2, Plus, Star, StarOff, Trash2, X } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { PageHeader } from "../../../components/ui/page-header.tsx";
+import { ReasonDialog } from "../../../components/ui/reason-dialog.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { Switch } from "../../../components/ui/switch.tsx";
+import { toastError } from "../../../lib/errors.ts";
+import { formatCount, formatRelativeDate } from "../../../lib/format.ts";
+import { useLiveQuery } from "../../../lib/live-query.ts";
+import { trpc, trpcClient } from "../../../lib/trpc.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useCurrentUser } from "../../auth/use-current-user.ts";
+import { PersonAvatar } from "../../people/person-avatar.tsx";
+import { PagedListStates, SearchBox, useSearchQuery } from "../../revenue-analytics/list-parts.tsx";
+import { usePagedList } from "../../revenue-analytics/use-paged-list.ts";
+import { ReelStatusBadge, ReelStatusDetail, ReelThumb } from "../shared/reel-status.tsx";
+import { UploadPanel } from "../uploads/upload-panel.tsx";
+
+type Choice = "all" | "yes" | "no";
+const asFilter = (choice: Choice) => (choice === "all" ? null : choice === "yes");
+
+export function ReelsManagementPage() {
+  useDocumentTitle("Manage Reels");
+  const me = useCurrentUser();
+  const [status, setStatus] = useState<ReelStatus | "all">("all");
+  const [official, setOfficial] = useState<Choice>("all");
+  const [featured, setFeatured] = useState<Choice>("all");
+  const [text, query, setText] = useSearchQuery();
+  const [isUploading, setIsUploading] = useState(false);
+  const input = {
+    status: status === "all" ? null : status,
+    official: asFilter(official),
+    featured: asFilter(featured),
+    search: query || null,
+  };
+  const first = useLiveQuery(trpc.reels.adminListReels.queryOptions(input));
+  const list = usePagedList({
+    first,
+    key: ["admin-reels", input],
+    fetchPage: (cursor) => trpcClient.reels.adminListReels.query({ ...input, cursor }),
+    idOf: (reel) => reel.id,
+    timeOf: (reel) => reel.createdAt,
+    // A reel whose status no longer matches the filter (approved, rejected) goes from the list.
+    keepsDeparted: false,
+  });
+  const [rejecting, setRejecting] = useState<AdminReel | null>(null);
+  const [removing, setRemoving] = useState<AdminReel | null>(null);
+  const [previewing, setPreviewing] = useState<AdminReel | null>(null);
+  const reject = useMutation(trpc.reels.rejectReel.mutationOptions());
+  const remove = useMutation(trpc.reels.removeReel.mutationOptions());
+  const pendingCount = first.data?.pendingCount ?? 0;
+  const isFiltered = status !== "all" || official !== "all" || featured !== "all" || query !== "";
+
+  return (
+    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <PageHeader
+        title="Manage Reels"
+        description="Review what readers post, feature the best, and upload the team's reels for titles."
+        actions={
+          <Button
+            variant={isUploading ? "secondary" : "primary"}
+            onClick={() => setIsUploading((value) => !value)}
+          >
+            {isUploading ? <X aria-hidden /> : <Plus aria-hidden />}
+            {isUploading ? "Close the upload" : "Upload official reel"}
+          </Button>
+        }
+      />
+      {isUploading && me.data ? (
+        <UploadPanel userId={me.data._id} official onPosted={() => setIsUploading(false)} />
+      ) : null}
+      <ReviewSetting />
+      <div className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-3 shadow-sm sm:flex-row sm:flex-wrap sm:items-center sm:p-4">
+        <SearchBox value={text} onChange={setText} label="Search captions, creators, titles" />
+        <NativeSelect<ReelStatus | "all">
+          aria-label="Status"
+          className="sm:w-52"
+          value={status}
+          onValueChange={setStatus}
+          items={[
+            { value: "all", label: "Every status" },
+            ...REEL_STATUSES.map((value) => ({
+              value,
+              label:
+                value === "pending_review" && pendingCount > 0
+                  ? `${REEL_STATUS_LABELS[value]} (${pendingCount})`
+                  : REEL_STATUS_LABELS[value],
+            })),
+          ]}
+        />
+        <NativeSelect<Choice>
+          aria-label="Official or not"
+          className="sm:w-44"
+          value={official}
+          onValueChange={setOfficial}
+          items={[
+            { value: "all", label: "Official and users'" },
+            { value: "yes", label: "Official only" },
+            { value: "no", label: "Users' only" },
+          ]}
+        />
+        <NativeSelect<Choice>
+          aria-label="Featured or not"
+          className="sm:w-40"
+          value={featured}
+          onValueChange={setFeatured}
+          items={[
+            { value: "all", label: "Featured or not" },
+            { value: "yes", label: "Featured" },
+            { value: "no", label: "Not featured" },
+          ]}
+        />
+        {pendingCount > 0 && status !== "pending_review" ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="sm:ml-auto"
+            onClick={() => setStatus("pending_review")}
+          >
+            {pendingCount} waiting for review
+          </Button>
+        ) : null}
+      </div>
+      <PagedListStates
+        first={first}
+        list={list}
+        what="reels"
+        empty={
+          <EmptyState
+            icon={Clapperboard}
+            title={isFiltered ? "No reel matches" : "No reels yet"}
+            text={
+              isFiltered ? "Try other filters or words." : "Reels appear here as soon as someone uploads one."
+            }
+          />
+        }
+      >
+        <ul className="space-y-3" data-testid="admin-reels">
+          {list.items.map((reel) => (
+            <li key={reel.id}>
+              <AdminReelRow
+                reel={reel}
+                onPreview={() => setPreviewing(reel)}
+                onReject={() => setRejecting(reel)}
+                onRemove={() => setRemoving(reel)}
+              />
+            </li>
+          ))}
+        </ul>
+      </PagedListStates>
+      <ReasonDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title="Reject this reel?"
+        description="It is not published. Its creator sees the reason in My Reels."
+        confirmLabel="Reject reel"
+        reasonHint="Shown to the creator."
+        failureMessage="Could not reject the reel. Please try again."
+        onConfirm={async (reason) => {
+          if (rejecting) await reject.mutateAsync({ reelId: rejecting.id, reason });
+        }}
+      />
+      <ReasonDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove this reel?"
+        description="It leaves the feed and its video files are deleted. Its creator sees the reason."
+        confirmLabel="Remove reel"
+        reasonHint="Shown to the creator and kept with the reel."
+        failureMessage="Could not remove the reel. Please try again."
+        onConfirm={async (reason) => {
+          if (removing) await remove.mutateAsync({ reelId: removing.id, reason });
+        }}
+      />
+      <PreviewDialog reel={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
+    </main>
+  );
+}
+
+function ReviewSetting() {
+  const settings = useLiveQuery(trpc.reels.getReelSettings.queryOptions());
+  const update = useMutation(trpc.reels.updateReelSettings.mutationOptions());
+  if (!settings.data) return <Skeleton className="h-20 w-full rounded-2xl" />;
+  return (
+    <div className="rounded-2xl border border-border bg-card p-4 shadow-sm">
+      <Switch
+        label="Review users' reels before they are published"
+        description="Reels by readers wait here until an administrator approves them. The team's own reels never wait."
+        checked={settings.data.requireReview}
+        disabled={update.isPending}
+        onCheckedChange={(requireReview) =>
+          update.mutate(
+            { requireReview },
+            {
+              onSuccess: () =>
+                toast.success(requireReview ? "New reels wait for review" : "New reels publish at once"),
+              onError: (error) => toastError(error, "Could not change the setting."),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function AdminReelRow({
+  reel,
+  onPreview,
+  onReject,
+  onRemove,
+}: {
+  reel: AdminReel;
+  onPreview: () => void;
+  onReject: () => void;
+  onRemove: () => void;
+}) {
+  const approve = useMutation(trpc.reels.approveReel.mutationOptions());
+  const feature = useMutation(trpc.reels.featureReel.mutationOptions());
+  const onError = (fallback: string) => (error: unknown) => toastError(error, fallback);
+  return (
+    <article
+      className="flex gap-4 rounded-2xl border border-border bg-card p-3 shadow-sm"
+      aria-label={`Reel by ${reel.creator.name}`}
+      data-testid="admin-reel"
+      data-status={reel.status}
+    >
+      <ReelThumb reel={reel} className="w-20 sm:w-24" />
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <ReelStatusBadge status={reel.status} />
+          {reel.isOfficial ? (
+            <Badge variant="brand">
+              <BadgeCheck aria-hidden />
+              Official
+            </Badge>
+          ) : null}
+          {reel.isFeatured ? (
+            <Badge variant="premium">
+              <Star aria-hidden />
+              Featured
+            </Badge>
+          ) : null}
+          <span className="text-xs text-muted-foreground">
+            {REEL_VISIBILITY_LABELS[reel.visibility]} · {formatRelativeDate(reel.createdAt)}
+          </span>
+        </div>
+        <p className="flex items-center gap-2 text-sm font-medium">
+          <PersonAvatar person={reel.creator} size="xs" />
+          <span className="truncate">{reel.creator.name}</span>
+        </p>
+        <p className="line-clamp-2 text-sm break-words">
+          {reel.caption || <span className="text-muted-foreground italic">No caption</span>}
+        </p>
+        {reel.link ? (
+          <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <Link2 className="size-3.5 shrink-0" aria-hidden />
+            <span className="truncate">
+              {reel.link.title}
+              {reel.link.episodeNumber ? `, episode ${reel.link.episodeNumber}` : ""}
+            </span>
+          </p>
+        ) : null}
+        <ReelStatusDetail reel={reel} />
+        {reel.status === "published" ? (
+          <p className="text-xs text-muted-foreground tabular-nums">
+            {formatCount(reel.figures.views)} views · {formatCount(reel.figures.likes)} likes ·{" "}
+            {formatCount(reel.figures.comments)} comments · {formatCount(reel.figures.shares)} shares
+          </p>
+        ) : null}
+        {reel.reviewedBy && reel.reviewedAt ? (
+          <p className="text-xs text-muted-foreground">
+            Reviewed by {reel.reviewedBy.name} {formatRelativeDate(reel.reviewedAt)}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-1.5 pt-1">
+          {reel.videoUrl ? (
+            <Button variant="secondary" size="sm" onClick={onPreview}>
+              <Eye aria-hidden />
+              Preview
+            </Button>
+          ) : null}
+          {reel.status === "pending_review" ? (
+            <>
+              <Button
+                size="sm"
+                isLoading={approve.isPending}
+                onClick={() =>
+                  approve.mutate(
+                    { reelId: reel.id },
+                    {
+                      onSuccess: () => toast.success("Reel approved and published"),
+                      onError: onError("Could not approve the reel."),
+                    },
+                  )
+                }
+              >
+                <Check aria-hidden />
+                Approve
+              </Button>
+              <Button variant="secondary" size="sm" onClick={onReject}>
+                <X aria-hidden />
+                Reject
+              </Button>
+            </>
+          ) : null}
+          {reel.status === "published" ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              isLoading={feature.isPending}
+              aria-pressed={reel.isFeatured}
+              onClick={() =>
+                feature.mutate(
+                  { reelId: reel.id, featured: !reel.isFeatured },
+                  { onError: onError("Could not change whether it is featured.") },
+                )
+              }
+            >
+              {reel.isFeatured ? <StarOff aria-hidden /> : <Star aria-hidden />}
+              {reel.isFeatured ? "Unfeature" : "Feature"}
+            </Button>
+          ) : null}
+          {reel.status === "removed" || reel.status === "failed" ? null : (
+            <Button variant="ghost" size="sm" className="text-rose-600 dark:text-rose-400" onClick={onRemove}>
+              <Trash2 aria-hidden />
+              Remove
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Watching a reel as it is, whatever its status, before deciding on it. */
+function PreviewDialog({
+  reel,
+  onOpenChange,
+}: {
+  reel: AdminReel | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={reel !== null} onOpenChange={onOpenChange}>
+      {reel?.videoUrl ? (
+        <DialogContent
+          size="sm"
+          title={`Reel by ${reel.creator.name}`}
+          description={reel.caption || "No caption"}
+        >
+          {/* biome-ignore lint/a11y/useMediaCaption: the creator's caption track is added when there is one */}
+          <video
+            src={reel.videoUrl}
+            poster={reel.posterUrl ?? undefined}
+            controls
+            autoPlay
+            playsInline
+            className="mx-auto max-h-[70dvh] w-full rounded-xl bg-black object-contain"
+            aria-label="Reel preview"
+          >
+            {reel.captionsUrl ? (
+              <track kind="captions" src={reel.captionsUrl} srcLang="en" label="Captions" default />
+            ) : null}
+          </video>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

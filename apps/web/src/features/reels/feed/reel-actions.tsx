@@ -1,0 +1,121 @@
+// The buttons beside a reel: like, comments, share, sound and captions. Over the video on phones
+// (white on the picture), beside it on wider screens (in the page's colours).
+import type { ReelCard } from "@litverse/shared/reels";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Captions, CaptionsOff, Heart, MessageCircle, Share2, Volume2, VolumeX } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "../../../components/ui/cn.ts";
+import { toastError } from "../../../lib/errors.ts";
+import { formatCount } from "../../../lib/format.ts";
+import { trpc } from "../../../lib/trpc.ts";
+import { patchReel } from "./reel-cache.ts";
+
+export function ReelActions({
+  reel,
+  isMuted,
+  areCaptionsOn,
+  onToggleSound,
+  onToggleCaptions,
+  onOpenComments,
+  onOpenShare,
+  className,
+}: {
+  reel: ReelCard;
+  isMuted: boolean;
+  areCaptionsOn: boolean;
+  onToggleSound: () => void;
+  onToggleCaptions: () => void;
+  onOpenComments: () => void;
+  onOpenShare: () => void;
+  className?: string;
+}) {
+  const queryClient = useQueryClient();
+  const like = useMutation(trpc.reels.likeReel.mutationOptions());
+  const unlike = useMutation(trpc.reels.unlikeReel.mutationOptions());
+
+  const toggleLike = async () => {
+    const isLiked = !reel.isLiked;
+    const step = isLiked ? 1 : -1;
+    patchReel(queryClient, reel.id, (card) => ({ isLiked, likeCount: Math.max(0, card.likeCount + step) }));
+    try {
+      await (isLiked ? like : unlike).mutateAsync({ reelId: reel.id });
+    } catch (error) {
+      patchReel(queryClient, reel.id, (card) => ({
+        isLiked: !isLiked,
+        likeCount: Math.max(0, card.likeCount - step),
+      }));
+      toastError(error, isLiked ? "Could not like the reel." : "Could not take the like back.");
+    }
+  };
+
+  return (
+    <div className={cn("flex flex-col items-center gap-3", className)}>
+      <Action
+        label={reel.isLiked ? "Unlike" : "Like"}
+        count={reel.likeCount}
+        pressed={reel.isLiked}
+        onClick={() => void toggleLike()}
+      >
+        <Heart aria-hidden className={cn(reel.isLiked && "fill-rose-500 text-rose-500")} />
+      </Action>
+      <Action label="Comments" count={reel.commentCount} onClick={onOpenComments}>
+        <MessageCircle aria-hidden />
+      </Action>
+      <Action label="Share" count={reel.shareCount} onClick={onOpenShare}>
+        <Share2 aria-hidden />
+      </Action>
+      <Action label={isMuted ? "Unmute" : "Mute"} onClick={onToggleSound} testId="reel-sound">
+        {isMuted ? <VolumeX aria-hidden /> : <Volume2 aria-hidden />}
+      </Action>
+      {reel.captionsUrl ? (
+        <Action label={areCaptionsOn ? "Hide captions" : "Show captions"} onClick={onToggleCaptions}>
+          {areCaptionsOn ? <Captions aria-hidden /> : <CaptionsOff aria-hidden />}
+        </Action>
+      ) : null}
+    </div>
+  );
+}
+
+function Action({
+  label,
+  count,
+  pressed,
+  onClick,
+  testId,
+  children,
+}: {
+  label: string;
+  count?: number;
+  pressed?: boolean;
+  onClick: () => void;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-0.5">
+      <button
+        type="button"
+        aria-label={count === undefined ? label : `${label}, ${count}`}
+        aria-pressed={pressed}
+        title={label}
+        onClick={onClick}
+        data-testid={testId}
+        className={cn(
+          "inline-flex size-12 items-center justify-center rounded-full transition [&_svg]:size-6",
+          "bg-black/35 text-white backdrop-blur-sm hover:bg-black/55 focus-visible:outline-2 focus-visible:outline-white",
+          "md:bg-muted md:text-foreground md:backdrop-blur-none md:hover:bg-stone-200 md:focus-visible:outline-brand-500 md:dark:hover:bg-white/15",
+        )}
+      >
+        {children}
+      </button>
+      {count === undefined ? null : (
+        <span
+          aria-hidden
+          className="text-xs font-semibold text-white tabular-nums [text-shadow:0_1px_2px_rgb(0_0_0/0.6)] md:text-foreground md:[text-shadow:none]"
+        >
+          {formatCount(count)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// /reels: the feed, between the app's header and bottom navigation. `?reel={id}` opens that reel
+// first. The feed is read once per visit and then only extended: refetching it would reorder
+// the reels under the viewer's thumb.
+import type { ReelCard } from "@litverse/shared/reels";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Clapperboard } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { ErrorState } from "../../../components/ui/error-state.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { trpc } from "../../../lib/trpc.ts";
+import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useCurrentUser } from "../../auth/use-current-user.ts";
+import { shouldFetchMore } from "./feed-logic.ts";
+import { ReelsFeed } from "./reels-feed.tsx";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The feed fills the screen between the header (4rem and its border) and the bottom navigation. */
+const FEED_HEIGHT = "h-[calc(100dvh-8rem-1px-env(safe-area-inset-bottom))]";
+
+export function ReelsFeedPage() {
+  useDocumentTitle("Reels");
+  const [params] = useSearchParams();
+  // The reel asked for in the address when the page opened; later moves do not reload the feed.
+  const [firstReelId] = useState(() => {
+    const asked = params.get("reel");
+    // Anything but a reel's id (a mangled link) opens the feed as usual.
+    return asked && UUID.test(asked) ? asked : null;
+  });
+  const me = useCurrentUser();
+  const feed = useInfiniteQuery({
+    ...trpc.reels.listFeed.infiniteQueryOptions(
+      { firstReelId },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined },
+    ),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const reels = useMemo(() => {
+    const seen = new Set<string>();
+    const all: ReelCard[] = [];
+    for (const page of feed.data?.pages ?? []) {
+      for (const reel of page.items) {
+        if (seen.has(reel.id)) continue;
+        seen.add(reel.id);
+        all.push(reel);
+      }
+    }
+    return all;
+  }, [feed.data]);
+  const watchToken = feed.data?.pages.at(-1)?.watchToken ?? null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const onNearEnd = useCallback(
+    (activeIndex: number) => {
+      if (!isFetchingNextPage && shouldFetchMore(activeIndex, reels.length, hasNextPage))
+        void fetchNextPage();
+    },
+    [reels.length, hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
+  return (
+    <main className={`relative ${FEED_HEIGHT} overflow-hidden bg-black md:bg-background`}>
+      <h1 className="sr-only">Reels</h1>
+      {feed.isError && !feed.data ? (
+        <div className="flex h-full items-center justify-center p-4">
+          <ErrorState
+            title="Could not load the reels"
+            error={feed.error}
+            onRetry={() => void feed.refetch()}
+            isRetrying={feed.isFetching}
+          />
+        </div>
+      ) : !feed.data ? (
+        <div className="flex h-full justify-center md:py-4" role="status" aria-label="Loading the reels">
+          <Skeleton className="h-full w-full rounded-none bg-stone-800 md:aspect-[9/16] md:w-auto md:rounded-2xl md:bg-muted" />
+        </div>
+      ) : reels.length === 0 ? (
+        <div className="flex h-full items-center justify-center bg-background p-4">
+          <EmptyState
+            icon={Clapperboard}
+            title="No reels yet"
+            text="Short videos from the stories on Litverse and from readers will show here."
+            action={
+              <Button asChild>
+                <Link to="/profile/reels">Post the first reel</Link>
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        <ReelsFeed
+          reels={reels}
+          watchToken={watchToken}
+          myId={me.data?._id ?? null}
+          hasMore={Boolean(hasNextPage)}
+          isLoadingMore={isFetchingNextPage}
+          onNearEnd={onNearEnd}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+import { ReelsFeedPage } from "./reels-feed-page.tsx";
+
+/** /reels */
+export function Component() {
+  return <ReelsFeedPage />;
+}

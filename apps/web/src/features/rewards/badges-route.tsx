@@ -1,0 +1,6 @@
+import { BadgesPage } from "./badges-page.tsx";
+
+/** /badges */
+export function Component() {
+  return <BadgesPage />;
+}

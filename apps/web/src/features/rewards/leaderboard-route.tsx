@@ -1,0 +1,6 @@
+import { LeaderboardPage } from "./leaderboard-page.tsx";
+
+/** /leaderboard */
+export function Component() {
+  return <LeaderboardPage />;
+}

@@ -1,0 +1,6 @@
+import { RewardsPage } from "./rewards-page.tsx";
+
+/** /rewards */
+export function Component() {
+  return <RewardsPage />;
+}

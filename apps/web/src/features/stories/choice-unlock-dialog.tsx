@@ -1,0 +1,124 @@
+// Paying for a premium choice, in the same look and steps as an episode's unlock: the price and the
+// balance, then the choice is paid and taken; when the coins are too few, the shared "Not enough
+// coins" step leads to buying them and back to the play. Paid once per reader and story: the server
+// checks the price the reader saw.
+import type { PlayChoice } from "@litverse/shared/stories";
+import { Coins } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { errorCode, toastError } from "../../lib/errors.ts";
+import { useLiveQuery } from "../../lib/live-query.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { CoinNotice, InsufficientCoinsContent } from "../unlocks/coin-dialog-parts.tsx";
+import { coins } from "../unlocks/unlock-links.ts";
+import { playPath } from "./story-labels.ts";
+
+export function ChoiceUnlockDialog({
+  storyId,
+  choice,
+  onOpenChange,
+  onPay,
+  onCloseAutoFocus,
+}: {
+  storyId: string;
+  /** The priced choice; closed while null. */
+  choice: PlayChoice | null;
+  onOpenChange: (open: boolean) => void;
+  /** Takes the choice at the price shown; rejects as the server did. */
+  onPay: (choice: PlayChoice, priceCoins: number) => Promise<void>;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog open={choice !== null} onOpenChange={onOpenChange}>
+      {choice ? (
+        <PriceStep
+          key={choice.id}
+          storyId={storyId}
+          choice={choice}
+          onPay={onPay}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function PriceStep({
+  storyId,
+  choice,
+  onPay,
+  onCloseAutoFocus,
+}: {
+  storyId: string;
+  choice: PlayChoice;
+  onPay: (choice: PlayChoice, priceCoins: number) => Promise<void>;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const balanceQuery = useLiveQuery(trpc.coins.getCoinBalance.queryOptions());
+  const balance = balanceQuery.data?.total;
+  const [shortBy, setShortBy] = useState<number | null>(null);
+  const [isPaying, setIsPaying] = useState(false);
+  const price = choice.priceCoins;
+
+  const pay = async () => {
+    if (balance !== undefined && price > balance) {
+      setShortBy(price - balance);
+      return;
+    }
+    setIsPaying(true);
+    try {
+      await onPay(choice, price);
+    } catch (error) {
+      if (errorCode(error) === "INSUFFICIENT_COINS") {
+        const fresh = (await balanceQuery.refetch()).data?.total ?? balance ?? 0;
+        setShortBy(Math.max(1, price - fresh));
+      } else {
+        toastError(error, "Could not take this choice.");
+      }
+    } finally {
+      setIsPaying(false);
+    }
+  };
+
+  if (shortBy !== null) {
+    return (
+      <InsufficientCoinsContent
+        what="This choice"
+        price={price}
+        balance={balance ?? 0}
+        need={shortBy}
+        returnTo={playPath(storyId)}
+        afterBuying="take the choice"
+        onBack={() => setShortBy(null)}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+    );
+  }
+
+  return (
+    <DialogContent
+      size="sm"
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="A premium choice"
+      description={`“${choice.label}” costs ${coins(price)}. You pay once: it stays open for you in this story.`}
+      footer={
+        <Button
+          variant="gradient"
+          disabled={balance === undefined}
+          isLoading={isPaying}
+          onClick={() => void pay()}
+        >
+          <Coins aria-hidden />
+          Unlock for {coins(price)}
+        </Button>
+      }
+    >
+      <CoinNotice icon={Coins} tone="amber">
+        <span data-testid="coin-balance">
+          {balance === undefined ? "Your coin balance is loading." : `You have ${coins(balance)}.`}
+        </span>
+      </CoinNotice>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,6 @@
+import { PlayPage } from "./play-page.tsx";
+
+/** /interactive-stories/:storyId/play */
+export function Component() {
+  return <PlayPage />;
+}

@@ -1,0 +1,185 @@
+// /interactive-stories: the published stories a reader may play, found by words and genre (both in
+// the address), each with the reader's own progress. The first page is live (a new story, a new
+// rating or this reader's progress on another device arrive by themselves); more come on asking.
+import type { StoryCard as StoryCardData } from "@litverse/shared/stories";
+import { keepPreviousData } from "@tanstack/react-query";
+import { BookOpen, Search, SearchX } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { cn } from "../../components/ui/cn.ts";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { toastError } from "../../lib/errors.ts";
+import { useLiveQuery } from "../../lib/live-query.ts";
+import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useSettledValue } from "../../lib/use-settled-value.ts";
+import { CARD_GRID_CLASS, CardGridSkeleton } from "../catalogue/card-grid.tsx";
+import { genreLabel } from "../catalogue/labels.ts";
+import { StoryCard } from "./story-card.tsx";
+
+const CARD_SIZES = "(min-width: 1024px) 220px, (min-width: 768px) 22vw, (min-width: 640px) 30vw, 45vw";
+const MAX_SEARCH = 100;
+
+export function StoriesPage() {
+  useDocumentTitle("Interactive Stories");
+  const [params, setParams] = useSearchParams();
+  const genre = params.get("genre") ?? "";
+  const [typed, setTyped] = useState(params.get("q") ?? "");
+  const search = useSettledValue(typed.trim());
+  // The settled words go to the address, so that back and a shared link keep the search.
+  const searchInAddress = params.get("q") ?? "";
+  useEffect(() => {
+    if (search === searchInAddress) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (search) next.set("q", search);
+        else next.delete("q");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [search, searchInAddress, setParams]);
+
+  const input = { ...(search ? { search } : {}), ...(genre ? { genre } : {}) };
+  const first = useLiveQuery({
+    ...trpc.stories.listStories.queryOptions(input),
+    placeholderData: keepPreviousData,
+  });
+  const genres = useLiveQuery(trpc.stories.listStoryGenres.queryOptions());
+  const genreItems = [
+    { value: "", label: "All genres" },
+    ...(genres.data ?? []).map((item) => ({ value: item.genre, label: genreLabel(item.genre) })),
+  ];
+  // A genre in the address that no story has any more still shows as chosen.
+  if (genre && !genreItems.some((item) => item.value === genre))
+    genreItems.push({ value: genre, label: genreLabel(genre) });
+
+  const inputKey = JSON.stringify(input);
+  const [more, setMore] = useState<{ key: string; items: StoryCardData[]; cursor: string | null } | null>(
+    null,
+  );
+  const [isLoadingMore, setIsLoadingMore] = useState(false);
+  const extra = more?.key === inputKey ? more : null;
+  const items = dedupe([...(first.data?.items ?? []), ...(extra?.items ?? [])]);
+  const nextCursor = extra ? extra.cursor : (first.data?.nextCursor ?? null);
+
+  const loadMore = async () => {
+    if (!nextCursor) return;
+    setIsLoadingMore(true);
+    try {
+      const page = await trpcClient.stories.listStories.query({ ...input, cursor: nextCursor });
+      setMore({ key: inputKey, items: [...(extra?.items ?? []), ...page.items], cursor: page.nextCursor });
+    } catch (error) {
+      toastError(error, "Could not load more stories.");
+    } finally {
+      setIsLoadingMore(false);
+    }
+  };
+
+  const isFiltered = Boolean(search || genre);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <PageHeader
+        title="Interactive Stories"
+        description="Choose your own adventure: every choice takes the story somewhere else, and each ending is yours to find."
+      />
+      <search className="mt-6 flex flex-col gap-2 sm:flex-row" aria-label="Find stories">
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="Search stories"
+            aria-label="Search stories"
+            className="pl-9"
+            maxLength={MAX_SEARCH}
+          />
+        </div>
+        <NativeSelect
+          items={genreItems}
+          value={genre}
+          onValueChange={(value) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (value) next.set("genre", value);
+                else next.delete("genre");
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          aria-label="Genre"
+          className="sm:w-52"
+        />
+      </search>
+      <section aria-label="Stories" className="mt-6" aria-busy={first.isFetching}>
+        {first.isPending ? (
+          <CardGridSkeleton label="Loading stories" />
+        ) : first.isError ? (
+          <ErrorState
+            title="Could not load the stories"
+            error={first.error}
+            onRetry={() => void first.refetch()}
+            isRetrying={first.isFetching}
+          />
+        ) : items.length === 0 ? (
+          isFiltered ? (
+            <EmptyState
+              icon={SearchX}
+              title="No stories match"
+              text="Try other words or another genre."
+              action={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setTyped("");
+                    setParams({}, { replace: true });
+                  }}
+                >
+                  Clear the search
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={BookOpen}
+              title="No stories yet"
+              text="Interactive stories will appear here as soon as they are published."
+            />
+          )
+        ) : (
+          <>
+            <ul className={cn(CARD_GRID_CLASS, first.isPlaceholderData && "opacity-60")}>
+              {items.map((story) => (
+                <StoryCard key={story.id} story={story} sizes={CARD_SIZES} />
+              ))}
+            </ul>
+            {nextCursor ? (
+              <div className="mt-8 flex justify-center">
+                <Button variant="secondary" onClick={() => void loadMore()} isLoading={isLoadingMore}>
+                  Show more stories
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function dedupe(stories: StoryCardData[]): StoryCardData[] {
+  const seen = new Set<string>();
+  return stories.filter((story) => !seen.has(story.id) && seen.add(story.id));
+}

@@ -1,0 +1,6 @@
+import { StoriesPage } from "./stories-page.tsx";
+
+/** /interactive-stories */
+export function Component() {
+  return <StoriesPage />;
+}

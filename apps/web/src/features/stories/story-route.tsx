@@ -1,0 +1,6 @@
+import { StoryPage } from "./story-page.tsx";
+
+/** /interactive-stories/:storyId */
+export function Component() {
+  return <StoryPage />;
+}

@@ -1,0 +1,228 @@
+// /support/:ticketId: one of the person's tickets, live: the thread, a reply with attachments,
+// close or reopen, and a rating once it is solved.
+import {
+  type MyTicket,
+  SUPPORT_CATEGORY_LABELS,
+  TICKET_MESSAGE_MAX_LENGTH,
+  ticketLabel,
+} from "@litverse/shared/support";
+import { useMutation } from "@tanstack/react-query";
+import { ArrowLeft, Star } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { cn } from "../../components/ui/cn.ts";
+import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { useAccessToken } from "../../lib/auth/use-access-token.ts";
+import { toastError } from "../../lib/errors.ts";
+import { formatDate } from "../../lib/format.ts";
+import { useLiveQuery } from "../../lib/live-query.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { UploadError, uploadFiles } from "../../lib/uploads.ts";
+import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AttachmentPicker, StatusBadge, TicketThread, uploadAttachments } from "./ticket-parts.tsx";
+
+export function MyTicketPage({ ticketId }: { ticketId: string }) {
+  const ticket = useLiveQuery(trpc.support.getMyTicket.queryOptions({ ticketId }));
+  useDocumentTitle(ticket.data ? `${ticket.data.subject} · Support` : "Support Ticket");
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <Link
+        to="/support"
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Your tickets
+      </Link>
+      {ticket.isError ? (
+        <ErrorState
+          title="Could not load this ticket"
+          error={ticket.error}
+          onRetry={() => void ticket.refetch()}
+        />
+      ) : !ticket.data ? (
+        <Skeleton className="h-64 w-full" />
+      ) : (
+        <TicketView ticket={ticket.data} />
+      )}
+    </main>
+  );
+}
+
+function TicketView({ ticket }: { ticket: MyTicket }) {
+  const close = useMutation(trpc.support.closeTicket.mutationOptions());
+  const reopen = useMutation(trpc.support.reopenTicket.mutationOptions());
+  return (
+    <>
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={ticket.status} />
+          <span className="text-sm text-muted-foreground">
+            {ticketLabel(ticket.number)} · {SUPPORT_CATEGORY_LABELS[ticket.category]} · opened{" "}
+            {formatDate(ticket.createdAt)}
+          </span>
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight">{ticket.subject}</h1>
+        {ticket.item ? (
+          <p className="text-sm text-muted-foreground">
+            About {ticket.item.kind === "payment" ? "the payment" : "the unlock"}: {ticket.item.label} (
+            {ticket.item.status})
+          </p>
+        ) : null}
+      </header>
+      <TicketThread messages={ticket.messages} viewer="requester" />
+      {ticket.canRate ? <RatingForm ticketId={ticket._id} /> : null}
+      {ticket.rating ? (
+        <p className="rounded-2xl border border-border bg-card p-4 text-sm">
+          You rated this help {ticket.rating.score} of 5
+          {ticket.rating.comment ? `: “${ticket.rating.comment}”` : "."}
+        </p>
+      ) : null}
+      {ticket.canReply ? <ReplyForm ticket={ticket} /> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {ticket.canClose ? (
+          <Button
+            variant="secondary"
+            isLoading={close.isPending}
+            onClick={() => close.mutate({ ticketId: ticket._id }, { onError: (error) => toastError(error) })}
+          >
+            Close ticket
+          </Button>
+        ) : null}
+        {ticket.canReopen ? (
+          <>
+            <Button
+              variant="secondary"
+              isLoading={reopen.isPending}
+              onClick={() =>
+                reopen.mutate({ ticketId: ticket._id }, { onError: (error) => toastError(error) })
+              }
+            >
+              Reopen ticket
+            </Button>
+            {ticket.reopenUntil ? (
+              <span className="text-sm text-muted-foreground">Until {formatDate(ticket.reopenUntil)}</span>
+            ) : null}
+          </>
+        ) : null}
+        {!ticket.canReply ? (
+          <p className="text-sm text-muted-foreground">
+            This ticket is closed.{" "}
+            <Link to="/support" className="underline">
+              Open a new one
+            </Link>{" "}
+            if you need more help.
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function ReplyForm({ ticket }: { ticket: MyTicket }) {
+  const [text, setText] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [isSending, setIsSending] = useState(false);
+  const reply = useMutation(trpc.support.replyToTicket.mutationOptions());
+  const accessToken = useAccessToken();
+  const submit = async () => {
+    if (!text.trim() && files.length === 0) return;
+    setIsSending(true);
+    try {
+      const attachmentUploadIds = await uploadAttachments(files, (chosen) =>
+        uploadFiles(chosen, accessToken),
+      );
+      await reply.mutateAsync({ ticketId: ticket._id, body: text, attachmentUploadIds });
+      setText("");
+      setFiles([]);
+    } catch (error) {
+      toastError(
+        error instanceof UploadError ? new Error(error.message) : error,
+        "Could not send the reply.",
+      );
+    } finally {
+      setIsSending(false);
+    }
+  };
+  return (
+    <form
+      className="space-y-3 rounded-2xl border border-border bg-card p-4"
+      aria-label="Reply"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor="ticket-reply" className="text-sm font-medium">
+        {ticket.canReopen ? "Write again to reopen it" : "Your reply"}
+      </label>
+      <Textarea
+        id="ticket-reply"
+        rows={3}
+        value={text}
+        maxLength={TICKET_MESSAGE_MAX_LENGTH}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <AttachmentPicker files={files} onChange={setFiles} />
+        <Button type="submit" isLoading={isSending} disabled={!text.trim() && files.length === 0}>
+          Send reply
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RatingForm({ ticketId }: { ticketId: string }) {
+  const [score, setScore] = useState(0);
+  const [comment, setComment] = useState("");
+  const rate = useMutation(trpc.support.rateTicket.mutationOptions());
+  return (
+    <form
+      className="space-y-3 rounded-2xl border border-brand-100 bg-brand-50/60 p-4 dark:border-brand-500/30 dark:bg-brand-500/10"
+      aria-label="Rate this help"
+      onSubmit={(event) => {
+        event.preventDefault();
+        rate.mutate({ ticketId, score, comment }, { onError: (error) => toastError(error) });
+      }}
+    >
+      <fieldset>
+        <legend className="text-sm font-medium">How was the help you got?</legend>
+        <div className="mt-2 flex gap-1">
+          {[1, 2, 3, 4, 5].map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={score === value}
+              aria-label={`${value} of 5`}
+              onClick={() => setScore(value)}
+              className="rounded-md p-1 focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              <Star
+                className={cn(
+                  "size-7",
+                  value <= score ? "fill-amber-400 text-amber-500" : "text-stone-400 dark:text-stone-500",
+                )}
+                aria-hidden
+              />
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor="rating-comment" className="sr-only">
+        A comment
+      </label>
+      <Textarea
+        id="rating-comment"
+        rows={2}
+        placeholder="Anything to add? (optional)"
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+      />
+      <Button type="submit" disabled={score === 0} isLoading={rate.isPending}>
+        Send rating
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { AdminOnly } from "../admin-content/admin-only.tsx";
+import { SupportAnalyticsPage } from "./support-analytics-page.tsx";
+
+/** /admin/support-analytics */
+export function Component() {
+  return (
+    <AdminOnly title="Support Analytics" access="superadmin">
+      <SupportAnalyticsPage />
+    </AdminOnly>
+  );
+}
