@@ -2,23 +2,9 @@
 // stays out of every other page's download. The look is chart-theme.ts, shared with the revenue
 // charts; colours follow the light or dark theme.
 import type { ContentMetrics, MetricsDay } from "@litverse/shared/content";
-import {
-  Area,
-  AreaChart,
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
 import {
   DARK_CHROME,
-  dayLabel,
-  dayTitle,
   gridStyle,
   LIGHT_CHROME,
   legendStyle,
@@ -27,6 +13,7 @@ import {
   xAxisStyle,
   yAxisStyle,
 } from "../../components/charts/chart-theme.ts";
+import { ChartFrame, DayChart } from "../../components/charts/day-chart.tsx";
 import { formatCount } from "../../lib/format.ts";
 
 const LIGHT = { ...LIGHT_CHROME, views: "#4f46e5", readers: "#c026d3", completions: "#059669" };
@@ -42,43 +29,15 @@ const SERIES = [
 export function DailyChart({ daily, label }: { daily: MetricsDay[]; label: string }) {
   const palette = useChartPalette(LIGHT, DARK);
   return (
-    <div role="img" aria-label={label} className="h-72 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={daily} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-          <defs>
-            {SERIES.map((series) => (
-              <linearGradient key={series.key} id={`fill-${series.key}`} x1="0" y1="0" x2="0" y2="1">
-                <stop offset="0%" stopColor={palette[series.key]} stopOpacity={0.3} />
-                <stop offset="100%" stopColor={palette[series.key]} stopOpacity={0} />
-              </linearGradient>
-            ))}
-          </defs>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="day" tickFormatter={dayLabel} {...xAxisStyle(palette)} minTickGap={24} />
-          <YAxis
-            allowDecimals={false}
-            tickFormatter={(value: number) => formatCount(value)}
-            {...yAxisStyle(palette)}
-          />
-          <Tooltip {...tooltipStyle(palette, "line")} labelFormatter={dayTitle} />
-          <Legend {...legendStyle(palette)} />
-          {SERIES.map((series) => (
-            <Area
-              key={series.key}
-              type="monotone"
-              dataKey={series.key}
-              name={series.name}
-              stroke={palette[series.key]}
-              strokeWidth={2}
-              fill={`url(#fill-${series.key})`}
-              dot={false}
-              activeDot={{ r: 4 }}
-              isAnimationActive={false}
-            />
-          ))}
-        </AreaChart>
-      </ResponsiveContainer>
-    </div>
+    <DayChart
+      kind="area"
+      data={daily}
+      palette={palette}
+      label={label}
+      axisWidth={56}
+      formatAxis={formatCount}
+      series={SERIES.map((series) => ({ ...series, color: palette[series.key], fill: "gradient" }))}
+    />
   );
 }
 
@@ -92,53 +51,49 @@ export function EpisodesChart({ episodes, label }: { episodes: ContentMetrics["e
     completionRate: Math.round(episode.completionRate * 100),
   }));
   return (
-    <div role="img" aria-label={label} className="h-72 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={data} margin={{ top: 8, right: 0, bottom: 0, left: -16 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="name" {...xAxisStyle(palette)} minTickGap={8} />
-          <YAxis
-            yAxisId="views"
-            allowDecimals={false}
-            tickFormatter={(value: number) => formatCount(value)}
-            {...yAxisStyle(palette)}
-          />
-          <YAxis
-            yAxisId="rate"
-            orientation="right"
-            domain={[0, 100]}
-            tickFormatter={(value: number) => `${value}%`}
-            {...yAxisStyle(palette)}
-            width={44}
-          />
-          <Tooltip
-            {...tooltipStyle(palette, "bar")}
-            formatter={(value, name) =>
-              name === "Completion rate" ? `${value}%` : formatCount(Number(value))
-            }
-          />
-          <Legend {...legendStyle(palette)} />
-          <Bar
-            yAxisId="views"
-            dataKey="views"
-            name="Views"
-            fill={palette.views}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={40}
-            isAnimationActive={false}
-          />
-          <Line
-            yAxisId="rate"
-            type="monotone"
-            dataKey="completionRate"
-            name="Completion rate"
-            stroke={palette.completions}
-            strokeWidth={2}
-            dot={{ r: 3 }}
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartFrame label={label}>
+      <ComposedChart data={data} margin={{ top: 8, right: 0, bottom: 0, left: -16 }}>
+        <CartesianGrid {...gridStyle(palette)} />
+        <XAxis dataKey="name" {...xAxisStyle(palette)} minTickGap={8} />
+        <YAxis
+          yAxisId="views"
+          allowDecimals={false}
+          tickFormatter={(value: number) => formatCount(value)}
+          {...yAxisStyle(palette)}
+        />
+        <YAxis
+          yAxisId="rate"
+          orientation="right"
+          domain={[0, 100]}
+          tickFormatter={(value: number) => `${value}%`}
+          {...yAxisStyle(palette)}
+          width={44}
+        />
+        <Tooltip
+          {...tooltipStyle(palette, "bar")}
+          formatter={(value, name) => (name === "Completion rate" ? `${value}%` : formatCount(Number(value)))}
+        />
+        <Legend {...legendStyle(palette)} />
+        <Bar
+          yAxisId="views"
+          dataKey="views"
+          name="Views"
+          fill={palette.views}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={40}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="rate"
+          type="monotone"
+          dataKey="completionRate"
+          name="Completion rate"
+          stroke={palette.completions}
+          strokeWidth={2}
+          dot={{ r: 3 }}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ChartFrame>
   );
 }

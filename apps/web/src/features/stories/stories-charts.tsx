@@ -1,21 +1,8 @@
 // The stories dashboard's charts (recharts), loaded lazily so the chart library stays out of every
 // other page's download; the look is chart-theme.ts, shared with the other admin charts.
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import {
   DARK_CHROME,
-  dayLabel,
-  dayTitle,
   gridStyle,
   LIGHT_CHROME,
   legendStyle,
@@ -24,6 +11,7 @@ import {
   xAxisStyle,
   yAxisStyle,
 } from "../../components/charts/chart-theme.ts";
+import { ChartFrame, DayChart } from "../../components/charts/day-chart.tsx";
 
 const LIGHT = {
   ...LIGHT_CHROME,
@@ -50,37 +38,16 @@ export function PlaysChart({
 }) {
   const palette = useChartPalette(LIGHT, DARK);
   return (
-    <div role="img" aria-label={label} className="h-72 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="day" tickFormatter={dayLabel} {...xAxisStyle(palette)} minTickGap={24} />
-          <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
-          <Tooltip {...tooltipStyle(palette, "line")} labelFormatter={dayTitle} />
-          <Legend {...legendStyle(palette)} />
-          <Area
-            type="monotone"
-            dataKey="plays"
-            name="Plays started"
-            stroke={palette.plays}
-            fill={palette.plays}
-            fillOpacity={0.15}
-            strokeWidth={2}
-            isAnimationActive={false}
-          />
-          <Area
-            type="monotone"
-            dataKey="completions"
-            name="Endings reached"
-            stroke={palette.completions}
-            fill={palette.completions}
-            fillOpacity={0.15}
-            strokeWidth={2}
-            isAnimationActive={false}
-          />
-        </AreaChart>
-      </ResponsiveContainer>
-    </div>
+    <DayChart
+      kind="area"
+      data={days}
+      palette={palette}
+      label={label}
+      series={[
+        { key: "plays", name: "Plays started", color: palette.plays },
+        { key: "completions", name: "Endings reached", color: palette.completions },
+      ]}
+    />
   );
 }
 
@@ -95,33 +62,31 @@ export interface FunnelBar {
 export function FunnelChart({ scenes, label }: { scenes: FunnelBar[]; label: string }) {
   const palette = useChartPalette(LIGHT, DARK);
   return (
-    <div role="img" aria-label={label} className="h-80 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={scenes} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="name" {...xAxisStyle(palette)} interval="preserveStartEnd" minTickGap={12} />
-          <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
-          <Tooltip {...tooltipStyle(palette, "bar")} />
-          <Legend {...legendStyle(palette)} />
-          <Bar
-            dataKey="readers"
-            name="Readers"
-            fill={palette.plays}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={40}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="dropOff"
-            name="Stopped here"
-            fill={palette.dropOff}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={40}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartFrame label={label} className="h-80">
+      <BarChart data={scenes} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
+        <CartesianGrid {...gridStyle(palette)} />
+        <XAxis dataKey="name" {...xAxisStyle(palette)} interval="preserveStartEnd" minTickGap={12} />
+        <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
+        <Tooltip {...tooltipStyle(palette, "bar")} />
+        <Legend {...legendStyle(palette)} />
+        <Bar
+          dataKey="readers"
+          name="Readers"
+          fill={palette.plays}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={40}
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="dropOff"
+          name="Stopped here"
+          fill={palette.dropOff}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={40}
+          isAnimationActive={false}
+        />
+      </BarChart>
+    </ChartFrame>
   );
 }
 
@@ -137,29 +102,27 @@ export function ChoiceSplitChart({
   // Tall enough for every choice's bar and its (wrapped) label.
   const height = Math.max(160, choices.length * 44 + 40);
   return (
-    <div role="img" aria-label={label} className="w-full" style={{ height }}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={choices} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-          <CartesianGrid {...gridStyle(palette)} horizontal={false} vertical />
-          <XAxis type="number" allowDecimals={false} {...xAxisStyle(palette)} />
-          <YAxis
-            type="category"
-            dataKey="label"
-            width={140}
-            {...yAxisStyle(palette)}
-            tickFormatter={(value: string) => (value.length > 22 ? `${value.slice(0, 21)}…` : value)}
-          />
-          <Tooltip {...tooltipStyle(palette, "bar")} />
-          <Bar
-            dataKey="picks"
-            name="Readers who chose it"
-            fill={palette.choice}
-            radius={[0, 4, 4, 0]}
-            maxBarSize={28}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartFrame label={label} className="" style={{ height }}>
+      <BarChart data={choices} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid {...gridStyle(palette)} horizontal={false} vertical />
+        <XAxis type="number" allowDecimals={false} {...xAxisStyle(palette)} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={140}
+          {...yAxisStyle(palette)}
+          tickFormatter={(value: string) => (value.length > 22 ? `${value.slice(0, 21)}…` : value)}
+        />
+        <Tooltip {...tooltipStyle(palette, "bar")} />
+        <Bar
+          dataKey="picks"
+          name="Readers who chose it"
+          fill={palette.choice}
+          radius={[0, 4, 4, 0]}
+          maxBarSize={28}
+          isAnimationActive={false}
+        />
+      </BarChart>
+    </ChartFrame>
   );
 }

@@ -1,19 +1,17 @@
 // The support analytics charts (recharts), loaded lazily so the chart library stays out of every
 // other page's download; the look is chart-theme.ts, shared with the other admin charts.
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type SupportAnalytics } from "@litverse/shared/support";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import {
   DARK_CHROME,
-  dayLabel,
-  dayTitle,
   gridStyle,
   LIGHT_CHROME,
-  legendStyle,
   tooltipStyle,
   useChartPalette,
   xAxisStyle,
   yAxisStyle,
 } from "../../components/charts/chart-theme.ts";
+import { ChartFrame, DayChart } from "../../components/charts/day-chart.tsx";
 
 const LIGHT = {
   ...LIGHT_CHROME,
@@ -38,29 +36,18 @@ const DARK = {
 export function VolumeChart({ days, label }: { days: SupportAnalytics["days"]; label: string }) {
   const palette = useChartPalette(LIGHT, DARK);
   return (
-    <div role="img" aria-label={label} className="h-72 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="day" tickFormatter={dayLabel} {...xAxisStyle(palette)} minTickGap={24} />
-          <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
-          <Tooltip {...tooltipStyle(palette, "bar")} labelFormatter={dayTitle} />
-          <Legend {...legendStyle(palette)} />
-          {SUPPORT_CATEGORIES.map((category, index) => (
-            <Bar
-              key={category}
-              dataKey={category}
-              name={SUPPORT_CATEGORY_LABELS[category]}
-              stackId="created"
-              fill={palette[category]}
-              radius={index === SUPPORT_CATEGORIES.length - 1 ? [4, 4, 0, 0] : undefined}
-              maxBarSize={32}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <DayChart
+      kind="bar"
+      data={days}
+      palette={palette}
+      label={label}
+      series={SUPPORT_CATEGORIES.map((category) => ({
+        key: category,
+        name: SUPPORT_CATEGORY_LABELS[category],
+        color: palette[category],
+        stack: "created",
+      }))}
+    />
   );
 }
 
@@ -69,23 +56,21 @@ export function CsatChart({ distribution, label }: { distribution: number[]; lab
   const palette = useChartPalette(LIGHT, DARK);
   const data = distribution.map((count, index) => ({ score: `${index + 1} ★`, count }));
   return (
-    <div role="img" aria-label={label} className="h-56 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="score" {...xAxisStyle(palette)} />
-          <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
-          <Tooltip {...tooltipStyle(palette, "bar")} />
-          <Bar
-            dataKey="count"
-            name="Ratings"
-            fill={palette.score}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={48}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartFrame label={label} className="h-56">
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
+        <CartesianGrid {...gridStyle(palette)} />
+        <XAxis dataKey="score" {...xAxisStyle(palette)} />
+        <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
+        <Tooltip {...tooltipStyle(palette, "bar")} />
+        <Bar
+          dataKey="count"
+          name="Ratings"
+          fill={palette.score}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={48}
+          isAnimationActive={false}
+        />
+      </BarChart>
+    </ChartFrame>
   );
 }

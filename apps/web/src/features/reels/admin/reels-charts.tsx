@@ -1,32 +1,17 @@
 // The reels analytics charts (recharts), loaded lazily so the chart library stays out of every
 // other page's download; the look is chart-theme.ts, shared with the other admin charts.
 import type { ReelsAnalytics } from "@litverse/shared/reels";
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import {
   DARK_CHROME,
-  dayLabel,
-  dayTitle,
   gridStyle,
   LIGHT_CHROME,
-  legendStyle,
   tooltipStyle,
   useChartPalette,
   xAxisStyle,
   yAxisStyle,
 } from "../../../components/charts/chart-theme.ts";
+import { ChartFrame, DayChart } from "../../../components/charts/day-chart.tsx";
 import { formatCount } from "../../../lib/format.ts";
 
 const LIGHT = {
@@ -61,82 +46,37 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 export function ViewsChart({ days, label }: { days: Days; label: string }) {
   const palette = useChartPalette(LIGHT, DARK);
   return (
-    <div role="img" aria-label={label} className="h-72 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="day" tickFormatter={dayLabel} {...xAxisStyle(palette)} minTickGap={24} />
-          <YAxis allowDecimals={false} tickFormatter={formatCount} {...yAxisStyle(palette)} width={48} />
-          <Tooltip {...tooltipStyle(palette, "line")} labelFormatter={dayTitle} />
-          <Legend {...legendStyle(palette)} />
-          <Area
-            type="monotone"
-            dataKey="plays"
-            name="Plays"
-            stroke={palette.plays}
-            fill={palette.plays}
-            fillOpacity={0.12}
-            strokeWidth={1.5}
-            isAnimationActive={false}
-          />
-          <Area
-            type="monotone"
-            dataKey="views"
-            name="Views"
-            stroke={palette.views}
-            fill={palette.views}
-            fillOpacity={0.2}
-            strokeWidth={2}
-            isAnimationActive={false}
-          />
-          <Area
-            type="monotone"
-            dataKey="uniqueViewers"
-            name="Unique viewers"
-            stroke={palette.viewers}
-            fill={palette.viewers}
-            fillOpacity={0.08}
-            strokeWidth={2}
-            isAnimationActive={false}
-          />
-        </AreaChart>
-      </ResponsiveContainer>
-    </div>
+    <DayChart
+      kind="area"
+      data={days}
+      palette={palette}
+      label={label}
+      formatAxis={formatCount}
+      series={[
+        { key: "plays", name: "Plays", color: palette.plays, fill: 0.12, strokeWidth: 1.5 },
+        { key: "views", name: "Views", color: palette.views, fill: 0.2 },
+        { key: "uniqueViewers", name: "Unique viewers", color: palette.viewers, fill: 0.08 },
+      ]}
+    />
   );
 }
 
 /** Likes, comments and shares per day, stacked. */
 export function EngagementChart({ days, label }: { days: Days; label: string }) {
   const palette = useChartPalette(LIGHT, DARK);
-  const series = [
-    { key: "likes", name: "Likes" },
-    { key: "comments", name: "Comments" },
-    { key: "shares", name: "Shares" },
-  ] as const;
   return (
-    <div role="img" aria-label={label} className="h-64 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="day" tickFormatter={dayLabel} {...xAxisStyle(palette)} minTickGap={24} />
-          <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
-          <Tooltip {...tooltipStyle(palette, "bar")} labelFormatter={dayTitle} />
-          <Legend {...legendStyle(palette)} />
-          {series.map((item, index) => (
-            <Bar
-              key={item.key}
-              dataKey={item.key}
-              name={item.name}
-              stackId="engagement"
-              fill={palette[item.key]}
-              radius={index === series.length - 1 ? [4, 4, 0, 0] : undefined}
-              maxBarSize={32}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <DayChart
+      kind="bar"
+      data={days}
+      palette={palette}
+      label={label}
+      heightClass="h-64"
+      series={[
+        { key: "likes", name: "Likes", color: palette.likes, stack: "engagement" },
+        { key: "comments", name: "Comments", color: palette.comments, stack: "engagement" },
+        { key: "shares", name: "Shares", color: palette.shares, stack: "engagement" },
+      ]}
+    />
   );
 }
 
@@ -144,33 +84,18 @@ export function EngagementChart({ days, label }: { days: Days; label: string }) 
 export function ConversionChart({ days, label }: { days: Days; label: string }) {
   const palette = useChartPalette(LIGHT, DARK);
   return (
-    <div role="img" aria-label={label} className="h-64 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis dataKey="day" tickFormatter={dayLabel} {...xAxisStyle(palette)} minTickGap={24} />
-          <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
-          <Tooltip {...tooltipStyle(palette, "bar")} labelFormatter={dayTitle} />
-          <Legend {...legendStyle(palette)} />
-          <Bar
-            dataKey="clicks"
-            name="Series clicks"
-            fill={palette.clicks}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={24}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="unlocks"
-            name="Unlocks within 24 h"
-            fill={palette.unlocks}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={24}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <DayChart
+      kind="bar"
+      data={days}
+      palette={palette}
+      label={label}
+      heightClass="h-64"
+      maxBarSize={24}
+      series={[
+        { key: "clicks", name: "Series clicks", color: palette.clicks },
+        { key: "unlocks", name: "Unlocks within 24 h", color: palette.unlocks },
+      ]}
+    />
   );
 }
 
@@ -184,35 +109,33 @@ export function RetentionChart({
 }) {
   const palette = useChartPalette(LIGHT, DARK);
   return (
-    <div role="img" aria-label={label} className="h-64 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={retention} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-          <CartesianGrid {...gridStyle(palette)} />
-          <XAxis
-            dataKey="at"
-            type="number"
-            domain={[0, 100]}
-            ticks={[0, 25, 50, 75, 100]}
-            tickFormatter={(value: number) => `${value}%`}
-            {...xAxisStyle(palette)}
-          />
-          <YAxis domain={[0, 1]} tickFormatter={percent} {...yAxisStyle(palette)} width={44} />
-          <Tooltip
-            {...tooltipStyle(palette, "line")}
-            labelFormatter={(value) => `${String(value)}% of the reel`}
-            formatter={(value) => [percent(Number(value)), "Still watching"]}
-          />
-          <Line
-            type="linear"
-            dataKey="share"
-            name="Still watching"
-            stroke={palette.retention}
-            strokeWidth={2.5}
-            dot={false}
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartFrame label={label} className="h-64">
+      <LineChart data={retention} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid {...gridStyle(palette)} />
+        <XAxis
+          dataKey="at"
+          type="number"
+          domain={[0, 100]}
+          ticks={[0, 25, 50, 75, 100]}
+          tickFormatter={(value: number) => `${value}%`}
+          {...xAxisStyle(palette)}
+        />
+        <YAxis domain={[0, 1]} tickFormatter={percent} {...yAxisStyle(palette)} width={44} />
+        <Tooltip
+          {...tooltipStyle(palette, "line")}
+          labelFormatter={(value) => `${String(value)}% of the reel`}
+          formatter={(value) => [percent(Number(value)), "Still watching"]}
+        />
+        <Line
+          type="linear"
+          dataKey="share"
+          name="Still watching"
+          stroke={palette.retention}
+          strokeWidth={2.5}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ChartFrame>
   );
 }
