@@ -248,14 +248,15 @@ test("while a page's code loads, the route loading placeholder stands in for it"
     await route.continue();
   });
   await openMenu(page);
-  await menu(page).getByRole("link", { name: "My Reels" }).click();
+  // A page still to come: its code is the one module held back above.
+  await menu(page).getByRole("link", { name: "My Ads" }).click();
   const placeholder = page.getByRole("status", { name: "Loading" });
   await expect(placeholder).toBeVisible();
   // A heading bar, three cards in a row, one large block.
   await expect(placeholder.locator(":scope > div")).toHaveCount(3);
   await expect(placeholder.locator(":scope > div:nth-child(2) > div")).toHaveCount(3);
   releaseChunk?.();
-  await expect(page.getByRole("heading", { name: "My Reels", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Ads", level: 1 })).toBeVisible();
   await expect(placeholder).toHaveCount(0);
 });
 
