@@ -63,7 +63,9 @@ export async function startServer(
   delete env.BENCH_SHARED_DATABASE_URL;
   if (database === "postgres") env.DATABASE_URL = baseUrl;
   if (sharedDatabaseUrl) env.BENCH_SHARED_DATABASE_URL = sharedDatabaseUrl;
-  const child = spawn(process.execPath, ["--expose-gc", SERVER_SCRIPT], {
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's Node, such as --cpu-prof, for a diagnosis.
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extraArgs, "--expose-gc", SERVER_SCRIPT], {
     env,
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -152,8 +154,9 @@ export interface BaselineBroadcast {
 /** A bare `ws` server in its own process: what the socket layer alone costs (bench/ws-baseline-server.ts). */
 export interface BaselineServer {
   readonly wsUrl: string;
-  sockets(): Promise<number>;
-  broadcast(message: string): Promise<BaselineBroadcast>;
+  sockets(): Promise<{ sockets: number; subscriptions: number }>;
+  /** Sends `data` (a result as JSON) to every subscription. */
+  broadcast(data: string): Promise<BaselineBroadcast>;
   loopDelay(): Promise<ServerLoopDelay>;
   clockOffset(): Promise<ClockOffset>;
   stop(): Promise<void>;
@@ -171,8 +174,8 @@ export async function startBaselineServer(): Promise<BaselineServer> {
   let stopping: Promise<void> | undefined;
   return {
     wsUrl: `ws://127.0.0.1:${ready.port}/`,
-    sockets: async () => (await request<{ sockets: number }>("/sockets")).sockets,
-    broadcast: (message) => request<BaselineBroadcast>("/broadcast", { method: "POST", body: message }),
+    sockets: () => request<{ sockets: number; subscriptions: number }>("/sockets"),
+    broadcast: (data) => request<BaselineBroadcast>("/broadcast", { method: "POST", body: data }),
     loopDelay: () => request<ServerLoopDelay>("/loop", { method: "POST" }),
     clockOffset: () => measureClockOffset(async () => (await request<{ now: number }>("/clock")).now),
     stop() {

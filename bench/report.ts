@@ -138,7 +138,11 @@ export function renderMarkdown(results: BenchResults): string {
   );
 
   const baselines = results.databases.flatMap((db) =>
-    db.fanout.flatMap((result) => (result.baseline ? [[db.database, result.baseline] as const] : [])),
+    db.fanout.flatMap((result) =>
+      [result.baseline, result.plainBaseline].flatMap((baseline) =>
+        baseline ? [[db.database, baseline] as const] : [],
+      ),
+    ),
   );
   if (baselines.length) {
     out.push("", "### Bare `ws` broadcast of the same message to as many clients (a0, the limit)", "");

@@ -37,7 +37,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --sizes 1000,5000,10000     subscriber counts for the live fan-out (default 1000,5000,10000)
   --idle 5000                 idle connections for the memory figure (default 5000)
   --idle-subscribed 10000     idle connections holding 2 subscriptions each (default 10000)
-  --scenarios a,b,…           which to run (default all): baseline, fanout, two-process
+  --scenarios a,b,…           which to run (default all): baseline, baseline-plain, fanout, two-process
                               (PostgreSQL only), idle, idle-subscribed, throughput
   --reps 10                   measured changes per fan-out size (default 10, after one warm-up)
   --seconds 5                 length of each throughput run (default 5)
@@ -46,7 +46,15 @@ const USAGE = `Usage: npm run bench -- [options]
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the base
 for the temporary PostgreSQL databases.`;
 
-const SCENARIOS = ["baseline", "fanout", "two-process", "idle", "idle-subscribed", "throughput"] as const;
+const SCENARIOS = [
+  "baseline",
+  "baseline-plain",
+  "fanout",
+  "two-process",
+  "idle",
+  "idle-subscribed",
+  "throughput",
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 interface Options {
@@ -126,6 +134,11 @@ function log(message: string): void {
 
 export interface BaselineResult {
   subscribers: number;
+  /**
+   * "trpc": the fan-out's own clients (the function client's WebSocket link, one subscription
+   * each); "plain": bare `WebSocket`s that only parse the message.
+   */
+  clients: "trpc" | "plain";
   repetitions: number;
   /** Broadcast begun (baseline server's clock) → message at each client, over all repetitions. */
   latencyMs: Distribution;
@@ -135,36 +148,63 @@ export interface BaselineResult {
   clock: ClockOffset;
 }
 
-/** The message a live subscriber of the coming-soon settings receives when the title is `title`. */
-function settingsMessage(title: string): string {
-  const data: ComingSoonSettings = { ...DEFAULT_COMING_SOON_SETTINGS, comingSoonTitle: title };
-  return JSON.stringify({ id: 2, result: { type: "data", data } });
-}
-
 /**
- * For `subscribers` plain sockets on a bare `ws` server in its own process: `reps` broadcasts (after
- * one warm-up) of the message the fan-out's subscribers get, each client parsing it as the function
- * client does. What a fan-out would cost if the server did nothing but write to the sockets.
+ * For `subscribers` clients of a bare `ws` server in its own process: `reps` broadcasts (after one
+ * warm-up) of the result the fan-out's subscribers get, one message per client in its
+ * subscription's envelope. What a fan-out would cost if the server did nothing but write to the
+ * sockets.
  */
-async function baselineFanout(subscribers: number, reps: number): Promise<BaselineResult> {
+async function baselineFanout(
+  subscribers: number,
+  reps: number,
+  clientKind: BaselineResult["clients"],
+): Promise<BaselineResult> {
   const server = await startBaselineServer();
   let expected = "";
   let arrivals = 0;
   let allArrived = signal();
   const arrivedAt = new Float64Array(subscribers);
   const seen: string[] = new Array(subscribers).fill("");
-  let sockets: WebSocket[] = [];
+  const onSettings = (index: number, at: number, settings: ComingSoonSettings) => {
+    const title = settings.comingSoonTitle;
+    if (title !== expected || seen[index] === title) return;
+    seen[index] = title;
+    arrivedAt[index] = at;
+    if (++arrivals === subscribers) allArrived.resolve();
+  };
+  const subscribe = JSON.stringify({
+    id: 1,
+    method: "subscription",
+    params: { path: "live.watch", input: { path: "systemSettings.getComingSoonSettings" } },
+  });
+  let close = async () => {};
   try {
-    sockets = await connectPlainMany(server.wsUrl, subscribers, (index, text) => {
-      const at = clockNow();
-      const title = (JSON.parse(text) as { result: { data: ComingSoonSettings } }).result.data
-        .comingSoonTitle;
-      if (title !== expected || seen[index] === title) return;
-      seen[index] = title;
-      arrivedAt[index] = at;
-      if (++arrivals === subscribers) allArrived.resolve();
-    });
-    await waitUntil("baseline sockets", async () => (await server.sockets()) === subscribers, 30_000, 100);
+    if (clientKind === "trpc") {
+      const clients = await connectMany(server.wsUrl, subscribers);
+      close = () => closeAll(clients);
+      clients.forEach((client, index) => {
+        client.trpc.live.watch.subscribe(
+          { path: "systemSettings.getComingSoonSettings" },
+          { onData: (value) => onSettings(index, clockNow(), value as ComingSoonSettings) },
+        );
+      });
+    } else {
+      const sockets = await connectPlainMany(server.wsUrl, subscribers, (index, text) => {
+        const at = clockNow();
+        const message = JSON.parse(text) as { result: { type: string; data?: ComingSoonSettings } };
+        if (message.result.data) onSettings(index, at, message.result.data);
+      });
+      close = async () => {
+        for (const socket of sockets) socket.close();
+      };
+      for (const socket of sockets) socket.send(subscribe);
+    }
+    await waitUntil(
+      "baseline subscriptions",
+      async () => (await server.sockets()).subscriptions === subscribers,
+      60_000,
+      100,
+    );
     await sleep(200);
     const clock = await server.clockOffset();
     const latencies: number[] = [];
@@ -175,7 +215,8 @@ async function baselineFanout(subscribers: number, reps: number): Promise<Baseli
       arrivals = 0;
       allArrived = signal();
       await server.loopDelay();
-      const { startedAt, lastSendAt } = await server.broadcast(settingsMessage(expected));
+      const data: ComingSoonSettings = { ...DEFAULT_COMING_SOON_SETTINGS, comingSoonTitle: expected };
+      const { startedAt, lastSendAt } = await server.broadcast(JSON.stringify(data));
       await withTimeout(`baseline broadcast ${rep} to ${subscribers}`, allArrived.promise, 30_000);
       await sleep(150);
       const loop = await server.loopDelay();
@@ -186,6 +227,7 @@ async function baselineFanout(subscribers: number, reps: number): Promise<Baseli
     }
     const result: BaselineResult = {
       subscribers,
+      clients: clientKind,
       repetitions: reps,
       latencyMs: distribution(latencies),
       serverSendSpanMs: distribution(spans),
@@ -193,11 +235,11 @@ async function baselineFanout(subscribers: number, reps: number): Promise<Baseli
       clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
     };
     log(
-      `  bare ws broadcast → ${subscribers} clients: p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; last send after ${result.serverSendSpanMs.p50} ms (median)`,
+      `  bare ws broadcast → ${subscribers} ${clientKind} clients: p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; last send after ${result.serverSendSpanMs.p50} ms (median)`,
     );
     return result;
   } finally {
-    for (const socket of sockets) socket?.close();
+    await close();
     await server.stop();
   }
 }
@@ -209,8 +251,10 @@ export interface FanoutResult {
   subscribers: number;
   /** Server processes the subscribers were split across (2: changes cross through PostgreSQL). */
   processes: number;
-  /** The bare `ws` broadcast to as many clients, measured just before (null if not run). */
+  /** The bare `ws` broadcast to as many of the same clients, measured just before (null if not run). */
   baseline: BaselineResult | null;
+  /** The same broadcast to bare `WebSocket` clients that only parse the message. */
+  plainBaseline: BaselineResult | null;
   /** Commit → result p99 over the baseline's broadcast → message p99. */
   p99OverBaseline: number | null;
   connectMs: number;
@@ -482,6 +526,7 @@ async function fanout(
       subscribers,
       processes: servers.length,
       baseline: null,
+      plainBaseline: null,
       p99OverBaseline: null,
       connectMs: Math.round(connectMs),
       subscribeMs: Math.round(subscribeMs),
@@ -763,20 +808,22 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
   };
   const runs = (name: Scenario) => options.scenarios.includes(name);
   for (const size of options.sizes) {
-    let baseline: BaselineResult | null = null;
-    if (runs("baseline")) {
-      const name = `bare ws broadcast to ${size} clients`;
+    const measureBaseline = async (kind: BaselineResult["clients"]) => {
+      const name = `bare ws broadcast to ${size} ${kind} clients`;
       log(`${database}: ${name} (load average ${os.loadavg()[0]?.toFixed(2)})`);
       results.loadAverages.push({ scenario: name, oneMinute: round(os.loadavg()[0] ?? 0, 2) });
-      baseline = await baselineFanout(size, options.reps).catch((error: unknown) => {
+      return baselineFanout(size, options.reps, kind).catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
         log(`  FAILED: ${message}`);
         results.errors.push(`${name}: ${message}`);
         return null;
       });
-    }
+    };
+    const baseline = runs("baseline") ? await measureBaseline("trpc") : null;
+    const plain = runs("baseline-plain") ? await measureBaseline("plain") : null;
     const attach = (result: FanoutResult) => {
       result.baseline = baseline;
+      result.plainBaseline = plain;
       if (baseline) result.p99OverBaseline = round(result.sharedLatencyMs.p99 / baseline.latencyMs.p99, 2);
       return result;
     };
