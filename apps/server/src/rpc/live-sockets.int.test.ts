@@ -91,7 +91,7 @@ describe("live results written straight to the socket", () => {
   it("carries on when sockets close during a fan-out, and leaves no entries behind", async () => {
     const sockets = await Promise.all(Array.from({ length: 20 }, () => rawSocket()));
     try {
-      sockets.forEach((raw, index) => raw.socket.send(JSON.stringify(watchSettings(index + 1))));
+      for (const [index, raw] of sockets.entries()) raw.socket.send(JSON.stringify(watchSettings(index + 1)));
       await Promise.all(sockets.map((raw) => raw.waitFor((texts) => dataTexts(texts).length === 1)));
       const serverSockets = [...server.app.websocketServer.clients];
       const update = updateComingSoonSettings(platform.deps, { comingSoonTitle: "While closing" });
