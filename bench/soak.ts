@@ -36,6 +36,9 @@ interface HeapSample {
   atSeconds: number;
   /** heapUsed + external after forced collections, bytes. */
   heapExternal: number;
+  /** The two parts: `external` includes PGlite's WebAssembly memory, which never shrinks. */
+  heapUsed: number;
+  external: number;
   /** Clients connected when sampled (0: between cycles). */
   clients: number;
 }
@@ -51,6 +54,8 @@ interface SoakResult {
   failures: string[];
   loadAverages: { start: number; end: number };
   baseline: number;
+  baselineParts: { heapUsed: number; external: number };
+  endParts: { heapUsed: number; external: number };
   peak: number;
   endAfterGc: number;
   /** End minus baseline. */
@@ -152,7 +157,8 @@ async function main(): Promise<void> {
     const userIds = await server.control.bench.createUsers.mutate({ count: clientsPerCycle });
     // One cycle warms up what every later one reuses (compiled code, pools, caches).
     await cycle(server, userIds, 0, async () => {});
-    const baseline = heapExternal(await server.memory());
+    const baselineUsage = await server.memory();
+    const baseline = heapExternal(baselineUsage);
     log(`baseline heap+external ${(baseline / 1024 / 1024).toFixed(1)} MB`);
 
     const started = performance.now();
@@ -161,8 +167,15 @@ async function main(): Promise<void> {
     const sample = async (clients: number) => {
       if (seconds() < nextSample) return;
       nextSample = seconds() + sampleSeconds;
-      const value = heapExternal(await server.memory());
-      samples.push({ atSeconds: round(seconds(), 1), heapExternal: value, clients });
+      const usage = await server.memory();
+      const value = heapExternal(usage);
+      samples.push({
+        atSeconds: round(seconds(), 1),
+        heapExternal: value,
+        heapUsed: usage.heapUsed,
+        external: usage.external,
+        clients,
+      });
       log(
         `  ${round(seconds(), 0)} s: heap+external ${(value / 1024 / 1024).toFixed(1)} MB with ${clients} clients`,
       );
@@ -188,8 +201,15 @@ async function main(): Promise<void> {
       100,
     ).catch(() => {});
     const stats = await server.stats();
-    const endAfterGc = heapExternal(await server.memory());
-    samples.push({ atSeconds: round(seconds(), 1), heapExternal: endAfterGc, clients: 0 });
+    const endUsage = await server.memory();
+    const endAfterGc = heapExternal(endUsage);
+    samples.push({
+      atSeconds: round(seconds(), 1),
+      heapExternal: endAfterGc,
+      heapUsed: endUsage.heapUsed,
+      external: endUsage.external,
+      clients: 0,
+    });
     result = {
       date: new Date().toISOString(),
       database,
@@ -201,6 +221,8 @@ async function main(): Promise<void> {
       failures,
       loadAverages: { start: loadStart, end: round(os.loadavg()[0] ?? 0, 2) },
       baseline,
+      baselineParts: { heapUsed: baselineUsage.heapUsed, external: baselineUsage.external },
+      endParts: { heapUsed: endUsage.heapUsed, external: endUsage.external },
       peak: Math.max(baseline, ...samples.map((each) => each.heapExternal)),
       endAfterGc,
       retained: endAfterGc - baseline,
@@ -225,6 +247,8 @@ async function main(): Promise<void> {
       `| Peak (sampled with ${result.clientsPerCycle} clients connected, GC) | ${mb(result.peak)} |`,
       `| Between cycles, first → last sample (GC) | ${idle.length ? `${mb(idle[0]?.heapExternal ?? 0)} → ${mb(idle.at(-1)?.heapExternal ?? 0)}` : "–"} |`,
       `| End, all clients gone (GC) | ${mb(result.endAfterGc)} (${result.retained >= 0 ? "+" : ""}${(result.retained / 1024).toFixed(0)} KB against the baseline) |`,
+      `| Heap used: baseline → end | ${mb(result.baselineParts.heapUsed)} → ${mb(result.endParts.heapUsed)} |`,
+      `| External (PGlite's memory among it): baseline → end | ${mb(result.baselineParts.external)} → ${mb(result.endParts.external)} |`,
       `| Live entries / sockets left | ${result.entriesAtEnd} / ${result.socketsAtEnd} |`,
       `| Failed cycles | ${result.failures.length} |`,
     ].join("\n"),
