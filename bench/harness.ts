@@ -35,6 +35,8 @@ export interface BenchServer {
   readonly url: string;
   readonly wsUrl: string;
   readonly pid: number;
+  /** PostgreSQL: the database the server uses. */
+  readonly databaseUrl: string | undefined;
   /** Functions over HTTP (one request per call), for the harness's own writes. */
   readonly control: TRPCClient<BenchRouter>;
   stats(): Promise<ServerStats>;
@@ -47,12 +49,23 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts bench/server.ts in a child process (PostgreSQL: on a temporary database next to `baseUrl`). */
-export async function startServer(database: DatabaseKind, baseUrl: string): Promise<BenchServer> {
+/**
+ * Starts bench/server.ts in a child process (PostgreSQL: on a temporary database next to
+ * `baseUrl`, or on `sharedDatabaseUrl`, another server's, when given).
+ */
+export async function startServer(
+  database: DatabaseKind,
+  baseUrl: string,
+  sharedDatabaseUrl?: string,
+): Promise<BenchServer> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
+  delete env.BENCH_SHARED_DATABASE_URL;
   if (database === "postgres") env.DATABASE_URL = baseUrl;
-  const child = spawn(process.execPath, ["--expose-gc", SERVER_SCRIPT], {
+  if (sharedDatabaseUrl) env.BENCH_SHARED_DATABASE_URL = sharedDatabaseUrl;
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's Node, such as --cpu-prof, for a diagnosis.
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extraArgs, "--expose-gc", SERVER_SCRIPT], {
     env,
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -69,22 +82,12 @@ export async function startServer(database: DatabaseKind, baseUrl: string): Prom
     url,
     wsUrl: `ws://127.0.0.1:${ready.port}/api/ws`,
     pid: ready.pid,
+    databaseUrl: ready.databaseUrl,
     control: createTRPCClient<BenchRouter>({ links: [httpLink({ url: `${url}/api/trpc` })] }),
     stats: () => getJson<ServerStats>("/bench/stats"),
     sends: () => getJson<ServerSends>("/bench/sends"),
     loopDelay: () => getJson<ServerLoopDelay>("/bench/loop", "POST"),
-    async clockOffset() {
-      let best: ClockOffset = { offsetMs: 0, uncertaintyMs: Number.POSITIVE_INFINITY };
-      for (let sample = 0; sample < 25; sample++) {
-        const sentAt = clockNow();
-        const { now } = await getJson<{ now: number }>("/bench/clock");
-        const receivedAt = clockNow();
-        const uncertaintyMs = (receivedAt - sentAt) / 2;
-        if (uncertaintyMs < best.uncertaintyMs)
-          best = { offsetMs: now - (sentAt + uncertaintyMs), uncertaintyMs };
-      }
-      return best;
-    },
+    clockOffset: () => measureClockOffset(async () => (await getJson<{ now: number }>("/bench/clock")).now),
     memory: () => getJson<NodeJS.MemoryUsage>("/bench/memory"),
     stop() {
       stopping ??= stopChild(child);
@@ -93,11 +96,11 @@ export async function startServer(database: DatabaseKind, baseUrl: string): Prom
   };
 }
 
-async function readReadyLine(child: ChildProcess): Promise<ServerReady> {
+async function readReadyLine<Ready = ServerReady>(child: ChildProcess): Promise<Ready> {
   const stdout = child.stdout;
   if (!stdout) throw new Error("server has no stdout");
   stdout.setEncoding("utf8");
-  return new Promise<ServerReady>((resolve, reject) => {
+  return new Promise<Ready>((resolve, reject) => {
     let buffered = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
@@ -113,7 +116,7 @@ async function readReadyLine(child: ChildProcess): Promise<ServerReady> {
       // Keep draining, so that a chatty server never blocks on a full pipe.
       stdout.resume();
       try {
-        resolve(JSON.parse(buffered.slice(0, newline)) as ServerReady);
+        resolve(JSON.parse(buffered.slice(0, newline)) as Ready);
       } catch (error) {
         child.kill("SIGKILL");
         reject(error);
@@ -136,6 +139,103 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill("SIGKILL"), SERVER_STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
+}
+
+const BASELINE_SCRIPT = fileURLToPath(new URL("./ws-baseline-server.ts", import.meta.url));
+
+export interface BaselineBroadcast {
+  /** The baseline server's clock when the broadcast began. */
+  startedAt: number;
+  /** Its clock after handing the message to the last socket. */
+  lastSendAt: number;
+  sends: number;
+}
+
+/** A bare `ws` server in its own process: what the socket layer alone costs (bench/ws-baseline-server.ts). */
+export interface BaselineServer {
+  readonly wsUrl: string;
+  sockets(): Promise<{ sockets: number; subscriptions: number }>;
+  /** Sends `data` (a result as JSON) to every subscription. */
+  broadcast(data: string): Promise<BaselineBroadcast>;
+  loopDelay(): Promise<ServerLoopDelay>;
+  clockOffset(): Promise<ClockOffset>;
+  stop(): Promise<void>;
+}
+
+export async function startBaselineServer(): Promise<BaselineServer> {
+  const child = spawn(process.execPath, [BASELINE_SCRIPT], { stdio: ["pipe", "pipe", "inherit"] });
+  const ready = await readReadyLine<{ port: number }>(child);
+  const url = `http://127.0.0.1:${ready.port}`;
+  const request = async <T>(route: string, init?: RequestInit): Promise<T> => {
+    const response = await fetch(`${url}${route}`, init);
+    if (!response.ok) throw new Error(`${route}: HTTP ${response.status}`);
+    return (await response.json()) as T;
+  };
+  let stopping: Promise<void> | undefined;
+  return {
+    wsUrl: `ws://127.0.0.1:${ready.port}/`,
+    sockets: () => request<{ sockets: number; subscriptions: number }>("/sockets"),
+    broadcast: (data) => request<BaselineBroadcast>("/broadcast", { method: "POST", body: data }),
+    loopDelay: () => request<ServerLoopDelay>("/loop", { method: "POST" }),
+    clockOffset: () => measureClockOffset(async () => (await request<{ now: number }>("/clock")).now),
+    stop() {
+      stopping ??= stopChild(child);
+      return stopping;
+    },
+  };
+}
+
+/** The other clock minus ours (ms), from the fastest of 25 round trips. */
+async function measureClockOffset(readClock: () => Promise<number>): Promise<ClockOffset> {
+  let best: ClockOffset = { offsetMs: 0, uncertaintyMs: Number.POSITIVE_INFINITY };
+  for (let sample = 0; sample < 25; sample++) {
+    const sentAt = clockNow();
+    const now = await readClock();
+    const receivedAt = clockNow();
+    const uncertaintyMs = (receivedAt - sentAt) / 2;
+    if (uncertaintyMs < best.uncertaintyMs)
+      best = { offsetMs: now - (sentAt + uncertaintyMs), uncertaintyMs };
+  }
+  return best;
+}
+
+/**
+ * Opens `count` plain sockets (Node's global `WebSocket`, which the function clients use too), `onMessage(index, text)` for each message; at most 200 handshakes at a time. */
+export async function connectPlainMany(
+  wsUrl: string,
+  count: number,
+  onMessage: (index: number, text: string) => void,
+  concurrency = 200,
+): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = new Array(count);
+  let next = 0;
+  const open = (index: number) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const socket = new WebSocket(wsUrl);
+      const timer = setTimeout(() => reject(new Error("WebSocket did not open in time")), 30_000);
+      socket.addEventListener("open", () => {
+        clearTimeout(timer);
+        resolve(socket);
+      });
+      socket.addEventListener("error", () => {
+        clearTimeout(timer);
+        reject(new Error("WebSocket failed to open"));
+      });
+      socket.addEventListener("message", (event) => onMessage(index, String(event.data)));
+    });
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      sockets[index] = await open(index);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  } catch (error) {
+    for (const socket of sockets) socket?.close();
+    throw error;
+  }
+  return sockets;
 }
 
 /** Connections that closed under the harness (including its own closes): a sign of trouble mid-run. */

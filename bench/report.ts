@@ -5,7 +5,11 @@ import type { FanoutResult, IdleMemoryResult, ThroughputResult } from "./run.ts"
 export interface DatabaseResults {
   database: DatabaseKind;
   fanout: FanoutResult[];
+  /** The fan-out with subscribers split across two server processes on one PostgreSQL database. */
+  twoProcess: FanoutResult[];
   idle: IdleMemoryResult | null;
+  /** Idle connections each holding two live subscriptions. */
+  idleSubscribed: IdleMemoryResult | null;
   throughput: ThroughputResult[];
   errors: string[];
   /** The machine's one-minute load average as each scenario began (other work slows figures). */
@@ -26,7 +30,16 @@ export interface BenchResults {
     pglite: string;
     postgres: string | null;
   };
-  options: { sizes: number[]; idle: number; reps: number; seconds: number; inflight: number; quick: boolean };
+  options: {
+    sizes: number[];
+    idle: number;
+    idleSubscribed: number;
+    scenarios: string[];
+    reps: number;
+    seconds: number;
+    inflight: number;
+    quick: boolean;
+  };
   databases: DatabaseResults[];
 }
 
@@ -39,6 +52,10 @@ export const TARGETS = {
   /** Server heap + external per idle connection at 5,000. */
   idleBytesPerConnection: 50 * 1024,
   idleAt: 5000,
+  /** Change → last client p99 over a bare `ws` broadcast's to as many clients, same run. */
+  overBaseline: 1.5,
+  /** Two server processes' p99 over one process's, same run. */
+  twoProcessOverOne: 2,
 };
 
 const TRANSPORT_LABELS: Record<ThroughputResult["transport"], string> = {
@@ -95,6 +112,8 @@ export function renderMarkdown(results: BenchResults): string {
         "Other clients updated by renames",
         "Rename → own client (max)",
         "Subscribe all",
+        "Bare ws p99 (same run)",
+        "p99 ÷ bare ws",
       ],
       results.databases.flatMap((db) =>
         db.fanout.map((result) => [
@@ -111,10 +130,79 @@ export function renderMarkdown(results: BenchResults): string {
           `${result.rename.otherClientsUpdated} (of ${result.rename.checks} renames)`,
           ms(result.rename.latencyMs.max),
           ms(result.subscribeMs),
+          result.baseline ? ms(result.baseline.latencyMs.p99) : "–",
+          result.p99OverBaseline ?? "–",
         ]),
       ),
     ),
   );
+
+  const baselines = results.databases.flatMap((db) =>
+    db.fanout.flatMap((result) =>
+      [result.baseline, result.plainBaseline].flatMap((baseline) =>
+        baseline ? [[db.database, baseline] as const] : [],
+      ),
+    ),
+  );
+  if (baselines.length) {
+    out.push("", "### Bare `ws` broadcast of the same message to as many clients (a0, the limit)", "");
+    out.push(
+      table(
+        [
+          "Run beside",
+          "Clients",
+          "Broadcast → message p50",
+          "p99",
+          "max",
+          "Server's last send (median)",
+          "Loop stall (max)",
+        ],
+        baselines.map(([database, baseline]) => [
+          database,
+          baseline.subscribers,
+          ms(baseline.latencyMs.p50),
+          ms(baseline.latencyMs.p99),
+          ms(baseline.latencyMs.max),
+          ms(baseline.serverSendSpanMs.p50),
+          ms(baseline.serverLoopStallMs.max),
+        ]),
+      ),
+    );
+  }
+
+  const twoProcess = results.databases.flatMap((db) => db.twoProcess.map((result) => [db, result] as const));
+  if (twoProcess.length) {
+    out.push("", "### Live fan-out over two server processes on one PostgreSQL (e)", "");
+    out.push(
+      table(
+        [
+          "Subscribers",
+          "Commit → result p50",
+          "p99",
+          "max",
+          "One process p99 (same run)",
+          "p99 ÷ one process",
+          "Runs per shared change (both)",
+          "Loop stall (max)",
+          "Other clients updated by renames",
+        ],
+        twoProcess.map(([db, result]) => {
+          const one = db.fanout.find((single) => single.subscribers === result.subscribers);
+          return [
+            result.subscribers,
+            ms(result.sharedLatencyMs.p50),
+            ms(result.sharedLatencyMs.p99),
+            ms(result.sharedLatencyMs.max),
+            one ? ms(one.sharedLatencyMs.p99) : "–",
+            one ? Math.round((result.sharedLatencyMs.p99 / one.sharedLatencyMs.p99) * 100) / 100 : "–",
+            list(result.runsPerSharedChange),
+            ms(result.serverLoopStallMs.max),
+            `${result.rename.otherClientsUpdated} (of ${result.rename.checks} renames)`,
+          ];
+        }),
+      ),
+    );
+  }
 
   out.push("", "### Memory per idle connection (b)", "");
   out.push(
@@ -129,19 +217,23 @@ export function renderMarkdown(results: BenchResults): string {
         "Heap+external left after all closed",
       ],
       results.databases.flatMap((db) =>
-        db.idle
-          ? [
-              [
-                db.database,
-                db.idle.connections,
-                kb(db.idle.heapExternalPerConnection),
-                kb(db.idle.heapUsedPerConnection),
-                kb(db.idle.externalPerConnection),
-                kb(db.idle.rssPerConnection),
-                kb(db.idle.retainedAfterClose),
-              ],
-            ]
-          : [],
+        [db.idle, db.idleSubscribed].flatMap((idle) =>
+          idle
+            ? [
+                [
+                  db.database,
+                  idle.liveEntries > 0
+                    ? `${idle.connections}, 2 subscriptions each (${idle.liveEntries} live entries)`
+                    : idle.connections,
+                  kb(idle.heapExternalPerConnection),
+                  kb(idle.heapUsedPerConnection),
+                  kb(idle.externalPerConnection),
+                  kb(idle.rssPerConnection),
+                  kb(idle.retainedAfterClose),
+                ],
+              ]
+            : [],
+        ),
       ),
     ),
   );
@@ -192,6 +284,26 @@ export function renderMarkdown(results: BenchResults): string {
         : "not run",
       reruns.length ? verdict(worst <= TARGETS.unrelatedReruns && others === 0 && ownMissed === 0) : "–",
     ]);
+    for (const result of db.fanout) {
+      if (result.p99OverBaseline === null) continue;
+      targetRows.push([
+        db.database,
+        `change → last client p99 at ${result.subscribers} ≤ ${TARGETS.overBaseline}× a bare ws broadcast`,
+        `${ms(result.sharedLatencyMs.p99)} against ${ms(result.baseline?.latencyMs.p99 ?? Number.NaN)}: ${result.p99OverBaseline}×`,
+        verdict(result.p99OverBaseline <= TARGETS.overBaseline),
+      ]);
+    }
+    for (const result of db.twoProcess) {
+      const one = db.fanout.find((single) => single.subscribers === result.subscribers);
+      if (!one) continue;
+      const ratio = Math.round((result.sharedLatencyMs.p99 / one.sharedLatencyMs.p99) * 100) / 100;
+      targetRows.push([
+        db.database,
+        `two processes: p99 at ${result.subscribers} ≤ ${TARGETS.twoProcessOverOne}× one process`,
+        `${ms(result.sharedLatencyMs.p99)} against ${ms(one.sharedLatencyMs.p99)}: ${ratio}×`,
+        verdict(ratio <= TARGETS.twoProcessOverOne),
+      ]);
+    }
     const idle = db.idle;
     targetRows.push([
       db.database,

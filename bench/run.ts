@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import type { ComingSoonSettings } from "@litverse/shared/system-settings";
+import { type ComingSoonSettings, DEFAULT_COMING_SOON_SETTINGS } from "@litverse/shared/system-settings";
 import pg from "pg";
 import {
   type BenchServer,
@@ -14,6 +14,7 @@ import {
   clockNow,
   closeAll,
   connectMany,
+  connectPlainMany,
   connectWs,
   type DatabaseKind,
   type Distribution,
@@ -21,28 +22,47 @@ import {
   round,
   signal,
   sleep,
+  startBaselineServer,
   startServer,
   transportEvents,
+  type WsClient,
   waitUntil,
   withTimeout,
 } from "./harness.ts";
 import { type BenchResults, type DatabaseResults, renderMarkdown } from "./report.ts";
+import type { ServerLoopDelay, ServerSends, ServerStats } from "./server.ts";
 
 const USAGE = `Usage: npm run bench -- [options]
   --db pglite|postgres|both   databases to run on (default both)
-  --sizes 100,1000,5000       subscriber counts for the live fan-out (default 100,1000,5000)
+  --sizes 1000,5000,10000     subscriber counts for the live fan-out (default 1000,5000,10000)
   --idle 5000                 idle connections for the memory figure (default 5000)
+  --idle-subscribed 10000     idle connections holding 2 subscriptions each (default 10000)
+  --scenarios a,b,…           which to run (default all): baseline, baseline-plain, fanout, two-process
+                              (PostgreSQL only), idle, idle-subscribed, throughput
   --reps 10                   measured changes per fan-out size (default 10, after one warm-up)
   --seconds 5                 length of each throughput run (default 5)
   --inflight 50               calls in flight in the throughput runs (default 50)
-  --quick                     a short check: sizes 100,1000, idle 1000, 5 reps, 2 s runs
+  --quick                     a short check: sizes 100,1000, idle 1000 (both), 5 reps, 2 s runs
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the base
 for the temporary PostgreSQL databases.`;
+
+const SCENARIOS = [
+  "baseline",
+  "baseline-plain",
+  "fanout",
+  "two-process",
+  "idle",
+  "idle-subscribed",
+  "throughput",
+] as const;
+type Scenario = (typeof SCENARIOS)[number];
 
 interface Options {
   databases: DatabaseKind[];
   sizes: number[];
   idle: number;
+  idleSubscribed: number;
+  scenarios: Scenario[];
   reps: number;
   seconds: number;
   inflight: number;
@@ -57,6 +77,8 @@ function parseOptions(argv: string[]): Options | null {
       db: { type: "string", default: "both" },
       sizes: { type: "string" },
       idle: { type: "string" },
+      "idle-subscribed": { type: "string" },
+      scenarios: { type: "string" },
       reps: { type: "string" },
       seconds: { type: "string" },
       inflight: { type: "string" },
@@ -77,13 +99,21 @@ function parseOptions(argv: string[]): Options | null {
   const db = values.db;
   if (db !== "pglite" && db !== "postgres" && db !== "both")
     throw new Error("--db: pglite, postgres or both");
-  const sizes = (values.sizes ?? (quick ? "100,1000" : "100,1000,5000"))
+  const scenarios = (values.scenarios ?? SCENARIOS.join(",")).split(",").map((name) => name.trim());
+  for (const name of scenarios)
+    if (!(SCENARIOS as readonly string[]).includes(name))
+      throw new Error(`--scenarios: ${name}? expected some of ${SCENARIOS.join(", ")}`);
+  const sizes = (values.sizes ?? (quick ? "100,1000" : "1000,5000,10000"))
     .split(",")
     .map((size) => count("sizes", size.trim(), 0, 15_000));
   return {
     databases: db === "both" ? ["pglite", "postgres"] : [db],
     sizes: sizes.map(Math.floor),
     idle: Math.floor(count("idle", values.idle, quick ? 1000 : 5000, 15_000)),
+    idleSubscribed: Math.floor(
+      count("idle-subscribed", values["idle-subscribed"], quick ? 1000 : 10_000, 15_000),
+    ),
+    scenarios: scenarios as Scenario[],
     reps: Math.floor(count("reps", values.reps, quick ? 5 : 10, 100)),
     seconds: count("seconds", values.seconds, quick ? 2 : 5, 60),
     inflight: Math.floor(count("inflight", values.inflight, 50, 1000)),
@@ -100,10 +130,133 @@ function log(message: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// (a0) The socket's own limit: the same message broadcast by a bare `ws` server
+
+export interface BaselineResult {
+  subscribers: number;
+  /**
+   * "trpc": the fan-out's own clients (the function client's WebSocket link, one subscription
+   * each); "plain": bare `WebSocket`s that only parse the message.
+   */
+  clients: "trpc" | "plain";
+  repetitions: number;
+  /** Broadcast begun (baseline server's clock) → message at each client, over all repetitions. */
+  latencyMs: Distribution;
+  /** Broadcast begun → the server handing its last message to the socket layer, per repetition. */
+  serverSendSpanMs: Distribution;
+  serverLoopStallMs: Distribution;
+  clock: ClockOffset;
+}
+
+/**
+ * For `subscribers` clients of a bare `ws` server in its own process: `reps` broadcasts (after one
+ * warm-up) of the result the fan-out's subscribers get, one message per client in its
+ * subscription's envelope. What a fan-out would cost if the server did nothing but write to the
+ * sockets.
+ */
+async function baselineFanout(
+  subscribers: number,
+  reps: number,
+  clientKind: BaselineResult["clients"],
+): Promise<BaselineResult> {
+  const server = await startBaselineServer();
+  let expected = "";
+  let arrivals = 0;
+  let allArrived = signal();
+  const arrivedAt = new Float64Array(subscribers);
+  const seen: string[] = new Array(subscribers).fill("");
+  const onSettings = (index: number, at: number, settings: ComingSoonSettings) => {
+    const title = settings.comingSoonTitle;
+    if (title !== expected || seen[index] === title) return;
+    seen[index] = title;
+    arrivedAt[index] = at;
+    if (++arrivals === subscribers) allArrived.resolve();
+  };
+  const subscribe = JSON.stringify({
+    id: 1,
+    method: "subscription",
+    params: { path: "live.watch", input: { path: "systemSettings.getComingSoonSettings" } },
+  });
+  let close = async () => {};
+  try {
+    if (clientKind === "trpc") {
+      const clients = await connectMany(server.wsUrl, subscribers);
+      close = () => closeAll(clients);
+      clients.forEach((client, index) => {
+        client.trpc.live.watch.subscribe(
+          { path: "systemSettings.getComingSoonSettings" },
+          { onData: (value) => onSettings(index, clockNow(), value as ComingSoonSettings) },
+        );
+      });
+    } else {
+      const sockets = await connectPlainMany(server.wsUrl, subscribers, (index, text) => {
+        const at = clockNow();
+        const message = JSON.parse(text) as { result: { type: string; data?: ComingSoonSettings } };
+        if (message.result.data) onSettings(index, at, message.result.data);
+      });
+      close = async () => {
+        for (const socket of sockets) socket.close();
+      };
+      for (const socket of sockets) socket.send(subscribe);
+    }
+    await waitUntil(
+      "baseline subscriptions",
+      async () => (await server.sockets()).subscriptions === subscribers,
+      60_000,
+      100,
+    );
+    await sleep(200);
+    const clock = await server.clockOffset();
+    const latencies: number[] = [];
+    const spans: number[] = [];
+    const stalls: number[] = [];
+    for (let rep = 0; rep <= reps; rep++) {
+      expected = `Bench ${subscribers} change ${rep}`;
+      arrivals = 0;
+      allArrived = signal();
+      await server.loopDelay();
+      const data: ComingSoonSettings = { ...DEFAULT_COMING_SOON_SETTINGS, comingSoonTitle: expected };
+      const { startedAt, lastSendAt } = await server.broadcast(JSON.stringify(data));
+      await withTimeout(`baseline broadcast ${rep} to ${subscribers}`, allArrived.promise, 30_000);
+      await sleep(150);
+      const loop = await server.loopDelay();
+      if (rep === 0) continue;
+      spans.push(lastSendAt - startedAt);
+      stalls.push(loop.maxMs);
+      for (const at of arrivedAt) latencies.push(Math.max(0, at + clock.offsetMs - startedAt));
+    }
+    const result: BaselineResult = {
+      subscribers,
+      clients: clientKind,
+      repetitions: reps,
+      latencyMs: distribution(latencies),
+      serverSendSpanMs: distribution(spans),
+      serverLoopStallMs: distribution(stalls),
+      clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
+    };
+    log(
+      `  bare ws broadcast → ${subscribers} ${clientKind} clients: p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; last send after ${result.serverSendSpanMs.p50} ms (median)`,
+    );
+    return result;
+  } finally {
+    await close();
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // (a) Live fan-out
 
 export interface FanoutResult {
   subscribers: number;
+  /** Server processes the subscribers were split across (2: changes cross through PostgreSQL). */
+  processes: number;
+  /** The bare `ws` broadcast to as many of the same clients, measured just before (null if not run). */
+  baseline: BaselineResult | null;
+  /** The same broadcast to bare `WebSocket` clients that only parse the message. */
+  plainBaseline: BaselineResult | null;
+  /** Commit → result p99 over the baseline's broadcast → message p99. */
+  p99OverBaseline: number | null;
   connectMs: number;
   /** From the first subscribe to every client holding both initial results. */
   subscribeMs: number;
@@ -164,7 +317,47 @@ interface ClientState {
   userAt: number;
 }
 
-async function fanout(server: BenchServer, subscribers: number, reps: number): Promise<FanoutResult> {
+/**
+ * The servers of one fan-out seen as one: counters summed, the latest send, the longest stall. With
+ * two processes the first takes the writes and its clock is the reference.
+ */
+function combined(servers: readonly BenchServer[]) {
+  const primary = servers[0] as BenchServer;
+  return {
+    control: primary.control,
+    clockOffset: () => primary.clockOffset(),
+    async stats(): Promise<ServerStats> {
+      const all = await Promise.all(servers.map((server) => server.stats()));
+      return {
+        runs: all.reduce((sum, stats) => sum + stats.runs, 0),
+        deliveries: all.reduce((sum, stats) => sum + stats.deliveries, 0),
+        entries: all.reduce((sum, stats) => sum + stats.entries, 0),
+        sockets: all.reduce((sum, stats) => sum + stats.sockets, 0),
+      };
+    },
+    async sends(): Promise<ServerSends> {
+      const all = await Promise.all(servers.map((server) => server.sends()));
+      return {
+        count: all.reduce((sum, sends) => sum + sends.count, 0),
+        lastAt: Math.max(...all.map((sends) => sends.lastAt)),
+      };
+    },
+    async loopDelay(): Promise<ServerLoopDelay> {
+      const all = await Promise.all(servers.map((server) => server.loopDelay()));
+      return {
+        maxMs: Math.max(...all.map((loop) => loop.maxMs)),
+        p99Ms: Math.max(...all.map((loop) => loop.p99Ms)),
+      };
+    },
+  };
+}
+
+async function fanout(
+  servers: readonly BenchServer[],
+  subscribers: number,
+  reps: number,
+): Promise<FanoutResult> {
+  const server = combined(servers);
   const { control } = server;
   const userIds = await control.bench.createUsers.mutate({ count: subscribers });
   let expectedTitle = `Bench ${subscribers} start`;
@@ -173,7 +366,12 @@ async function fanout(server: BenchServer, subscribers: number, reps: number): P
   let start = performance.now();
   const closesBefore = transportEvents.closes;
   const errorsBefore = transportEvents.errors;
-  const clients = await connectMany(server.wsUrl, subscribers);
+  // Subscribers are split evenly between the servers, in turn.
+  const clients: WsClient[] = [];
+  for (const [index, each] of servers.entries()) {
+    const share = Math.floor(subscribers / servers.length) + (index < subscribers % servers.length ? 1 : 0);
+    clients.push(...(await connectMany(each.wsUrl, share)));
+  }
   const connectMs = performance.now() - start;
   log(`  ${subscribers} sockets open in ${Math.round(connectMs)} ms`);
 
@@ -326,6 +524,10 @@ async function fanout(server: BenchServer, subscribers: number, reps: number): P
 
     return {
       subscribers,
+      processes: servers.length,
+      baseline: null,
+      plainBaseline: null,
+      p99OverBaseline: null,
       connectMs: Math.round(connectMs),
       subscribeMs: Math.round(subscribeMs),
       repetitions: reps,
@@ -362,11 +564,12 @@ async function fanout(server: BenchServer, subscribers: number, reps: number): P
 
 /** Runs the fan-out, then checks that the server let go of every live query once clients left. */
 async function fanoutAndCleanup(
-  server: BenchServer,
+  servers: readonly BenchServer[],
   subscribers: number,
   reps: number,
 ): Promise<FanoutResult> {
-  const result = await fanout(server, subscribers, reps);
+  const server = combined(servers);
+  const result = await fanout(servers, subscribers, reps);
   await waitUntil("live entries to go", async () => (await server.stats()).entries === 0, 5_000, 100).catch(
     () => {},
   );
@@ -381,6 +584,8 @@ async function fanoutAndCleanup(
 
 export interface IdleMemoryResult {
   connections: number;
+  /** Live-query entries held while connected (0: idle sockets without subscriptions). */
+  liveEntries: number;
   connectMs: number;
   baseline: NodeJS.MemoryUsage;
   connected: NodeJS.MemoryUsage;
@@ -394,7 +599,14 @@ export interface IdleMemoryResult {
   retainedAfterClose: number;
 }
 
-async function idleMemory(server: BenchServer, connections: number): Promise<IdleMemoryResult> {
+async function idleMemory(
+  server: BenchServer,
+  connections: number,
+  withSubscriptions: boolean,
+): Promise<IdleMemoryResult> {
+  const userIds = withSubscriptions
+    ? await server.control.bench.createUsers.mutate({ count: connections })
+    : [];
   // Warm-up: the first connections compile and allocate what every later one reuses.
   await closeAll(await connectMany(server.wsUrl, 20));
   await waitUntil("warm-up sockets to close", async () => (await server.stats()).sockets === 0, 10_000, 50);
@@ -404,6 +616,7 @@ async function idleMemory(server: BenchServer, connections: number): Promise<Idl
   const clients = await connectMany(server.wsUrl, connections);
   const connectMs = performance.now() - start;
   let connected: NodeJS.MemoryUsage;
+  let subscriptions = 0;
   try {
     await waitUntil(
       "the server to count every socket",
@@ -411,6 +624,20 @@ async function idleMemory(server: BenchServer, connections: number): Promise<Idl
       30_000,
       100,
     );
+    if (withSubscriptions) {
+      // Each holds the shared query and its own row, as the fan-out's clients do.
+      let results = 0;
+      clients.forEach((client, index) => {
+        const count = { onData: () => void results++ };
+        client.trpc.live.watch.subscribe({ path: "systemSettings.getComingSoonSettings" }, count);
+        client.trpc.live.watch.subscribe(
+          { path: "bench.getUserName", input: { id: userIds[index] as string } },
+          count,
+        );
+      });
+      await waitUntil("every subscription's first result", () => results === 2 * connections, 120_000, 100);
+      subscriptions = (await server.stats()).entries;
+    }
     await sleep(500);
     connected = await server.memory();
   } finally {
@@ -424,6 +651,7 @@ async function idleMemory(server: BenchServer, connections: number): Promise<Idl
   const per = (delta: number) => Math.round(delta / connections);
   const result: IdleMemoryResult = {
     connections,
+    liveEntries: subscriptions,
     connectMs: Math.round(connectMs),
     baseline,
     connected,
@@ -435,7 +663,7 @@ async function idleMemory(server: BenchServer, connections: number): Promise<Idl
     retainedAfterClose: heapExternal(afterClose) - heapExternal(baseline),
   };
   log(
-    `  ${connections} idle connections: ${(result.heapExternalPerConnection / 1024).toFixed(1)} KB heap+external, ${(result.rssPerConnection / 1024).toFixed(1)} KB RSS each`,
+    `  ${connections} idle connections${withSubscriptions ? " with 2 subscriptions each" : ""}: ${(result.heapExternalPerConnection / 1024).toFixed(1)} KB heap+external, ${(result.rssPerConnection / 1024).toFixed(1)} KB RSS each`,
   );
   return result;
 }
@@ -546,39 +774,88 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
   const results: DatabaseResults = {
     database,
     fanout: [],
+    twoProcess: [],
     idle: null,
+    idleSubscribed: null,
     throughput: [],
     errors: [],
     loadAverages: [],
   };
-  const scenario = async <T>(name: string, body: (server: BenchServer) => Promise<T>): Promise<T | null> => {
+  const scenario = async <T>(
+    name: string,
+    body: (servers: BenchServer[]) => Promise<T>,
+    processes = 1,
+  ): Promise<T | null> => {
     log(`${database}: ${name} (load average ${os.loadavg()[0]?.toFixed(2)})`);
     results.loadAverages.push({ scenario: name, oneMinute: round(os.loadavg()[0] ?? 0, 2) });
-    let server: BenchServer | undefined;
+    const servers: BenchServer[] = [];
     try {
-      server = await startServer(database, options.baseUrl);
-      return await body(server);
+      const first = await startServer(database, options.baseUrl);
+      servers.push(first);
+      // Further processes join the first one's database, as server processes behind one address would.
+      for (let more = 1; more < processes; more++)
+        servers.push(await startServer(database, options.baseUrl, first.databaseUrl));
+      return await body(servers);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log(`  FAILED: ${message}`);
       results.errors.push(`${name}: ${message}`);
       return null;
     } finally {
-      await server?.stop();
+      // The first server owns the database: it stops last and drops it.
+      for (const server of servers.reverse()) await server.stop();
     }
   };
+  const runs = (name: Scenario) => options.scenarios.includes(name);
   for (const size of options.sizes) {
-    const result = await scenario(`live fan-out to ${size} clients`, (server) =>
-      fanoutAndCleanup(server, size, options.reps),
-    );
-    if (result) results.fanout.push(result);
+    const measureBaseline = async (kind: BaselineResult["clients"]) => {
+      const name = `bare ws broadcast to ${size} ${kind} clients`;
+      log(`${database}: ${name} (load average ${os.loadavg()[0]?.toFixed(2)})`);
+      results.loadAverages.push({ scenario: name, oneMinute: round(os.loadavg()[0] ?? 0, 2) });
+      return baselineFanout(size, options.reps, kind).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        log(`  FAILED: ${message}`);
+        results.errors.push(`${name}: ${message}`);
+        return null;
+      });
+    };
+    const baseline = runs("baseline") ? await measureBaseline("trpc") : null;
+    const plain = runs("baseline-plain") ? await measureBaseline("plain") : null;
+    const attach = (result: FanoutResult) => {
+      result.baseline = baseline;
+      result.plainBaseline = plain;
+      if (baseline) result.p99OverBaseline = round(result.sharedLatencyMs.p99 / baseline.latencyMs.p99, 2);
+      return result;
+    };
+    if (runs("fanout")) {
+      const result = await scenario(`live fan-out to ${size} clients`, (servers) =>
+        fanoutAndCleanup(servers, size, options.reps),
+      );
+      if (result) results.fanout.push(attach(result));
+    }
+    if (runs("two-process") && database === "postgres") {
+      const result = await scenario(
+        `live fan-out to ${size} clients over two processes`,
+        (servers) => fanoutAndCleanup(servers, size, options.reps),
+        2,
+      );
+      if (result) results.twoProcess.push(attach(result));
+    }
   }
-  results.idle = await scenario(`memory of ${options.idle} idle connections`, (server) =>
-    idleMemory(server, options.idle),
-  );
-  results.throughput =
-    (await scenario("calls per second", (server) => throughput(server, options.inflight, options.seconds))) ??
-    [];
+  if (runs("idle"))
+    results.idle = await scenario(`memory of ${options.idle} idle connections`, ([server]) =>
+      idleMemory(server as BenchServer, options.idle, false),
+    );
+  if (runs("idle-subscribed"))
+    results.idleSubscribed = await scenario(
+      `memory of ${options.idleSubscribed} idle connections with 2 subscriptions each`,
+      ([server]) => idleMemory(server as BenchServer, options.idleSubscribed, true),
+    );
+  if (runs("throughput"))
+    results.throughput =
+      (await scenario("calls per second", ([server]) =>
+        throughput(server as BenchServer, options.inflight, options.seconds),
+      )) ?? [];
   return results;
 }
 
@@ -650,6 +927,8 @@ async function main(): Promise<void> {
     options: {
       sizes: options.sizes,
       idle: options.idle,
+      idleSubscribed: options.idleSubscribed,
+      scenarios: options.scenarios,
       reps: options.reps,
       seconds: options.seconds,
       inflight: options.inflight,

@@ -8,6 +8,7 @@
 //                      went out (this process's clock): the server's own share of a fan-out
 //   POST /bench/loop   the longest event-loop delay since the previous call (and starts anew):
 //                      how long the server could not answer anything else
+// With BENCH_SHARED_DATABASE_URL it joins that PostgreSQL database instead of creating one.
 // Stops on SIGTERM/SIGINT or when its standard input closes (the harness went away).
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -25,6 +26,8 @@ export interface ServerReady {
   port: number;
   pid: number;
   database: "pglite" | "postgres";
+  /** PostgreSQL: the database this server uses, so that a second server can join it. */
+  databaseUrl?: string;
 }
 
 export interface ServerSends {
@@ -114,7 +117,11 @@ async function main(): Promise<void> {
   let target: DatabaseTarget = { kind: "pglite", dataDir: null };
   let dropDatabase = async () => {};
   const baseUrl = process.env.DATABASE_URL;
-  if (baseUrl) {
+  const sharedUrl = process.env.BENCH_SHARED_DATABASE_URL;
+  if (sharedUrl) {
+    // Another bench server's database (it created it and drops it): two processes, one database.
+    target = { kind: "postgres", connectionString: sharedUrl };
+  } else if (baseUrl) {
     const temporary = await createTemporaryDatabase(baseUrl);
     target = { kind: "postgres", connectionString: temporary.url };
     dropDatabase = temporary.drop;
@@ -172,7 +179,12 @@ async function main(): Promise<void> {
   // A large backlog so that thousands of clients connecting at once are queued, not refused.
   await app.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
   const { port } = app.server.address() as AddressInfo;
-  const ready: ServerReady = { port, pid: process.pid, database: target.kind };
+  const ready: ServerReady = {
+    port,
+    pid: process.pid,
+    database: target.kind,
+    ...(target.kind === "postgres" ? { databaseUrl: target.connectionString } : {}),
+  };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 

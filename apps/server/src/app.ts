@@ -36,6 +36,7 @@ import { findUserByIdentity } from "./modules/users/users.service.ts";
 import type { Platform } from "./platform.ts";
 import type { RequestContext } from "./rpc/context.ts";
 import { appRouter } from "./rpc/router.ts";
+import { rememberIncomingMessages } from "./rpc/socket-replies.ts";
 import { errorReference } from "./rpc/trpc.ts";
 
 /** The page the sign-in provider sends a silent renewal's answer to, in the build (see apps/web). */
@@ -224,6 +225,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     },
     (socket, request) => {
       socketConnections.set(request.raw, connections.open(request.ip, socket));
+      rememberIncomingMessages(socket);
       applySocketPolicy(socket, {
         maxCallsPerMessage: limits.maxLiveQueriesPerSocket + limits.maxBatchSize,
         awaitsConnectionParams:

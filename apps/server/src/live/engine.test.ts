@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { LocalChangeBus } from "./change-bus.ts";
-import { type LiveEvent, LiveQueryEngine } from "./engine.ts";
+import { type LiveEngineOptions, type LiveEvent, LiveQueryEngine, liveResultsSentBy } from "./engine.ts";
 import { ALL_TOPICS, track } from "./topics.ts";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -8,9 +8,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 let engine: LiveQueryEngine;
 let bus: LocalChangeBus;
 
-function setup() {
+function setup(options: LiveEngineOptions = {}) {
   bus = new LocalChangeBus();
-  engine = new LiveQueryEngine(bus);
+  engine = new LiveQueryEngine(bus, options);
 }
 afterEach(() => engine?.close());
 
@@ -199,5 +199,141 @@ describe("LiveQueryEngine", () => {
     await settle();
     expect(out.events).toHaveLength(1);
     expect(out.events[0]?.kind).toBe("error");
+  });
+
+  it("hands every subscriber of a shared change the same event, serialized once", async () => {
+    setup();
+    const state = { a: 1 };
+    const a = counterQuery(state, "a");
+    const outs = Array.from({ length: 50 }, () => collect());
+    for (const out of outs) engine.watch("shared", a.run, out.listener);
+    await settle();
+    state.a = 2;
+    bus.publish(["a"]);
+    await settle();
+    expect(a.runs).toBe(2);
+    const latest = outs.map((out) => out.events.at(-1));
+    expect(new Set(latest).size).toBe(1);
+    expect(latest[0]).toMatchObject({ kind: "data", data: { value: 2 }, json: '{"value":2}' });
+  });
+
+  it("delivers in chunks to every subscriber, letting other work run in between", async () => {
+    setup({ chunkSize: 3 });
+    const state = { a: 1 };
+    const a = counterQuery(state, "a");
+    const outs = Array.from({ length: 10 }, () => collect());
+    for (const out of outs) engine.watch("shared", a.run, out.listener);
+    await settle();
+    state.a = 2;
+    bus.publish(["a"]);
+    // The first chunk goes out in the run's own turn; the others each wait for a later turn.
+    await new Promise<void>((resolve) => {
+      const poll = () => (outs[0]?.events.length === 2 ? resolve() : setImmediate(poll));
+      poll();
+    });
+    expect(outs.map((out) => out.events.length)).toEqual([2, 2, 2, 1, 1, 1, 1, 1, 1, 1]);
+    await settle();
+    expect(outs.map((out) => out.data().at(-1))).toEqual(outs.map(() => ({ value: 2 })));
+  });
+
+  it("skips subscribers who leave during a fan-out and leaves no entry behind", async () => {
+    setup({ chunkSize: 2 });
+    const state = { a: 1 };
+    const a = counterQuery(state, "a");
+    const outs = Array.from({ length: 6 }, () => collect());
+    const stops = outs.map((out) => engine.watch("shared", a.run, out.listener));
+    await settle();
+    state.a = 2;
+    bus.publish(["a"]);
+    await new Promise<void>((resolve) => {
+      const poll = () => (outs[0]?.events.length === 2 ? resolve() : setImmediate(poll));
+      poll();
+    });
+    for (const stop of stops.slice(2)) stop();
+    await settle();
+    expect(outs.map((out) => out.events.length)).toEqual([2, 2, 1, 1, 1, 1]);
+    for (const stop of stops.slice(0, 2)) stop();
+    expect(engine.size).toBe(0);
+  });
+
+  it("keeps delivering when one listener throws", async () => {
+    const failures: unknown[] = [];
+    setup({ onListenerError: (error) => failures.push(error) });
+    const a = counterQuery({ a: 1 }, "a");
+    const before = collect();
+    const after = collect();
+    engine.watch("shared", a.run, before.listener);
+    engine.watch("shared", a.run, () => {
+      throw new Error("socket gone");
+    });
+    engine.watch("shared", a.run, after.listener);
+    await settle();
+    expect(before.events).toHaveLength(1);
+    expect(after.events).toHaveLength(1);
+    expect(failures).toHaveLength(1);
+  });
+
+  it("lets a newer result supersede one still going out", async () => {
+    setup({ chunkSize: 1 });
+    const state = { a: 1 };
+    const a = counterQuery(state, "a");
+    const outs = Array.from({ length: 4 }, () => collect());
+    for (const out of outs) engine.watch("shared", a.run, out.listener);
+    await settle();
+    state.a = 2;
+    bus.publish(["a"]);
+    await new Promise<void>((resolve) => {
+      const poll = () => (outs[0]?.events.length === 2 ? resolve() : setImmediate(poll));
+      poll();
+    });
+    state.a = 3;
+    bus.publish(["a"]);
+    await settle();
+    // Everyone ends on the newest result; the last ones never saw the one in between.
+    expect(outs.map((out) => out.data().at(-1))).toEqual(outs.map(() => ({ value: 3 })));
+    expect(outs[3]?.data()).toEqual([{ value: 1 }, { value: 3 }]);
+  });
+});
+
+describe("liveResultsSentBy", () => {
+  it("sends results through its callback and throws the query's error", async () => {
+    setup();
+    const state = { a: 1, fail: 0 };
+    const run = async () => {
+      track("a");
+      if (state.fail) throw new Error("refused");
+      return state.a;
+    };
+    const sent: unknown[] = [];
+    const iterator = liveResultsSentBy(engine, "a", run, undefined, (event) => sent.push(event.json));
+    const ended = iterator.next();
+    await settle();
+    state.a = 2;
+    bus.publish(["a"]);
+    await settle();
+    expect(sent).toEqual(["1", "2"]);
+    state.fail = 1;
+    bus.publish(["a"]);
+    await expect(ended).rejects.toThrow("refused");
+    expect(engine.size).toBe(0);
+  });
+
+  it("ends and lets go of its entry when its signal aborts", async () => {
+    setup();
+    const controller = new AbortController();
+    const sent: unknown[] = [];
+    const iterator = liveResultsSentBy(
+      engine,
+      "a",
+      async () => 1,
+      controller.signal,
+      (event) => sent.push(event.data),
+    );
+    const ended = iterator.next();
+    await settle();
+    expect(sent).toEqual([1]);
+    controller.abort();
+    await expect(ended).resolves.toEqual({ done: true, value: undefined });
+    expect(engine.size).toBe(0);
   });
 });

@@ -2,10 +2,12 @@
 // with the subscriber's context, so its access checks apply to every re-run exactly as to a plain
 // call.
 import { type AnyRouter, callTRPCProcedure, TRPCError } from "@trpc/server";
+import { type CombinedDataTransformer, defaultTransformer } from "@trpc/server/unstable-core-do-not-import";
 import { z } from "zod";
 import type { Identity } from "../auth/identity.ts";
-import { liveResults } from "../live/engine.ts";
+import { type LiveEvent, liveResults, liveResultsSentBy } from "../live/engine.ts";
 import type { RequestContext } from "./context.ts";
+import { directReplyFor } from "./socket-replies.ts";
 import type { ProcedureMeta } from "./trpc.ts";
 import { publicProcedure, router } from "./trpc.ts";
 
@@ -22,12 +24,32 @@ function viewerScope(identity: Identity | null): string {
   return identity ? `identity:${identity.issuerKey}|${identity.subject}` : "anonymous";
 }
 
+type DataEvent = Extract<LiveEvent, { kind: "data" }>;
+
+/**
+ * A result's JSON as the function layer would send it: the engine's own JSON under the default
+ * transformer; otherwise the transformer's output, serialized once per result however many
+ * subscribers it goes to.
+ */
+function wireJsonOf(transformer: CombinedDataTransformer): (event: DataEvent) => string | undefined {
+  if (transformer === defaultTransformer) return (event) => event.json;
+  const cache = new WeakMap<DataEvent, string | undefined>();
+  return (event) => {
+    if (cache.has(event)) return cache.get(event);
+    const json: string | undefined = JSON.stringify(transformer.output.serialize(event.data));
+    cache.set(event, json);
+    return json;
+  };
+}
+
 export function createLiveRouter(queries: AnyRouter) {
+  const wireJson = wireJsonOf(queries._def._config.transformer as CombinedDataTransformer);
   return router({
     watch: publicProcedure
       .meta({ comingSoon: "open" })
       .input(watchInput)
-      .subscription(({ ctx, input, signal }) => {
+      .subscription((options) => {
+        const { ctx, input, signal } = options;
         const procedure = queries._def.procedures[input.path] as
           | { _def: { type: string; meta?: ProcedureMeta } }
           | undefined;
@@ -65,7 +87,14 @@ export function createLiveRouter(queries: AnyRouter) {
             signal: undefined,
             batchIndex: 0,
           });
-        return countedOnConnection(ctx, liveResults(ctx.live, key, run, signal));
+        // Over a WebSocket, results go straight to the socket (see socket-replies.ts); the
+        // iterator then only carries the end and any error.
+        const { path, batchIndex } = options as unknown as { path?: string; batchIndex?: number };
+        const reply = path === undefined ? null : directReplyFor(path, batchIndex ?? 0);
+        const results = reply
+          ? liveResultsSentBy(ctx.live, key, run, signal, (event) => reply.sendJson(wireJson(event)))
+          : liveResults(ctx.live, key, run, signal);
+        return countedOnConnection(ctx, results);
       }),
   });
 }

@@ -13,7 +13,7 @@ import { AppError } from "../errors.ts";
 import { inputProblem } from "../limits/input-guard.ts";
 import { personBudgetKey, RateLimitError } from "../limits/rate-limits.ts";
 import { track } from "../live/topics.ts";
-import { getComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
+import { isComingSoonModeOn } from "../modules/system-settings/system-settings.service.ts";
 import {
   findUserByIdentity,
   profileFromClaims,
@@ -157,7 +157,7 @@ const callTimeout = t.middleware(async ({ ctx, next }) => {
 const comingSoonGate = t.middleware(async ({ ctx, meta, next }) => {
   // The administrator let through is passed on, so that the user is read once per call.
   let loadedViewer: Viewer | undefined;
-  if (meta?.comingSoon !== "open" && (await getComingSoonSettings(ctx.deps)).isComingSoonMode) {
+  if (meta?.comingSoon !== "open" && (await isComingSoonModeOn(ctx.deps))) {
     const viewer = await optionalUser(ctx);
     if (!viewer || !isAdminRole(viewer.role)) throw new AppError("FORBIDDEN", COMING_SOON_MESSAGE);
     loadedViewer = viewer;

@@ -6,6 +6,12 @@ import { ALL_TOPICS, track } from "../../live/topics.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
 
 export const COMING_SOON_TOPIC = "settings:coming-soon";
+/**
+ * Announced (with COMING_SOON_TOPIC) by a write that sets the mode: what the coming-soon gate of
+ * every live query depends on. Tracking the whole settings instead would re-run every live query
+ * on the platform when only the page's title or text changed.
+ */
+export const COMING_SOON_MODE_TOPIC = "settings:coming-soon:mode";
 
 type SettingsRow = typeof systemSettings.$inferSelect;
 
@@ -32,6 +38,16 @@ const caches = new WeakMap<ServiceDeps, SettingsCache>();
  */
 export async function getComingSoonSettings(deps: ServiceDeps): Promise<ComingSoonSettings> {
   track(COMING_SOON_TOPIC);
+  return cachedComingSoonSettings(deps);
+}
+
+/** Whether coming-soon mode is on; a live query asking re-runs only when the mode is set. */
+export async function isComingSoonModeOn(deps: ServiceDeps): Promise<boolean> {
+  track(COMING_SOON_MODE_TOPIC);
+  return (await cachedComingSoonSettings(deps)).isComingSoonMode;
+}
+
+function cachedComingSoonSettings(deps: ServiceDeps): Promise<ComingSoonSettings> {
   let cache = caches.get(deps);
   if (!cache) {
     const created: SettingsCache = { value: null };
@@ -75,6 +91,7 @@ export async function updateComingSoonSettings(
       .onConflictDoUpdate({ target: systemSettings.id, set: { ...values, updatedAt: new Date() } })
       .returning();
     deps.changes.changed(COMING_SOON_TOPIC);
+    if (update.isComingSoonMode !== undefined) deps.changes.changed(COMING_SOON_MODE_TOPIC);
     return saved;
   });
   // This process's own readers see the change at once, before the announcement goes round.
