@@ -36,6 +36,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --seconds 5                 length of each throughput run (default 5)
   --inflight 50               calls in flight in the throughput runs (default 50)
   --quick                     a short check: sizes 100,1000, idle 1000, 5 reps, 2 s runs
+  --scenarios a,b,c           which scenarios to run (default all): a fan-out, b idle memory,
+                              c calls per second
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the base
 for the temporary PostgreSQL databases.`;
 
@@ -47,8 +49,11 @@ interface Options {
   seconds: number;
   inflight: number;
   quick: boolean;
+  scenarios: Set<Scenario>;
   baseUrl: string;
 }
+
+type Scenario = "a" | "b" | "c";
 
 function parseOptions(argv: string[]): Options | null {
   const { values } = parseArgs({
@@ -61,6 +66,7 @@ function parseOptions(argv: string[]): Options | null {
       seconds: { type: "string" },
       inflight: { type: "string" },
       quick: { type: "boolean", default: false },
+      scenarios: { type: "string", default: "a,b,c" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -77,6 +83,10 @@ function parseOptions(argv: string[]): Options | null {
   const db = values.db;
   if (db !== "pglite" && db !== "postgres" && db !== "both")
     throw new Error("--db: pglite, postgres or both");
+  const scenarios = new Set(values.scenarios.split(",").map((name) => name.trim()));
+  for (const name of scenarios) {
+    if (name !== "a" && name !== "b" && name !== "c") throw new Error("--scenarios: a, b and/or c");
+  }
   const sizes = (values.sizes ?? (quick ? "100,1000" : "100,1000,5000"))
     .split(",")
     .map((size) => count("sizes", size.trim(), 0, 15_000));
@@ -88,6 +98,7 @@ function parseOptions(argv: string[]): Options | null {
     seconds: count("seconds", values.seconds, quick ? 2 : 5, 60),
     inflight: Math.floor(count("inflight", values.inflight, 50, 1000)),
     quick,
+    scenarios: scenarios as Set<Scenario>,
     baseUrl: process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
   };
 }
@@ -444,7 +455,7 @@ async function idleMemory(server: BenchServer, connections: number): Promise<Idl
 // (c) Calls per second
 
 export interface ThroughputResult {
-  transport: "websocket" | "http" | "http-identity";
+  transport: "websocket-bare" | "websocket" | "http-bare" | "http" | "http-identity";
   inflight: number;
   seconds: number;
   calls: number;
@@ -501,43 +512,42 @@ async function throughput(
   inflight: number,
   seconds: number,
 ): Promise<ThroughputResult[]> {
-  const ws = await connectWs(server.wsUrl);
-  let overWs: ThroughputResult;
-  try {
-    overWs = await drive(
-      "websocket",
+  const overWebSocket = async (transport: "websocket" | "websocket-bare", wsUrl: string) => {
+    const ws = await connectWs(wsUrl);
+    try {
+      return await drive(
+        transport,
+        async () => {
+          await ws.trpc.systemSettings.getComingSoonSettings.query();
+        },
+        inflight,
+        seconds,
+      );
+    } finally {
+      await ws.socket.close();
+    }
+  };
+  const overHttp = (transport: "http" | "http-bare" | "http-identity", url: string, init?: RequestInit) =>
+    drive(
+      transport,
       async () => {
-        await ws.trpc.systemSettings.getComingSoonSettings.query();
+        const response = await fetch(url, init);
+        const body = await response.text();
+        if (!response.ok) throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`);
       },
       inflight,
       seconds,
     );
-  } finally {
-    await ws.socket.close();
-  }
   const url = `${server.url}/api/trpc/systemSettings.getComingSoonSettings`;
-  const overHttp = await drive(
-    "http",
-    async () => {
-      const response = await fetch(url);
-      const body = await response.text();
-      if (!response.ok) throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`);
-    },
-    inflight,
-    seconds,
-  );
-  // Diagnostic: the same calls refusing compression (see README: small tRPC answers get gzipped).
-  const overHttpIdentity = await drive(
-    "http-identity",
-    async () => {
-      const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
-      const body = await response.text();
-      if (!response.ok) throw new Error(`HTTP ${response.status}: ${body.slice(0, 200)}`);
-    },
-    inflight,
-    seconds,
-  );
-  return [overWs, overHttp, overHttpIdentity];
+  // Each function row follows its baseline: the same answer from a socket or route doing no work.
+  return [
+    await overWebSocket("websocket-bare", server.wsUrl.replace("/api/ws", "/bench/ws-bare")),
+    await overWebSocket("websocket", server.wsUrl),
+    await overHttp("http-bare", `${server.url}/bench/bare`),
+    await overHttp("http", url),
+    // Diagnostic: the same calls refusing compression (see the findings on compression).
+    await overHttp("http-identity", url, { headers: { "accept-encoding": "identity" } }),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -567,18 +577,23 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
       await server?.stop();
     }
   };
-  for (const size of options.sizes) {
+  for (const size of options.scenarios.has("a") ? options.sizes : []) {
     const result = await scenario(`live fan-out to ${size} clients`, (server) =>
       fanoutAndCleanup(server, size, options.reps),
     );
     if (result) results.fanout.push(result);
   }
-  results.idle = await scenario(`memory of ${options.idle} idle connections`, (server) =>
-    idleMemory(server, options.idle),
-  );
-  results.throughput =
-    (await scenario("calls per second", (server) => throughput(server, options.inflight, options.seconds))) ??
-    [];
+  if (options.scenarios.has("b")) {
+    results.idle = await scenario(`memory of ${options.idle} idle connections`, (server) =>
+      idleMemory(server, options.idle),
+    );
+  }
+  if (options.scenarios.has("c")) {
+    results.throughput =
+      (await scenario("calls per second", (server) =>
+        throughput(server, options.inflight, options.seconds),
+      )) ?? [];
+  }
   return results;
 }
 

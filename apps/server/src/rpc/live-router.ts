@@ -5,6 +5,7 @@ import { type AnyRouter, callTRPCProcedure, TRPCError } from "@trpc/server";
 import { z } from "zod";
 import type { Identity } from "../auth/identity.ts";
 import { liveResults } from "../live/engine.ts";
+import { stableStringify } from "../live/stable-stringify.ts";
 import type { RequestContext } from "./context.ts";
 import type { ProcedureMeta } from "./trpc.ts";
 import { publicProcedure, router } from "./trpc.ts";
@@ -88,16 +89,4 @@ async function* countedOnConnection(ctx: RequestContext, results: AsyncGenerator
   } finally {
     if (connection) connection.liveQueries--;
   }
-}
-
-/** JSON with object keys sorted, so that equal inputs give equal keys. */
-export function stableStringify(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, item: unknown) => {
-    if (item && typeof item === "object" && !Array.isArray(item)) {
-      return Object.fromEntries(
-        Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
-      );
-    }
-    return item;
-  });
 }

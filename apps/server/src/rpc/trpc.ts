@@ -6,12 +6,13 @@ import type { Age } from "@litverse/shared/constants";
 import type { AppErrorCode } from "@litverse/shared/errors";
 import { isAdminRole } from "@litverse/shared/users";
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
+import { middlewareMarker, type TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
 import { ZodError } from "zod";
 import { type Identity, isExpired } from "../auth/identity.ts";
 import { AppError } from "../errors.ts";
 import { inputProblem } from "../limits/input-guard.ts";
 import { personBudgetKey, RateLimitError } from "../limits/rate-limits.ts";
+import { stableStringify } from "../live/stable-stringify.ts";
 import { track } from "../live/topics.ts";
 import { getComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import {
@@ -178,6 +179,29 @@ const rateLimit = t.middleware(async ({ ctx, type, meta, next }) => {
   await ctx.limits.rates.consume("write", key);
   if (meta?.rateLimit) await ctx.limits.rates.consume(meta.rateLimit, key);
   return next();
+});
+
+/** Inputs longer than this are not worth a cache entry (and would make large keys). */
+const MAX_CACHED_INPUT_CHARS = 1024;
+
+/**
+ * Serves a query's result from the read cache (live/read-cache.ts) when it may be shared: only a
+ * query of global live scope, whose result is by definition the same for every caller. Placed
+ * last, after the input is parsed, so that every access check and validation before it still
+ * runs on every call; only the work of the resolver itself is saved. Topics the cached run read
+ * are tracked again, so a live query served from the cache still re-runs when they change.
+ */
+export const cachedRead = t.middleware(async ({ ctx, meta, type, path, input, next }) => {
+  if (type !== "query" || meta?.liveScope !== "global") return next();
+  const inputKey = stableStringify(input);
+  if (inputKey.length > MAX_CACHED_INPUT_CHARS) return next();
+  const { value, topics } = await ctx.deps.changes.reads.read(`${path}\n${inputKey}`, async () => {
+    const result = await next();
+    if (!result.ok) throw result.error;
+    return result.data;
+  });
+  track(...topics);
+  return { marker: middlewareMarker, ok: true as const, data: value, ctx };
 });
 
 export const publicProcedure = t.procedure
