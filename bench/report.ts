@@ -45,7 +45,7 @@ const TRANSPORT_LABELS: Record<ThroughputResult["transport"], string> = {
   "websocket-bare": "Baseline: plain WebSocket answering each call with the same JSON",
   websocket: "WebSocket (one socket, pipelined)",
   "http-bare": "Baseline: plain Fastify route returning the same JSON",
-  http: "HTTP (keep-alive fetch, unbatched)",
+  http: "HTTP GET (keep-alive, unbatched)",
   "http-identity": "HTTP, `accept-encoding: identity` (diagnostic)",
 };
 

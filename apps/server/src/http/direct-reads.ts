@@ -78,10 +78,11 @@ export function registerDirectReads(
       } catch {
         return viaTrpc(request, reply, path);
       }
+      // Bytes, so that the content type goes out as tRPC sends it (a string would gain a charset).
       return reply
         .header("content-type", "application/json")
         .header("vary", "trpc-accept, accept")
-        .send(JSON.stringify({ result: { data } }));
+        .send(Buffer.from(JSON.stringify({ result: { data } })));
     });
   }
 }

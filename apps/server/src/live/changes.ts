@@ -14,10 +14,11 @@ export class ChangeNotifier {
    * they touch at once, before the writer's call returns (the bus hands them on a turn later), so
    * a caller who wrote and then reads sees the write; other processes' arrive through the bus.
    */
-  readonly reads = new ReadCache();
+  readonly reads: ReadCache;
 
   constructor(bus: ChangeBus) {
     this.bus = bus;
+    this.reads = new ReadCache({ isInSync: () => bus.isInSync() });
     bus.subscribe((topics) => this.reads.invalidate(topics));
   }
 

@@ -40,9 +40,17 @@ export class ReadCache {
   private readonly shared = new Map<string, Promise<CachedResult<unknown>>>();
   readonly stats: ReadCacheStats = { hits: 0, misses: 0, discarded: 0, evictions: 0 };
   private readonly maxEntries: number;
+  private readonly isInSync: () => boolean;
+  /** Announcements may have been missed since: what is held may be stale. */
+  private wasOutOfSync = false;
 
-  constructor(maxEntries = DEFAULT_READ_CACHE_ENTRIES) {
-    this.maxEntries = maxEntries;
+  /**
+   * `isInSync` says whether every announcement reaches us (the change bus's listener is up): while
+   * it does not, the cache is passed by, and what it held is dropped once it does again.
+   */
+  constructor(options: { maxEntries?: number; isInSync?: () => boolean } = {}) {
+    this.maxEntries = options.maxEntries ?? DEFAULT_READ_CACHE_ENTRIES;
+    this.isInSync = options.isInSync ?? (() => true);
   }
 
   get size(): number {
@@ -51,6 +59,15 @@ export class ReadCache {
 
   /** The stored result for `key`, or the result of `run` (stored if nothing it read changed meanwhile). */
   read<T>(key: string, run: () => Promise<T>): Promise<CachedResult<T>> {
+    if (!this.isInSync()) {
+      this.wasOutOfSync = true;
+      this.stats.misses++;
+      return collectDependencies(run);
+    }
+    if (this.wasOutOfSync) {
+      this.wasOutOfSync = false;
+      this.clear();
+    }
     const entry = this.entries.get(key);
     if (entry) {
       this.stats.hits++;
