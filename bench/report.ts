@@ -39,6 +39,9 @@ export const TARGETS = {
   /** Server heap + external per idle connection at 5,000. */
   idleBytesPerConnection: 50 * 1024,
   idleAt: 5000,
+  /** Calls of a cached shared read a second, over one WebSocket and over HTTP. */
+  websocketCallsPerSecond: 15_000,
+  httpCallsPerSecond: 8_000,
 };
 
 const TRANSPORT_LABELS: Record<ThroughputResult["transport"], string> = {
@@ -205,6 +208,21 @@ export function renderMarkdown(results: BenchResults): string {
           : `(${idle.connections} connections, not ${TARGETS.idleAt})`
         : "–",
     ]);
+    for (const [transport, baseline, target] of [
+      ["websocket", "websocket-bare", TARGETS.websocketCallsPerSecond],
+      ["http", "http-bare", TARGETS.httpCallsPerSecond],
+    ] as const) {
+      const measured = db.throughput.find((result) => result.transport === transport);
+      const limit = db.throughput.find((result) => result.transport === baseline);
+      targetRows.push([
+        db.database,
+        `${TRANSPORT_LABELS[transport]} ≥ ${target.toLocaleString("en")} calls/s`,
+        measured
+          ? `${measured.callsPerSecond}${limit ? ` (${Math.round((100 * measured.callsPerSecond) / limit.callsPerSecond)}% of its baseline's ${limit.callsPerSecond})` : ""}`
+          : "not run",
+        measured ? verdict(measured.callsPerSecond >= target) : "–",
+      ]);
+    }
   }
   out.push(table(["Database", "Target", "Measured", "Verdict"], targetRows));
 

@@ -22,6 +22,7 @@ import { WebSocket } from "ws";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import type { DatabaseTarget } from "../apps/server/src/db/client.ts";
+import { coalesceReplies } from "../apps/server/src/http/socket-replies.ts";
 import { getComingSoonSettings } from "../apps/server/src/modules/system-settings/system-settings.service.ts";
 import { openPlatform } from "../apps/server/src/platform.ts";
 import { benchRouter, clockNow } from "./bench-router.ts";
@@ -149,7 +150,9 @@ async function main(): Promise<void> {
   app.get("/bench/bare", (_request, reply) => {
     void reply.header("content-type", "application/json").send(bareBody);
   });
-  app.get("/bench/ws-bare", { websocket: true }, (socket) => {
+  app.get("/bench/ws-bare", { websocket: true }, (socket, request) => {
+    // Replies leave together as the app's do, so that the baseline measures the function layer.
+    coalesceReplies(socket, request.raw.socket);
     socket.on("message", (message) => {
       const parsed = JSON.parse(String(message)) as
         | { id?: unknown; method?: string }

@@ -24,6 +24,7 @@ import { registerDirectReads } from "./http/direct-reads.ts";
 import { registerReelEvents } from "./http/reel-events.ts";
 import { registerReelUploads } from "./http/reel-uploads.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
+import { coalesceReplies } from "./http/socket-replies.ts";
 import { registerUploads } from "./http/uploads.ts";
 import { callLimitsFor } from "./limits/call-limits.ts";
 import { ConnectionRegistry, type SocketConnection } from "./limits/connections.ts";
@@ -236,6 +237,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
           new URL(request.url, "http://localhost").searchParams.get("connectionParams") === "1",
         ...(options.socketHandshakeTimeoutMs ? { handshakeTimeoutMs: options.socketHandshakeTimeoutMs } : {}),
       });
+      coalesceReplies(socket, request.raw.socket);
       onConnection(socket, request.raw);
     },
   );
