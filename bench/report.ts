@@ -56,11 +56,16 @@ export const TARGETS = {
   overBaseline: 1.5,
   /** Two server processes' p99 over one process's, same run. */
   twoProcessOverOne: 2,
+  /** Calls of a cached shared read a second, over one WebSocket and over HTTP. */
+  websocketCallsPerSecond: 15_000,
+  httpCallsPerSecond: 8_000,
 };
 
 const TRANSPORT_LABELS: Record<ThroughputResult["transport"], string> = {
+  "websocket-bare": "Baseline: plain WebSocket answering each call with the same JSON",
   websocket: "WebSocket (one socket, pipelined)",
-  http: "HTTP (keep-alive fetch, unbatched)",
+  "http-bare": "Baseline: plain Fastify route returning the same JSON",
+  http: "HTTP GET (keep-alive, unbatched)",
   "http-identity": "HTTP, `accept-encoding: identity` (diagnostic)",
 };
 
@@ -315,6 +320,21 @@ export function renderMarkdown(results: BenchResults): string {
           : `(${idle.connections} connections, not ${TARGETS.idleAt})`
         : "–",
     ]);
+    for (const [transport, baseline, target] of [
+      ["websocket", "websocket-bare", TARGETS.websocketCallsPerSecond],
+      ["http", "http-bare", TARGETS.httpCallsPerSecond],
+    ] as const) {
+      const measured = db.throughput.find((result) => result.transport === transport);
+      const limit = db.throughput.find((result) => result.transport === baseline);
+      targetRows.push([
+        db.database,
+        `${TRANSPORT_LABELS[transport]} ≥ ${target.toLocaleString("en")} calls/s`,
+        measured
+          ? `${measured.callsPerSecond}${limit ? ` (${Math.round((100 * measured.callsPerSecond) / limit.callsPerSecond)}% of its baseline's ${limit.callsPerSecond})` : ""}`
+          : "not run",
+        measured ? verdict(measured.callsPerSecond >= target) : "–",
+      ]);
+    }
   }
   out.push(table(["Database", "Target", "Measured", "Verdict"], targetRows));
 

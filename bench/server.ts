@@ -9,6 +9,10 @@
 //   POST /bench/loop   the longest event-loop delay since the previous call (and starts anew):
 //                      how long the server could not answer anything else
 // With BENCH_SHARED_DATABASE_URL it joins that PostgreSQL database instead of creating one.
+//   GET /bench/bare    the baselines of the calls-per-second runs: the answer of
+//   WS /bench/ws-bare  `systemSettings.getComingSoonSettings` as it stood at start, from a plain
+//                      route (the app's hooks apply, no function layer), and from a plain socket
+//                      that answers every call message with it
 // Stops on SIGTERM/SIGINT or when its standard input closes (the harness went away).
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -19,6 +23,8 @@ import { WebSocket } from "ws";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import type { DatabaseTarget } from "../apps/server/src/db/client.ts";
+import { coalesceReplies } from "../apps/server/src/http/socket-replies.ts";
+import { getComingSoonSettings } from "../apps/server/src/modules/system-settings/system-settings.service.ts";
 import { openPlatform } from "../apps/server/src/platform.ts";
 import { benchRouter, clockNow } from "./bench-router.ts";
 
@@ -143,6 +149,28 @@ async function main(): Promise<void> {
   app.get("/bench/stats", async (): Promise<ServerStats> => {
     const { runs, deliveries } = platform.live.stats;
     return { runs, deliveries, entries: platform.live.size, sockets: app.websocketServer.clients.size };
+  });
+
+  // The same answer as the function's, made once: what the server can do with no work per call.
+  const settings = await getComingSoonSettings(platform.deps);
+  const bareBody = JSON.stringify({ result: { data: settings } });
+  app.get("/bench/bare", (_request, reply) => {
+    void reply.header("content-type", "application/json").send(bareBody);
+  });
+  app.get("/bench/ws-bare", { websocket: true }, (socket, request) => {
+    // Replies leave together as the app's do, so that the baseline measures the function layer.
+    coalesceReplies(socket, request.raw.socket);
+    socket.on("message", (message) => {
+      const parsed = JSON.parse(String(message)) as
+        | { id?: unknown; method?: string }
+        | Array<{ id?: unknown }>;
+      for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (!("id" in call) || call.id === undefined || call.id === null) continue;
+        socket.send(
+          `{"id":${JSON.stringify(call.id)},"result":{"type":"data","data":${JSON.stringify(settings)}}}`,
+        );
+      }
+    });
   });
 
   app.get("/bench/clock", async () => ({ now: clockNow() }));

@@ -12,7 +12,7 @@ import { MAX_PAYLOAD_BYTES } from "@litverse/shared/constants";
 import { type AnyTRPCRouter, TRPCError } from "@trpc/server";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { getWSConnectionHandler } from "@trpc/server/adapters/ws";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { registerLocalAdminEndpoint } from "./admin/local-endpoint.ts";
 import { embeddedKeySet } from "./auth/embedded-keys.ts";
 import type { Identity } from "./auth/identity.ts";
@@ -20,9 +20,11 @@ import { registerEmbeddedProvider } from "./auth/provider/provider.ts";
 import { createTokenVerifier } from "./auth/token-verifier.ts";
 import type { Limits } from "./config.ts";
 import { AppError } from "./errors.ts";
+import { registerDirectReads } from "./http/direct-reads.ts";
 import { registerReelEvents } from "./http/reel-events.ts";
 import { registerReelUploads } from "./http/reel-uploads.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
+import { coalesceReplies } from "./http/socket-replies.ts";
 import { registerUploads } from "./http/uploads.ts";
 import { callLimitsFor } from "./limits/call-limits.ts";
 import { ConnectionRegistry, type SocketConnection } from "./limits/connections.ts";
@@ -162,31 +164,36 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     }),
   );
 
+  const httpCallContext = (req: FastifyRequest) =>
+    createContext(bearerToken(req.headers.authorization), req.log, { clientIp: req.ip, connection: null });
+  const trpcOptions = {
+    router,
+    maxBatchSize: limits.maxBatchSize,
+    createContext: ({ req }) => httpCallContext(req),
+    onError: ({ error, path: fn, req }) => logCallError(app, error, fn, req.id),
+    responseMeta: ({ errors }) => {
+      const waits = errors.flatMap((error) =>
+        error.cause instanceof RateLimitError ? [error.cause.retryAfterSeconds] : [],
+      );
+      return waits.length > 0 ? { headers: { "retry-after": String(Math.max(...waits)) } } : {};
+    },
+  } satisfies FastifyTRPCPluginOptions<AnyTRPCRouter>["trpcOptions"];
+  // Function answers streamed by tRPC go out uncompressed: they are small, their size is unknown
+  // until streamed (so the size threshold cannot apply), and compressing delays the caller's answer.
+  const refuseCompression = (request: FastifyRequest) => {
+    request.headers["x-no-compression"] = "1";
+  };
   await app.register(async (scope) => {
-    // Function answers go out uncompressed: they are small, their size is unknown until streamed
-    // (so the size threshold cannot apply), and compressing delays the caller's answer.
-    scope.addHook("onRequest", async (request) => {
-      request.headers["x-no-compression"] = "1";
-    });
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: "/api/trpc",
-      trpcOptions: {
-        router,
-        maxBatchSize: limits.maxBatchSize,
-        createContext: ({ req }) =>
-          createContext(bearerToken(req.headers.authorization), req.log, {
-            clientIp: req.ip,
-            connection: null,
-          }),
-        onError: ({ error, path: fn, req }) => logCallError(app, error, fn, req.id),
-        responseMeta: ({ errors }) => {
-          const waits = errors.flatMap((error) =>
-            error.cause instanceof RateLimitError ? [error.cause.retryAfterSeconds] : [],
-          );
-          return waits.length > 0 ? { headers: { "retry-after": String(Math.max(...waits)) } } : {};
-        },
-      },
-    } satisfies FastifyTRPCPluginOptions<AnyTRPCRouter>);
+    scope.addHook("onRequest", async (request) => refuseCompression(request));
+    await scope.register(fastifyTRPCPlugin, { prefix: "/api/trpc", trpcOptions });
+  });
+  // Shared reads answered without tRPC's request and stream conversion (their length is known, so
+  // compression keeps to its threshold: small answers go out as they are).
+  registerDirectReads(app, {
+    prefix: "/api/trpc",
+    trpcOptions,
+    createContext: httpCallContext,
+    handOver: refuseCompression,
   });
 
   // Each socket's connection record, found by the upgrade request the function layer is given.
@@ -232,6 +239,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
           new URL(request.url, "http://localhost").searchParams.get("connectionParams") === "1",
         ...(options.socketHandshakeTimeoutMs ? { handshakeTimeoutMs: options.socketHandshakeTimeoutMs } : {}),
       });
+      coalesceReplies(socket, request.raw.socket);
       onConnection(socket, request.raw);
     },
   );

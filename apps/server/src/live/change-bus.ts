@@ -11,6 +11,8 @@ export interface ChangeBus {
   /** Announces committed changes. Topics announced in one tick are delivered as one batch. */
   publish(topics: Iterable<string>): void;
   subscribe(listener: ChangeListener): () => void;
+  /** False while announcements from other processes may be going astray (their listener is down). */
+  isInSync(): boolean;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,10 @@ export class LocalChangeBus implements ChangeBus {
   subscribe(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  isInSync(): boolean {
+    return true;
   }
 
   protected flush(): string[] {
@@ -86,6 +92,10 @@ export class PostgresChangeBus extends LocalChangeBus {
 
   async start(): Promise<void> {
     await this.connectListener();
+  }
+
+  override isInSync(): boolean {
+    return this.listenClient !== null && !this.closed;
   }
 
   protected override flush(): string[] {

@@ -3,14 +3,23 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Database, Transaction } from "../db/client.ts";
 import type { ChangeBus, ChangeListener } from "./change-bus.ts";
+import { ReadCache } from "./read-cache.ts";
 
 const transactionScope = new AsyncLocalStorage<Set<string>>();
 
 export class ChangeNotifier {
   private readonly bus: ChangeBus;
+  /**
+   * Results of reads that are the same for everyone. Announcements from this process drop what
+   * they touch at once, before the writer's call returns (the bus hands them on a turn later), so
+   * a caller who wrote and then reads sees the write; other processes' arrive through the bus.
+   */
+  readonly reads: ReadCache;
 
   constructor(bus: ChangeBus) {
     this.bus = bus;
+    this.reads = new ReadCache({ isInSync: () => bus.isInSync() });
+    bus.subscribe((topics) => this.reads.invalidate(topics));
   }
 
   /** Announces that data behind these topics changed (after commit when inside a transaction). */
@@ -20,6 +29,7 @@ export class ChangeNotifier {
       for (const topic of topics) pending.add(topic);
       return;
     }
+    this.reads.invalidate(topics);
     this.bus.publish(topics);
   }
 
@@ -39,7 +49,10 @@ export class ChangeNotifier {
     if (transactionScope.getStore()) return db.transaction(fn);
     const pending = new Set<string>();
     const result = await transactionScope.run(pending, () => db.transaction(fn));
-    if (pending.size > 0) this.bus.publish(pending);
+    if (pending.size > 0) {
+      this.reads.invalidate(pending);
+      this.bus.publish(pending);
+    }
     return result;
   }
 }

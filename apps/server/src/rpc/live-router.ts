@@ -6,6 +6,7 @@ import { type CombinedDataTransformer, defaultTransformer } from "@trpc/server/u
 import { z } from "zod";
 import type { Identity } from "../auth/identity.ts";
 import { type LiveEvent, liveResults, liveResultsSentBy } from "../live/engine.ts";
+import { stableStringify } from "../live/stable-stringify.ts";
 import type { RequestContext } from "./context.ts";
 import { directReplyFor } from "./socket-replies.ts";
 import type { ProcedureMeta } from "./trpc.ts";
@@ -117,16 +118,4 @@ async function* countedOnConnection(ctx: RequestContext, results: AsyncGenerator
   } finally {
     if (connection) connection.liveQueries--;
   }
-}
-
-/** JSON with object keys sorted, so that equal inputs give equal keys. */
-export function stableStringify(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, item: unknown) => {
-    if (item && typeof item === "object" && !Array.isArray(item)) {
-      return Object.fromEntries(
-        Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
-      );
-    }
-    return item;
-  });
 }

@@ -6,12 +6,13 @@ import type { Age } from "@litverse/shared/constants";
 import type { AppErrorCode } from "@litverse/shared/errors";
 import { isAdminRole } from "@litverse/shared/users";
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
+import { middlewareMarker, type TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
 import { ZodError } from "zod";
 import { type Identity, isExpired } from "../auth/identity.ts";
 import { AppError } from "../errors.ts";
 import { inputProblem } from "../limits/input-guard.ts";
 import { personBudgetKey, RateLimitError } from "../limits/rate-limits.ts";
+import { stableStringify } from "../live/stable-stringify.ts";
 import { track } from "../live/topics.ts";
 import { isComingSoonModeOn } from "../modules/system-settings/system-settings.service.ts";
 import {
@@ -117,53 +118,10 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Turns an AppError thrown by a service into the matching tRPC error, keeping its message. */
-const appErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.message, cause });
-  }
-  return result;
-});
-
-/** Input no function should have to meet is refused before any schema reads it. */
-const inputGuard = t.middleware(async ({ getRawInput, next }) => {
-  const problem = inputProblem(await getRawInput());
-  if (problem) throw new AppError("BAD_REQUEST", problem);
-  return next();
-});
-
-/** A call gets an answer within the time limit; work that runs on is not waited for. */
-const callTimeout = t.middleware(async ({ ctx, next }) => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new TRPCError({ code: "TIMEOUT", message: "This took too long. Please try again." })),
-      ctx.limits.callTimeoutMs,
-    );
-  });
-  try {
-    return await Promise.race([next(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-});
-
-/**
- * While coming-soon mode is on, only administrators use the platform: every function but the few
- * the coming-soon page needs refuses everyone else. Live queries follow the mode as it changes.
- */
-const comingSoonGate = t.middleware(async ({ ctx, meta, next }) => {
-  // The administrator let through is passed on, so that the user is read once per call.
-  let loadedViewer: Viewer | undefined;
-  if (meta?.comingSoon !== "open" && (await isComingSoonModeOn(ctx.deps))) {
-    const viewer = await optionalUser(ctx);
-    if (!viewer || !isAdminRole(viewer.role)) throw new AppError("FORBIDDEN", COMING_SOON_MESSAGE);
-    loadedViewer = viewer;
-  }
-  return next({ ctx: { loadedViewer } });
-});
+/** The tRPC error an AppError thrown by a service (or a guard) becomes, keeping its message. */
+function asTRPCError(cause: AppError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.message, cause });
+}
 
 /** Who a budget belongs to: the person, or the client's address when nobody is signed in. */
 function budgetKey(ctx: RequestContext): string {
@@ -171,22 +129,77 @@ function budgetKey(ctx: RequestContext): string {
   return identity ? personBudgetKey(identity) : `ip:${ctx.clientIp}`;
 }
 
-/** Every write spends from the caller's write budget; some functions from a budget of their own too. */
-const rateLimit = t.middleware(async ({ ctx, type, meta, next }) => {
-  if (type !== "mutation") return next();
-  const key = budgetKey(ctx);
-  await ctx.limits.rates.consume("write", key);
-  if (meta?.rateLimit) await ctx.limits.rates.consume(meta.rateLimit, key);
-  return next();
+/**
+ * The checks every call passes, in this order, as one middleware (each level of tRPC's middleware
+ * chain copies the call's options, a large share of a cheap call's cost):
+ * - input no function should have to meet is refused before any schema reads it;
+ * - the call gets an answer within the time limit; work that runs on is not waited for;
+ * - while coming-soon mode is on, only administrators use the platform: every function but the
+ *   few the coming-soon page needs refuses everyone else (live queries follow the mode as it
+ *   changes);
+ * - every write spends from the caller's write budget, some functions from a budget of their own;
+ * - an AppError thrown here or further on becomes the matching tRPC error.
+ */
+const callGuards = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const problem = inputProblem(await getRawInput());
+    if (problem) throw new AppError("BAD_REQUEST", problem);
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new TRPCError({ code: "TIMEOUT", message: "This took too long. Please try again." })),
+        ctx.limits.callTimeoutMs,
+      );
+    });
+    const guarded = async () => {
+      // The administrator let through is passed on, so that the user is read once per call.
+      let loadedViewer: Viewer | undefined;
+      if (meta?.comingSoon !== "open" && (await isComingSoonModeOn(ctx.deps))) {
+        const viewer = await optionalUser(ctx);
+        if (!viewer || !isAdminRole(viewer.role)) throw new AppError("FORBIDDEN", COMING_SOON_MESSAGE);
+        loadedViewer = viewer;
+      }
+      if (type === "mutation") {
+        const key = budgetKey(ctx);
+        await ctx.limits.rates.consume("write", key);
+        if (meta?.rateLimit) await ctx.limits.rates.consume(meta.rateLimit, key);
+      }
+      return next({ ctx: { loadedViewer } });
+    };
+    const result = await Promise.race([guarded(), timeout]);
+    if (!result.ok && result.error.cause instanceof AppError) throw asTRPCError(result.error.cause);
+    return result;
+  } catch (error) {
+    throw error instanceof AppError ? asTRPCError(error) : error;
+  } finally {
+    clearTimeout(timer);
+  }
 });
 
-export const publicProcedure = t.procedure
-  .meta({ access: "public" })
-  .use(appErrors)
-  .use(inputGuard)
-  .use(callTimeout)
-  .use(comingSoonGate)
-  .use(rateLimit);
+/** Inputs longer than this are not worth a cache entry (and would make large keys). */
+const MAX_CACHED_INPUT_CHARS = 1024;
+
+/**
+ * Serves a query's result from the read cache (live/read-cache.ts) when it may be shared: only a
+ * query of global live scope, whose result is by definition the same for every caller. Placed
+ * last, after the input is parsed, so that every access check and validation before it still
+ * runs on every call; only the work of the resolver itself is saved. Topics the cached run read
+ * are tracked again, so a live query served from the cache still re-runs when they change.
+ */
+export const cachedRead = t.middleware(async ({ ctx, meta, type, path, input, next }) => {
+  if (type !== "query" || meta?.liveScope !== "global") return next();
+  const inputKey = stableStringify(input);
+  if (inputKey.length > MAX_CACHED_INPUT_CHARS) return next();
+  const { value, topics } = await ctx.deps.changes.reads.read(`${path}\n${inputKey}`, async () => {
+    const result = await next();
+    if (!result.ok) throw result.error;
+    return result.data;
+  });
+  track(...topics);
+  return { marker: middlewareMarker, ok: true as const, data: value, ctx };
+});
+
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(callGuards);
 
 /**
  * The stored user behind a verified identity, created on first sight, read from the database on
