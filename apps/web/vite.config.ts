@@ -24,7 +24,20 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     // The silent sign-in renewal's landing page is a page of its own (src/silent-callback.ts).
-    rollupOptions: { input: { index: "index.html", "silent-callback": "silent-callback.html" } },
+    rolldownOptions: {
+      input: { index: "index.html", "silent-callback": "silent-callback.html" },
+      output: {
+        codeSplitting: {
+          // Each icon used by several pages would be a file of its own (a few hundred bytes), and on
+          // a phone's connection every request costs a round trip: icons are copied into the
+          // chunks that use them instead. They hold no state, so a copy behaves as the original.
+          experimentalInlineCommonChunks: {
+            maxSize: 4096,
+            exclude: (id: string) => !/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id),
+          },
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

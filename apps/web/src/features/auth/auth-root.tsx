@@ -3,7 +3,6 @@
 import type { ClientConfig } from "@litverse/shared/client-config";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { AuthProvider, useAuth } from "react-oidc-context";
-import { toast } from "sonner";
 import { oidcSettings } from "../../lib/auth/oidc-settings.ts";
 import { updateSocketSession } from "../../lib/auth/socket-session.ts";
 import { markSocketReady } from "../../lib/auth/socket-token.ts";
@@ -55,7 +54,8 @@ function LoginErrorToast() {
   useEffect(() => {
     if (!error) return;
     console.error("Login error", error);
-    toast.error("Login error", { description: error.message });
+    // Imported here rather than above: the toast library stays out of the first page's code.
+    void import("sonner").then(({ toast }) => toast.error("Login error", { description: error.message }));
   }, [error]);
   return null;
 }
