@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { firstLoad } from "./build/first-load.ts";
 import { serviceWorker } from "./service-worker/vite-plugin.ts";
 
 // In development the API server runs on API_PORT and Vite serves the app on PORT with hot reload,
@@ -16,6 +17,8 @@ export default defineConfig({
       source: "service-worker/sw.js",
       publicShell: ["favicon.svg", "manifest.webmanifest", "icons/"],
     }),
+    // Each route's preload list, the first-load budgets, and compressed copies (decision 0028).
+    firstLoad({ router: "src/app/router.tsx" }),
   ],
   // The manifest tells the benchmarks which files a page loads (bench/catalogue.ts).
   build: {

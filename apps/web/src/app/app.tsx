@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { RouterProvider } from "react-router";
 import { AuthRoot } from "../features/auth/auth-root.tsx";
 import { CurrentUserGate } from "../features/auth/current-user-gate.tsx";
+import { AfterLoad } from "../lib/after-load.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { useUnsentChangesWarning } from "../lib/use-unsent-changes-warning.ts";
 import { ConnectionBanner } from "./connection-banner.tsx";
@@ -14,8 +15,8 @@ const InstallPromptCard = lazy(async () => ({
   default: (await import("../features/install/install-prompt-card.tsx")).InstallPromptCard,
 }));
 
-// Toasts are never part of the first paint: their code (sonner) follows the page's own. A toast
-// raised before it has arrived still shows, since sonner replays the active ones.
+// Toasts are never part of the first paint: their code (sonner) follows once the page has loaded.
+// A toast raised before then still shows, since sonner replays the active ones.
 const Toasts = lazy(async () => ({ default: (await import("./toasts.tsx")).Toasts }));
 
 function Shell() {
@@ -28,9 +29,11 @@ function Shell() {
           <RouterProvider router={router} />
         </CurrentUserGate>
       </AuthRoot>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <AfterLoad>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      </AfterLoad>
       <Suspense fallback={null}>
         <InstallPromptCard />
       </Suspense>

@@ -7,7 +7,7 @@ import { oidcSettings } from "../../lib/auth/oidc-settings.ts";
 import { updateSocketSession } from "../../lib/auth/socket-session.ts";
 import { markSocketReady } from "../../lib/auth/socket-token.ts";
 import { useTokenRefetch } from "../../lib/auth/use-token-refetch.ts";
-import { ClientConfigContext, loadClientConfig } from "../../lib/client-config.tsx";
+import { ClientConfigContext, clientConfigInPage, loadClientConfig } from "../../lib/client-config.tsx";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 
 /** After the callback, take the code and state out of the address bar. */
@@ -16,15 +16,17 @@ function removeAuthParams() {
 }
 
 export function AuthRoot({ children }: { children: ReactNode }) {
-  const [config, setConfig] = useState<ClientConfig | null>(null);
+  const [config, setConfig] = useState<ClientConfig | null>(clientConfigInPage);
   const [loadError, setLoadError] = useState<Error | null>(null);
+  const hasConfig = config !== null;
   useEffect(() => {
+    if (hasConfig) return;
     loadClientConfig().then(setConfig, (error: Error) => {
       console.error(error);
       setLoadError(error);
       markSocketReady();
     });
-  }, []);
+  }, [hasConfig]);
   const settings = useMemo(() => (config ? oidcSettings(config.auth) : null), [config]);
   if (loadError) throw loadError;
   if (!config || !settings) return <FullPageSpinner label="Loading" />;
