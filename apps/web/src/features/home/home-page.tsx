@@ -1,7 +1,7 @@
 // Home for signed-in people: a welcome, shortcuts, what they are in the middle of, the curated
 // shelves, and on phones and tablets the install banner.
 import { BookOpen, Compass, Library } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 import { ContinueShelf } from "./continue-shelf.tsx";
@@ -22,6 +22,7 @@ const SHORTCUTS = [
 export function HomePage() {
   const me = useCurrentUser();
   const name = me.data?.name ?? me.data?.handle;
+  const [shownAt] = useState(Date.now);
   return (
     <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
       <div>
@@ -45,7 +46,7 @@ export function HomePage() {
       <ContinueShelf />
       <CuratedShelves />
       <Suspense fallback={null}>
-        <MobileInstallBanner />
+        <MobileInstallBanner shownAt={shownAt} />
       </Suspense>
     </main>
   );
