@@ -197,6 +197,8 @@ export function firstLoad(options: { router: string }): Plugin {
   return {
     name: "litverse:first-load",
     apply: "build",
+    // After Vite's own steps, which still write each dynamic import's list of chunks into the code.
+    enforce: "post",
     configResolved(config) {
       root = config.root;
     },
