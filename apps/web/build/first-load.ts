@@ -193,16 +193,15 @@ async function writeCompressedCopies(outDir: string, fileNames: string[]): Promi
 /** The build step; `router` is the router's path relative to the Vite root. */
 export function firstLoad(options: { router: string }): Plugin {
   let root = "";
-  let report: FirstLoadReport | null = null;
   return {
     name: "litverse:first-load",
     apply: "build",
-    // After Vite's own steps, which still write each dynamic import's list of chunks into the code.
     enforce: "post",
     configResolved(config) {
       root = config.root;
     },
-    async generateBundle(_output, bundle) {
+    // Once the files are written, their code is final (Vite still rewrites it while generating).
+    async writeBundle(output, bundle) {
       const routerPath = path.resolve(root, options.router);
       const routes = parseRouteModules(await readFile(routerPath, "utf8"));
       if (routes.length === 0) this.error(`No routes found in ${options.router}.`);
@@ -220,14 +219,12 @@ export function firstLoad(options: { router: string }): Plugin {
           code: file.code,
         });
       }
-      report = analyseBundle(chunks, routes, path.dirname(routerPath));
+      const report = analyseBundle(chunks, routes, path.dirname(routerPath));
       if (report.problems.length > 0) this.error(`First-load budget:\n  ${report.problems.join("\n  ")}`);
       this.info(
         `entry ${(report.entryGzipBytes / 1024).toFixed(1)} KB gzipped; ${report.routes.length} routes`,
       );
-    },
-    async writeBundle(output, bundle) {
-      if (!output.dir || !report) return;
+      if (!output.dir) return;
       await writeFile(
         path.join(output.dir, ROUTE_PRELOADS_FILE),
         `${JSON.stringify(report.routes, null, 2)}\n`,
