@@ -34,6 +34,7 @@ export default defineConfig({
             // The web app's pure logic, in Node like the rest (no DOM).
             "apps/web/src/**/*.test.ts",
             "apps/web/service-worker/**/*.test.ts",
+            "apps/web/build/**/*.test.ts",
           ],
           exclude: [...MOCKING_FILES, ...PGLITE_ONLY_FILES],
           // Test files reuse their worker process: PGlite's WebAssembly is compiled once per

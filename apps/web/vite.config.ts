@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { firstLoad } from "./build/first-load.ts";
 import { serviceWorker } from "./service-worker/vite-plugin.ts";
 
 // In development the API server runs on API_PORT and Vite serves the app on PORT with hot reload,
@@ -16,6 +17,8 @@ export default defineConfig({
       source: "service-worker/sw.js",
       publicShell: ["favicon.svg", "manifest.webmanifest", "icons/"],
     }),
+    // Each route's preload list, the first-load budgets, and compressed copies (decision 0028).
+    firstLoad({ router: "src/app/router.tsx" }),
   ],
   // The manifest tells the benchmarks which files a page loads (bench/catalogue.ts).
   build: {
@@ -24,7 +27,20 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     // The silent sign-in renewal's landing page is a page of its own (src/silent-callback.ts).
-    rollupOptions: { input: { index: "index.html", "silent-callback": "silent-callback.html" } },
+    rolldownOptions: {
+      input: { index: "index.html", "silent-callback": "silent-callback.html" },
+      output: {
+        codeSplitting: {
+          // Each icon used by several pages would be a file of its own (a few hundred bytes), and on
+          // a phone's connection every request costs a round trip: icons are copied into the
+          // chunks that use them instead. They hold no state, so a copy behaves as the original.
+          experimentalInlineCommonChunks: {
+            maxSize: 4096,
+            exclude: (id: string) => !/[\\/]node_modules[\\/]lucide-react[\\/]/.test(id),
+          },
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -20,6 +20,7 @@ import { registerEmbeddedProvider } from "./auth/provider/provider.ts";
 import { createTokenVerifier } from "./auth/token-verifier.ts";
 import type { Limits } from "./config.ts";
 import { AppError } from "./errors.ts";
+import { loadAppPage } from "./http/app-page.ts";
 import { registerDirectReads } from "./http/direct-reads.ts";
 import { registerReelEvents } from "./http/reel-events.ts";
 import { registerReelUploads } from "./http/reel-uploads.ts";
@@ -154,15 +155,13 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     };
   };
 
-  app.get(
-    "/api/client-config",
-    async (): Promise<ClientConfig> => ({
-      auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: "openid profile email" },
-      supportEmail: config.SUPPORT_EMAIL,
-      signedOutView: config.SIGNED_OUT_VIEW,
-      isDemo: config.isDemo,
-    }),
-  );
+  const clientConfig: ClientConfig = {
+    auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: "openid profile email" },
+    supportEmail: config.SUPPORT_EMAIL,
+    signedOutView: config.SIGNED_OUT_VIEW,
+    isDemo: config.isDemo,
+  };
+  app.get("/api/client-config", async (): Promise<ClientConfig> => clientConfig);
 
   const httpCallContext = (req: FastifyRequest) =>
     createContext(bearerToken(req.headers.authorization), req.log, { clientIp: req.ip, connection: null });
@@ -276,7 +275,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   await registerReelEvents(app, platform, callLimits.rates);
   await registerPaymentRoutes(app, platform);
 
-  await registerWebApp(app, config.WEB_DIST_DIR);
+  await registerWebApp(app, config.WEB_DIST_DIR, clientConfig);
   return app;
 }
 
@@ -333,8 +332,13 @@ function logCallError(app: FastifyInstance, error: TRPCError, fn?: string, reque
   } else app.log.debug({ code: error.code, fn, message: error.message }, "function refused");
 }
 
-async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  clientConfig: ClientConfig,
+): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, "index.html"));
+  const appPage = hasBuild ? loadAppPage(distDir, clientConfig) : null;
   if (hasBuild) {
     // Routes for the files the build holds; every other path, folders included, falls through to
     // the not-found handler below, which serves the app's index for app routes.
@@ -343,6 +347,9 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       index: false,
       wildcard: false,
       cacheControl: false,
+      // The build writes Brotli and gzip copies of its text files (decision 0028): sent as they
+      // are, at the best compression, rather than compressed again on every request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -366,10 +373,11 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       (prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix),
     );
     const wantsPage = request.method === "GET" || request.method === "HEAD";
-    if (isServerPath || !hasBuild || !wantsPage) {
+    if (isServerPath || !appPage || !wantsPage) {
       return reply.code(404).send({ error: "Not Found", message: `Nothing at ${urlPath}` });
     }
-    // An app route: the single-page app's index renders it (or its own 404 page).
-    return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+    // An app route: the single-page app's index renders it (or its own 404 page), with the
+    // route's files named for early fetching.
+    return reply.header("cache-control", "no-cache").type("text/html").send(appPage.render(urlPath));
   });
 }

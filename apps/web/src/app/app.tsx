@@ -1,11 +1,10 @@
-import * as Tooltip from "@radix-ui/react-tooltip";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { ThemeProvider, useTheme } from "next-themes";
+import { ThemeProvider } from "next-themes";
 import { lazy, Suspense } from "react";
 import { RouterProvider } from "react-router";
-import { Toaster } from "sonner";
 import { AuthRoot } from "../features/auth/auth-root.tsx";
 import { CurrentUserGate } from "../features/auth/current-user-gate.tsx";
+import { AfterLoad } from "../lib/after-load.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { useUnsentChangesWarning } from "../lib/use-unsent-changes-warning.ts";
 import { ConnectionBanner } from "./connection-banner.tsx";
@@ -16,26 +15,9 @@ const InstallPromptCard = lazy(async () => ({
   default: (await import("../features/install/install-prompt-card.tsx")).InstallPromptCard,
 }));
 
-/** Toasts as the product specifies them (several of these are also sonner's defaults). */
-function Toasts() {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Toaster
-      theme={resolvedTheme === "dark" ? "dark" : "light"}
-      position="bottom-right"
-      visibleToasts={3}
-      duration={4000}
-      gap={14}
-      offset={24}
-      mobileOffset={16}
-      hotkey={["altKey", "KeyT"]}
-      containerAriaLabel="Notifications"
-      closeButton
-      richColors
-      toastOptions={{ closeButtonAriaLabel: "Close toast" }}
-    />
-  );
-}
+// Toasts are never part of the first paint: their code (sonner) follows once the page has loaded.
+// A toast raised before then still shows, since sonner replays the active ones.
+const Toasts = lazy(async () => ({ default: (await import("./toasts.tsx")).Toasts }));
 
 function Shell() {
   useUnsentChangesWarning();
@@ -47,7 +29,11 @@ function Shell() {
           <RouterProvider router={router} />
         </CurrentUserGate>
       </AuthRoot>
-      <Toasts />
+      <AfterLoad>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      </AfterLoad>
       <Suspense fallback={null}>
         <InstallPromptCard />
       </Suspense>
@@ -59,9 +45,7 @@ export function App() {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={0} skipDelayDuration={300}>
-          <Shell />
-        </Tooltip.Provider>
+        <Shell />
       </QueryClientProvider>
     </ThemeProvider>
   );

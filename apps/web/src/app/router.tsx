@@ -6,6 +6,7 @@ import { RouteLoading } from "../features/errors/route-loading.tsx";
 import { ComingSoonGate, type RouteHandle } from "../features/gate/coming-soon-gate.tsx";
 import { AppShell } from "../features/shell/app-shell.tsx";
 import { PLANNED_PAGES } from "./pages.ts";
+import { homeData, titleData } from "./route-data.ts";
 
 const publicPage: RouteHandle = { isPublic: true };
 
@@ -18,13 +19,26 @@ export const router = createBrowserRouter([
     HydrateFallback: RouteLoading,
     children: [
       // Readers fill the screen: no header or bottom navigation around them.
-      { path: "/read/:contentId", lazy: () => import("../features/book-reader/book-reader-route.tsx") },
-      { path: "/listen/:contentId", lazy: () => import("../features/audio-player/listen-route.tsx") },
+      {
+        path: "/read/:contentId",
+        loader: titleData,
+        lazy: () => import("../features/book-reader/book-reader-route.tsx"),
+      },
+      {
+        path: "/listen/:contentId",
+        loader: titleData,
+        lazy: () => import("../features/audio-player/listen-route.tsx"),
+      },
       {
         path: "/read-comic/:contentId",
+        loader: titleData,
         lazy: () => import("../features/comic-reader/comic-reader-route.tsx"),
       },
-      { path: "/watch/:contentId", lazy: () => import("../features/drama-player/watch-route.tsx") },
+      {
+        path: "/watch/:contentId",
+        loader: titleData,
+        lazy: () => import("../features/drama-player/watch-route.tsx"),
+      },
       // The sandbox payment provider's own page, drawn without the app's frame like a provider's.
       {
         path: "/sandbox/checkout/:reference",
@@ -33,10 +47,14 @@ export const router = createBrowserRouter([
       {
         Component: AppShell,
         children: [
-          { index: true, lazy: () => import("../features/home/home-route.tsx") },
+          { index: true, loader: homeData, lazy: () => import("../features/home/home-route.tsx") },
           { path: "/explore", lazy: () => import("../features/explore/explore-route.tsx") },
           { path: "/library", lazy: () => import("../features/library/library-route.tsx") },
-          { path: "/content/:contentId", lazy: () => import("../features/content/content-route.tsx") },
+          {
+            path: "/content/:contentId",
+            loader: titleData,
+            lazy: () => import("../features/content/content-route.tsx"),
+          },
           { path: "/my-library", lazy: () => import("../features/my-library/my-library-route.tsx") },
           {
             path: "/admin/content-management",

@@ -5,8 +5,33 @@ import type { ClientConfig } from "@litverse/shared/client-config";
 import { createContext, useContext } from "react";
 import { lastKnownClientConfig, rememberClientConfig } from "./offline-start.ts";
 
-/** The server's answer, or the last one kept on this device when the server cannot be reached. */
+/** The element in which the server hands the page its configuration (apps/server/src/http/app-page.ts). */
+const CONFIG_ELEMENT_ID = "client-config";
+
+/**
+ * The configuration the server wrote into the page, if it did (a page the service worker kept has
+ * none), so that the app can render at once.
+ */
+export function clientConfigInPage(): ClientConfig | null {
+  const text = document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const config = JSON.parse(text) as ClientConfig;
+    rememberClientConfig(config);
+    return config;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's configuration: from the page when the server wrote it there (saving a round trip
+ * before anything can render), else its answer, else the last one kept on this device when the
+ * server cannot be reached.
+ */
 export async function loadClientConfig(): Promise<ClientConfig> {
+  const inPage = clientConfigInPage();
+  if (inPage) return inPage;
   let response: Response;
   try {
     response = await fetch("/api/client-config");

@@ -3,12 +3,11 @@
 import type { ClientConfig } from "@litverse/shared/client-config";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { AuthProvider, useAuth } from "react-oidc-context";
-import { toast } from "sonner";
 import { oidcSettings } from "../../lib/auth/oidc-settings.ts";
 import { updateSocketSession } from "../../lib/auth/socket-session.ts";
 import { markSocketReady } from "../../lib/auth/socket-token.ts";
 import { useTokenRefetch } from "../../lib/auth/use-token-refetch.ts";
-import { ClientConfigContext, loadClientConfig } from "../../lib/client-config.tsx";
+import { ClientConfigContext, clientConfigInPage, loadClientConfig } from "../../lib/client-config.tsx";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 
 /** After the callback, take the code and state out of the address bar. */
@@ -17,15 +16,17 @@ function removeAuthParams() {
 }
 
 export function AuthRoot({ children }: { children: ReactNode }) {
-  const [config, setConfig] = useState<ClientConfig | null>(null);
+  const [config, setConfig] = useState<ClientConfig | null>(clientConfigInPage);
   const [loadError, setLoadError] = useState<Error | null>(null);
+  const hasConfig = config !== null;
   useEffect(() => {
+    if (hasConfig) return;
     loadClientConfig().then(setConfig, (error: Error) => {
       console.error(error);
       setLoadError(error);
       markSocketReady();
     });
-  }, []);
+  }, [hasConfig]);
   const settings = useMemo(() => (config ? oidcSettings(config.auth) : null), [config]);
   if (loadError) throw loadError;
   if (!config || !settings) return <FullPageSpinner label="Loading" />;
@@ -55,7 +56,8 @@ function LoginErrorToast() {
   useEffect(() => {
     if (!error) return;
     console.error("Login error", error);
-    toast.error("Login error", { description: error.message });
+    // Imported here rather than above: the toast library stays out of the first page's code.
+    void import("sonner").then(({ toast }) => toast.error("Login error", { description: error.message }));
   }, [error]);
   return null;
 }

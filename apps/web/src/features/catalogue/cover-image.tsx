@@ -44,6 +44,8 @@ export function CoverImage({
       sizes={srcSet ? sizes : undefined}
       alt=""
       loading={isEager ? "eager" : "lazy"}
+      // A page's main covers are its largest paint: ahead of other images.
+      fetchPriority={isEager ? "high" : "auto"}
       decoding="async"
       className={`object-cover ${className}`}
     />

@@ -10,6 +10,7 @@ export function ContentCard({
   to = `/content/${content._id}`,
   details,
   sizes = "(min-width: 1024px) 200px, (min-width: 640px) 30vw, 45vw",
+  isEager = false,
 }: {
   content: ContentCardData;
   /** Where the card leads: the title's page unless told otherwise (a reader route, to continue). */
@@ -18,6 +19,8 @@ export function ContentCard({
   details?: ReactNode;
   /** How wide the card shows, for choosing the cover's size. */
   sizes?: string;
+  /** On screen as the page opens: the cover loads at once, first among images. */
+  isEager?: boolean;
 }) {
   const TypeIcon = TYPE_ICONS[content.contentType];
   // Relative, so that visually hidden text inside stays inside a sideways-scrolling row.
@@ -28,6 +31,7 @@ export function ContentCard({
           url={content.coverImage}
           title={content.title}
           sizes={sizes}
+          isEager={isEager}
           className="size-full transition duration-300 group-hover:scale-[1.03]"
         />
         <AccessBadge accessType={content.accessType} className="absolute top-2 right-2 text-[11px]" />

@@ -8,7 +8,7 @@ import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { readerPath } from "../catalogue/labels.ts";
 import { ContentCard } from "./content-card.tsx";
-import { SHELF_GRID_CLASS } from "./shelf-grid.ts";
+import { EAGER_COVER_COUNT, SHELF_GRID_CLASS } from "./shelf-grid.ts";
 
 export function ContinueShelf() {
   const library = useLiveQuery(trpc.library.getMyLibrary.queryOptions());
@@ -32,11 +32,12 @@ export function ContinueShelf() {
         </Link>
       </div>
       <ul className={SHELF_GRID_CLASS}>
-        {entries.slice(0, SHELF_ITEM_LIMIT).map(({ content, next }) =>
+        {entries.slice(0, SHELF_ITEM_LIMIT).map(({ content, next }, index) =>
           next ? (
             <li key={content._id}>
               <ContentCard
                 content={content}
+                isEager={index < EAGER_COVER_COUNT}
                 to={readerPath(content.contentType, content._id, next.number)}
                 details={
                   <div className="mt-1.5">

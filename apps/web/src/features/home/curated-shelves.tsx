@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ContentCard } from "./content-card.tsx";
-import { SHELF_GRID_CLASS } from "./shelf-grid.ts";
+import { EAGER_COVER_COUNT, SHELF_GRID_CLASS } from "./shelf-grid.ts";
 import { ShelfSkeletonRows } from "./shelf-skeleton.tsx";
 
 const LIST_TITLES: Record<CuratedListType, string> = {
@@ -30,8 +30,8 @@ export function CuratedShelves() {
   if (shelves.length === 0) return <ExploreContent />;
   return (
     <>
-      {shelves.map((list) => (
-        <Shelf key={list._id} list={list} />
+      {shelves.map((list, index) => (
+        <Shelf key={list._id} list={list} isFirst={index === 0} />
       ))}
     </>
   );
@@ -53,7 +53,7 @@ export function seeAllPath(list: Pick<CuratedList, "listType" | "contentType">):
   return search ? `/explore?${search}` : "/explore";
 }
 
-function Shelf({ list }: { list: CuratedList }) {
+function Shelf({ list, isFirst }: { list: CuratedList; isFirst: boolean }) {
   const headingId = `shelf-${list._id}`;
   const seeAll = seeAllPath(list);
   return (
@@ -74,9 +74,9 @@ function Shelf({ list }: { list: CuratedList }) {
         </Link>
       </div>
       <ul className={SHELF_GRID_CLASS}>
-        {list.content.slice(0, SHELF_ITEM_LIMIT).map((content) => (
+        {list.content.slice(0, SHELF_ITEM_LIMIT).map((content, index) => (
           <li key={content._id}>
-            <ContentCard content={content} />
+            <ContentCard content={content} isEager={isFirst && index < EAGER_COVER_COUNT} />
           </li>
         ))}
       </ul>

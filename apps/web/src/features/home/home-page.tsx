@@ -1,11 +1,17 @@
 // Home for signed-in people: a welcome, shortcuts, what they are in the middle of, the curated
 // shelves, and on phones and tablets the install banner.
 import { BookOpen, Compass, Library } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../auth/use-current-user.ts";
-import { MobileInstallBanner } from "../install/mobile-install-banner.tsx";
 import { ContinueShelf } from "./continue-shelf.tsx";
 import { CuratedShelves } from "./curated-shelves.tsx";
+
+// The install banner shows some seconds after the page at the soonest: its code (and the dialog
+// library under it) need not hold up the shelves.
+const MobileInstallBanner = lazy(async () => ({
+  default: (await import("../install/mobile-install-banner.tsx")).MobileInstallBanner,
+}));
 
 const SHORTCUTS = [
   { icon: Compass, label: "Explore Content", to: "/explore" },
@@ -16,6 +22,7 @@ const SHORTCUTS = [
 export function HomePage() {
   const me = useCurrentUser();
   const name = me.data?.name ?? me.data?.handle;
+  const [shownAt] = useState(Date.now);
   return (
     <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
       <div>
@@ -38,7 +45,9 @@ export function HomePage() {
       </div>
       <ContinueShelf />
       <CuratedShelves />
-      <MobileInstallBanner />
+      <Suspense fallback={null}>
+        <MobileInstallBanner shownAt={shownAt} />
+      </Suspense>
     </main>
   );
 }

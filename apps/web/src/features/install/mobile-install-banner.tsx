@@ -16,10 +16,11 @@ import { APPEAR, FLOATING_PLACE } from "./ui.ts";
 
 type Phase = "waiting" | "visible" | "hidden";
 
-export function MobileInstallBanner() {
+export function MobileInstallBanner({ shownAt }: { shownAt?: number } = {}) {
   const install = useInstallPrompt();
   const [environment] = useState(readInstallEnvironment);
-  const [loadedAt] = useState(Date.now);
+  // The delay runs from when the page showed, which may be before this code arrived.
+  const [loadedAt] = useState(() => shownAt ?? Date.now());
   const [phase, setPhase] = useState<Phase>("waiting");
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const titleId = useId();

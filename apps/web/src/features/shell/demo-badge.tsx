@@ -1,40 +1,19 @@
-// On a demo start, a "Demo" pill that says what that means: sample data, demo accounts with a
-// published password, payments without money. Nothing shows on a production server.
-import { Info } from "lucide-react";
-import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover.tsx";
+// On a demo start, a "Demo" pill that says what that means. Nothing shows on a production server,
+// which so never downloads the pill's panel (nor the popover library under it).
+import { lazy, Suspense } from "react";
 import { useClientConfig } from "../../lib/client-config.tsx";
 
-const DEMO_EMAILS = ["reader@demo.test", "admin@demo.test", "superadmin@demo.test"];
-const DEMO_PASSWORD = "demo-password";
+const DemoBadgePopover = lazy(async () => ({
+  default: (await import("./demo-badge-popover.tsx")).DemoBadgePopover,
+}));
 
 export function DemoBadge({ className = "" }: { className?: string }) {
   const { isDemo } = useClientConfig();
   if (!isDemo) return null;
   return (
-    <Popover>
-      <PopoverTrigger
-        className={`inline-flex h-7 items-center gap-1 rounded-full border border-amber-600/40 bg-amber-100 px-2.5 text-xs font-semibold text-amber-900 transition hover:bg-amber-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600 dark:border-amber-400/40 dark:bg-amber-950 dark:text-amber-200 dark:hover:bg-amber-900 ${className}`}
-        data-testid="demo-badge"
-      >
-        <Info className="size-3.5" aria-hidden />
-        Demo
-      </PopoverTrigger>
-      <PopoverContent className="text-sm">
-        <p className="font-semibold">This is a demo of Litverse</p>
-        <p className="mt-1 text-muted-foreground">
-          The titles, readers and sales are sample data, and payments go through a sandbox that takes no
-          money. Demo accounts sign in with the published password, so nothing here is private.
-        </p>
-        <p className="mt-3 font-medium">Demo accounts</p>
-        <ul className="mt-1 space-y-0.5 font-mono text-xs">
-          {DEMO_EMAILS.map((email) => (
-            <li key={email}>{email}</li>
-          ))}
-        </ul>
-        <p className="mt-2 text-muted-foreground">
-          Password: <span className="font-mono text-foreground">{DEMO_PASSWORD}</span>
-        </p>
-      </PopoverContent>
-    </Popover>
+    // Until the panel's code arrives, a blank of the pill's size keeps the header from shifting.
+    <Suspense fallback={<span className={`inline-block h-7 w-[4.4rem] shrink-0 ${className}`} aria-hidden />}>
+      <DemoBadgePopover className={className} />
+    </Suspense>
   );
 }

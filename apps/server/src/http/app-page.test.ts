@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ClientConfig } from "@litverse/shared/client-config";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  findRoute,
+  jsonForHtml,
+  loadAppPage,
+  matchesRoutePath,
+  preloadTags,
+  type RoutePreload,
+} from "./app-page.ts";
+
+const ROUTES: RoutePreload[] = [
+  { path: "/", scripts: ["/assets/home.js"], styles: [] },
+  { path: "/profile/:userId", scripts: ["/assets/profile.js"], styles: [] },
+  { path: "/profile/reels", scripts: ["/assets/my-reels.js"], styles: [] },
+  {
+    path: "/read/:contentId",
+    scripts: ["/assets/read.js", "/assets/button.js"],
+    styles: ["/assets/read.css"],
+  },
+];
+
+const CONFIG: ClientConfig = {
+  auth: { authority: "http://127.0.0.1/oidc", clientId: "litverse-web", scope: "openid profile email" },
+  supportEmail: "</script><script>alert(1)</script>@example.com",
+  signedOutView: "landing",
+  isDemo: false,
+};
+
+describe("matching a URL to the router's routes", () => {
+  it("matches segments, a parameter standing for any one", () => {
+    expect(matchesRoutePath("/read/:contentId", "/read/abc")).toBe(true);
+    expect(matchesRoutePath("/read/:contentId", "/read/abc/")).toBe(true);
+    expect(matchesRoutePath("/read/:contentId", "/read")).toBe(false);
+    expect(matchesRoutePath("/read/:contentId", "/read/abc/def")).toBe(false);
+    expect(matchesRoutePath("/", "/")).toBe(true);
+  });
+
+  it("prefers a route without parameters, as the router does", () => {
+    expect(findRoute(ROUTES, "/profile/reels")?.scripts).toEqual(["/assets/my-reels.js"]);
+    expect(findRoute(ROUTES, "/profile/123")?.scripts).toEqual(["/assets/profile.js"]);
+    expect(findRoute(ROUTES, "/nowhere/at/all")).toBeUndefined();
+  });
+});
+
+describe("the page's tags", () => {
+  it("preload the route's styles and chunks", () => {
+    expect(preloadTags(findRoute(ROUTES, "/read/x"))).toBe(
+      [
+        '<link rel="preload" as="style" href="/assets/read.css">',
+        '<link rel="modulepreload" crossorigin href="/assets/read.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/button.js">',
+      ].join("\n    "),
+    );
+  });
+
+  it("take only the build's own paths", () => {
+    const odd = {
+      path: "/",
+      scripts: ['/assets/a.js"><script>', "https://elsewhere/x.js", "/../x.js"],
+      styles: [],
+    };
+    expect(preloadTags(odd)).toBe("");
+  });
+
+  it("carry JSON that cannot close its element", () => {
+    const json = jsonForHtml(CONFIG);
+    expect(json).not.toContain("<");
+    expect(json).not.toContain(">");
+    expect(JSON.parse(json)).toEqual(CONFIG);
+  });
+});
+
+describe("the page for an app route", () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), "litverse-app-page-"));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  writeFileSync(
+    path.join(dist, "index.html"),
+    '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  mkdirSync(path.join(dist, ".vite"));
+  writeFileSync(path.join(dist, ".vite/route-preloads.json"), JSON.stringify(ROUTES));
+  const page = loadAppPage(dist, CONFIG);
+
+  it("names the route's files and holds the client configuration, in the head", () => {
+    const html = page.render("/read/0b9d1f7e");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/read.js">');
+    expect(head).toContain('<script type="application/json" id="client-config">');
+    const json = head.slice(
+      head.indexOf('id="client-config">') + 'id="client-config">'.length,
+      head.lastIndexOf("</script>"),
+    );
+    expect(JSON.parse(json)).toEqual(CONFIG);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it("has only the configuration for a route it does not know", () => {
+    const html = page.render("/nowhere");
+    expect(html).not.toContain("modulepreload");
+    expect(html).toContain('id="client-config"');
+  });
+});

@@ -1,0 +1,43 @@
+// A page's first data, asked for as soon as the router knows the route: on the first load, at the
+// same time as the sign-in and settings checks rather than after them and after the page's code.
+// The queries are the ones the pages keep live (useLiveQuery), under the same cache keys; they
+// are only asked for when nothing is cached yet, since the live subscription keeps them current.
+import type { LoaderFunctionArgs } from "react-router";
+import { queryClient } from "../lib/query-client.ts";
+import { trpc } from "../lib/trpc.ts";
+
+/** The pages below need a signed-in reader: nothing is asked for before anyone has signed in. */
+function hasStoredSignIn(): boolean {
+  try {
+    for (let index = 0; index < localStorage.length; index++) {
+      if (localStorage.key(index)?.startsWith("oidc.user:")) return true;
+    }
+  } catch {
+    // Storage can be unavailable (private modes): the page asks for its data itself.
+  }
+  return false;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Not cached yet: the live subscription keeps whatever is. A failure is left to the page to retry. */
+const PREFETCH = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
+
+/** Home: the curated shelves and the Continue shelf. */
+export function homeData(): null {
+  if (!hasStoredSignIn()) return null;
+  void queryClient.prefetchQuery({
+    ...trpc.contentCuration.getActiveCuratedLists.queryOptions(),
+    ...PREFETCH,
+  });
+  void queryClient.prefetchQuery({ ...trpc.library.getMyLibrary.queryOptions(), ...PREFETCH });
+  return null;
+}
+
+/** A title's page and the readers: the title with its episodes (which says the episode to open). */
+export function titleData({ params }: LoaderFunctionArgs): null {
+  const contentId = params.contentId ?? "";
+  if (!hasStoredSignIn() || !UUID.test(contentId)) return null;
+  void queryClient.prefetchQuery({ ...trpc.content.getContent.queryOptions({ contentId }), ...PREFETCH });
+  return null;
+}

@@ -1,0 +1,415 @@
+// `npm run bench:pages`: the first load of home, a title page and the four readers in Chromium,
+// throttled like Lighthouse's mobile profile (4× CPU slowdown; 150 ms round trip, 1.6 Mbps down,
+// 750 kbps up, through the DevTools protocol). A real server (apps/server/src/main.ts, demo seed,
+// a fresh data folder) serves a web build. The demo reader signs in once; every measured load is a
+// new browser context holding only that sign-in (its local storage): no HTTP cache, no service
+// worker yet. Per route: median LCP and FCP, the JavaScript transferred before the first paint and
+// in all, requests, and whether any chunk holding recharts was fetched.
+// Targets: LCP ≤ 2.0 s; ≤ 170 KB of JavaScript before home's first paint; no recharts for readers.
+// Prints markdown and writes bench/results/pages.json. `--help` lists the flags.
+/// <reference lib="dom" />
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { progressLog, round } from "./harness.ts";
+
+const USAGE = `Usage: npm run bench:pages -- [options]
+  --runs 5           cold loads per route (default 5); the median is reported
+  --port 3540        the server's port (default 3540; the bench uses 3540-3549)
+  --dist <folder>    the web build to serve (default apps/web/dist; build it first)
+  --routes a,b       only these routes (home,title,book,comic,audiobook,drama)
+  --no-throttle      loopback speed, for a look at the page without the mobile profile
+  --waterfall        print each request of every route's first load (to stderr)`;
+
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TARGET_LCP_MS = 2000;
+const TARGET_HOME_JS_BEFORE_PAINT_KB = 170;
+/** Lighthouse's simulated mobile network and CPU (its "slow 4G" and a mid-range phone). */
+const THROTTLING = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1000 * 1000) / 8,
+  uploadThroughput: (750 * 1000) / 8,
+  cpuSlowdown: 4,
+};
+/** A load has settled once neither a paint candidate nor a fetch has come for this long. */
+const SETTLE_MS = 3000;
+const LOAD_TIMEOUT_MS = 45_000;
+const log = progressLog();
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    port: { type: "string", default: "3540" },
+    dist: { type: "string", default: path.join(REPO_ROOT, "apps/web/dist") },
+    routes: { type: "string" },
+    "no-throttle": { type: "boolean", default: false },
+    waterfall: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const runs = Number(values.runs);
+const port = Number(values.port);
+if (!(port >= 3540 && port <= 3549)) throw new Error("--port is one of 3540-3549");
+if (!(runs >= 1)) throw new Error("--runs is a positive number");
+const dist = path.resolve(values.dist);
+if (!existsSync(path.join(dist, "index.html"))) {
+  throw new Error(`No web build in ${dist}: run \`npm run build\` (or pass --dist).`);
+}
+const throttled = !values["no-throttle"];
+const baseUrl = `http://127.0.0.1:${port}`;
+
+// ---- The server ----------------------------------------------------------------------------------
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--disable-warning=ExperimentalWarning", path.join(REPO_ROOT, "apps/server/src/main.ts")],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseUrl,
+        WEB_DIST_DIR: dist,
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not answer within 120 s");
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---- The build -----------------------------------------------------------------------------------
+
+/** The build's JavaScript files that hold recharts (its class names are in its code). */
+async function rechartsChunks(): Promise<Set<string>> {
+  const assets = path.join(dist, "assets");
+  const found = new Set<string>();
+  for (const name of await readdir(assets)) {
+    if (!name.endsWith(".js")) continue;
+    if ((await readFile(path.join(assets, name), "utf8")).includes("recharts-wrapper")) {
+      found.add(`/assets/${name}`);
+    }
+  }
+  return found;
+}
+
+// ---- The browser's side --------------------------------------------------------------------------
+
+interface StoredSignIn {
+  cookies: never[];
+  origins: Array<{ origin: string; localStorage: Array<{ name: string; value: string }> }>;
+}
+
+async function signIn(browser: Browser, email: string): Promise<{ token: string; storage: StoredSignIn }> {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  await page.goto(baseUrl);
+  await page.getByRole("button", { name: "Sign In", exact: true }).first().click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("demo-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+  await page.getByTestId("welcome").waitFor();
+  const token = await page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index++) {
+      const key = localStorage.key(index);
+      if (key?.startsWith("oidc.user:")) return JSON.parse(localStorage.getItem(key) ?? "{}").access_token;
+    }
+    return null;
+  });
+  if (typeof token !== "string") throw new Error(`${email} did not sign in`);
+  // Local storage only: the sign-in, and nothing the app kept for offline starts or caching.
+  const state = await context.storageState();
+  const storage: StoredSignIn = {
+    cookies: [],
+    origins: state.origins.map((origin) => ({
+      origin: origin.origin,
+      localStorage: origin.localStorage.filter((item) => item.name.startsWith("oidc.")),
+    })),
+  };
+  await context.close();
+  return { token, storage };
+}
+
+async function query<T>(token: string, name: string, input?: unknown): Promise<T> {
+  const url = `${baseUrl}/api/trpc/${name}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
+  if (!response.ok) throw new Error(`${name}: ${JSON.stringify(body.error)}`);
+  return body.result?.data as T;
+}
+
+/** Watches paints and fetches from the page's first moment. */
+function instrument() {
+  const marks = window as unknown as { __lcp: number; __lcpAt: number; __lcpElement: string };
+  marks.__lcp = 0;
+  marks.__lcpAt = 0;
+  marks.__lcpElement = "";
+  performance.setResourceTimingBufferSize(2000);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>) {
+      marks.__lcp = entry.startTime;
+      marks.__lcpAt = performance.now();
+      const element = entry.element;
+      marks.__lcpElement = element
+        ? `${element.tagName.toLowerCase()}${element.getAttribute("data-testid") ? `[${element.getAttribute("data-testid")}]` : ""}`
+        : "";
+    }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+}
+
+interface Load {
+  lcpMs: number;
+  lcpElement: string;
+  fcpMs: number;
+  jsBeforePaintBytes: number;
+  jsBytes: number;
+  jsFiles: number;
+  requests: number;
+  transferredBytes: number;
+  recharts: string[];
+  waterfall: string[];
+}
+
+async function measureLoad(browser: Browser, storage: StoredSignIn, url: string, recharts: Set<string>) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    storageState: storage,
+  });
+  try {
+    const page: Page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+    if (throttled) {
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: THROTTLING.latency,
+        downloadThroughput: THROTTLING.downloadThroughput,
+        uploadThroughput: THROTTLING.uploadThroughput,
+      });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
+    }
+    await page.addInitScript(instrument);
+    await page.goto(url, { waitUntil: "load", timeout: LOAD_TIMEOUT_MS });
+    // Settled: a paint candidate exists, and nothing new was painted or fetched for a while.
+    await page.waitForFunction(
+      (quietMs) => {
+        const marks = window as unknown as { __lcp: number; __lcpAt: number };
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const lastFetch = Math.max(0, ...resources.map((entry) => entry.responseEnd));
+        const now = performance.now();
+        return marks.__lcp > 0 && now - marks.__lcpAt >= quietMs && now - lastFetch >= quietMs;
+      },
+      SETTLE_MS,
+      { timeout: LOAD_TIMEOUT_MS, polling: 250 },
+    );
+    return await page.evaluate(
+      (rechartsFiles) => {
+        const marks = window as unknown as { __lcp: number; __lcpElement: string };
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const scripts = resources.filter((entry) => new URL(entry.name).pathname.endsWith(".js"));
+        const sum = (entries: PerformanceResourceTiming[]) =>
+          entries.reduce((total, entry) => total + entry.encodedBodySize, 0);
+        return {
+          lcpMs: marks.__lcp,
+          lcpElement: marks.__lcpElement,
+          fcpMs: fcp,
+          jsBeforePaintBytes: sum(scripts.filter((entry) => entry.responseEnd <= fcp)),
+          jsBytes: sum(scripts),
+          jsFiles: scripts.length,
+          requests: resources.length + 1,
+          transferredBytes:
+            navigation.transferSize + resources.reduce((total, entry) => total + entry.transferSize, 0),
+          recharts: scripts
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((pathname) => rechartsFiles.includes(pathname)),
+          waterfall: [
+            `FCP ${Math.round(fcp)} LCP ${Math.round(marks.__lcp)} (ms since navigation start)`,
+            ...resources.map(
+              (entry) =>
+                `${String(Math.round(entry.startTime)).padStart(6)} → ${String(Math.round(entry.responseEnd)).padStart(6)}  ${String(entry.encodedBodySize).padStart(7)} B  ${entry.initiatorType.padEnd(14)} ${new URL(entry.name).pathname}`,
+            ),
+          ],
+        } satisfies Load;
+      },
+      [...recharts],
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+// ---- The run -------------------------------------------------------------------------------------
+
+const median = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const kb = (bytes: number) => round(bytes / 1024);
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "litverse-bench-pages-"));
+log(`starting the server on ${baseUrl} (data in ${dataDir})`);
+const server = await startServer(dataDir);
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+  ],
+});
+const chromiumVersion = browser.version();
+const results: Array<{ name: string; path: string; loads: Load[] }> = [];
+try {
+  const recharts = await rechartsChunks();
+  const { token, storage } = await signIn(browser, "reader@demo.test");
+  const catalogue = await query<{ items: Array<{ _id: string; contentType: string }> }>(
+    token,
+    "content.listContent",
+    { limit: 50 },
+  );
+  const firstOf = (type: string) => {
+    const found = catalogue.items.find((item) => item.contentType === type);
+    if (!found) throw new Error(`no ${type} in the demo catalogue`);
+    return found._id;
+  };
+  const routes: Array<[string, string]> = [
+    ["home", "/"],
+    ["title", `/content/${firstOf("book")}`],
+    ["book", `/read/${firstOf("book")}`],
+    ["comic", `/read-comic/${firstOf("comic")}`],
+    ["audiobook", `/listen/${firstOf("audiobook")}`],
+    ["drama", `/watch/${firstOf("drama")}`],
+  ];
+  const wanted = values.routes?.split(",");
+  for (const [name, routePath] of routes) {
+    if (wanted && !wanted.includes(name)) continue;
+    const loads: Load[] = [];
+    for (let run = 0; run < runs; run++) {
+      const load = await measureLoad(browser, storage, `${baseUrl}${routePath}`, recharts);
+      log(
+        `${name} ${run + 1}/${runs}: LCP ${round(load.lcpMs)} ms (${load.lcpElement}), FCP ${round(load.fcpMs)} ms, JS ${kb(load.jsBeforePaintBytes)}/${kb(load.jsBytes)} KB, ${load.requests} requests`,
+      );
+      if (values.waterfall && run === 0) log(`${name} waterfall:\n  ${load.waterfall.join("\n  ")}`);
+      loads.push(load);
+    }
+    results.push({
+      name,
+      path: routePath,
+      loads: loads.map(({ waterfall: _, ...figures }) => ({ ...figures, waterfall: [] })),
+    });
+  }
+} finally {
+  await browser.close();
+  await stopServer(server);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const rows = results.map(({ name, loads }) => {
+  const pick = (figure: (load: Load) => number) => median(loads.map(figure));
+  return {
+    name,
+    lcpMs: round(
+      pick((load) => load.lcpMs),
+      0,
+    ),
+    fcpMs: round(
+      pick((load) => load.fcpMs),
+      0,
+    ),
+    jsBeforePaintKB: kb(pick((load) => load.jsBeforePaintBytes)),
+    jsKB: kb(pick((load) => load.jsBytes)),
+    jsFiles: pick((load) => load.jsFiles),
+    requests: pick((load) => load.requests),
+    transferredKB: kb(pick((load) => load.transferredBytes)),
+    lcpElement: loads.map((load) => load.lcpElement).sort()[Math.floor(loads.length / 2)] ?? "",
+    recharts: [...new Set(loads.flatMap((load) => load.recharts))],
+  };
+});
+const commit = await gitCommit();
+const [load1] = os.loadavg();
+console.log(`# Pages: cold loads (${new Date().toISOString().slice(0, 16)}Z, ${commit})\n`);
+console.log(
+  `Chromium ${chromiumVersion}, ${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, Node ${process.version}, ` +
+    `${throttled ? "4× CPU, 150 ms RTT, 1.6 Mbps down, 750 kbps up" : "not throttled"}, ` +
+    `median of ${runs} loads, load average at the end ${load1?.toFixed(2)}\n`,
+);
+console.log(
+  "| Route | LCP | FCP | JS before first paint | JS in all (files) | Requests | Transferred | LCP element | recharts |",
+);
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |");
+for (const row of rows) {
+  console.log(
+    `| ${row.name} | ${row.lcpMs} ms | ${row.fcpMs} ms | ${row.jsBeforePaintKB} KB | ${row.jsKB} KB (${row.jsFiles}) | ${row.requests} | ${row.transferredKB} KB | ${row.lcpElement} | ${row.recharts.length ? "yes" : "no"} |`,
+  );
+}
+const failures = [
+  ...rows.filter((row) => row.lcpMs > TARGET_LCP_MS).map((row) => `${row.name}: LCP ${row.lcpMs} ms`),
+  ...rows
+    .filter((row) => row.name === "home" && row.jsBeforePaintKB > TARGET_HOME_JS_BEFORE_PAINT_KB)
+    .map((row) => `home: ${row.jsBeforePaintKB} KB of JavaScript before the first paint`),
+  ...rows.filter((row) => row.recharts.length > 0).map((row) => `${row.name}: fetched recharts`),
+];
+console.log(
+  `\nTargets (LCP ≤ ${TARGET_LCP_MS} ms, home's JavaScript before first paint ≤ ${TARGET_HOME_JS_BEFORE_PAINT_KB} KB, no recharts): ${failures.length ? `NOT met: ${failures.join("; ")}` : "met"}.`,
+);
+await mkdir(path.join(REPO_ROOT, "bench/results"), { recursive: true });
+await writeFile(
+  path.join(REPO_ROOT, "bench/results/pages.json"),
+  `${JSON.stringify({ date: new Date().toISOString(), commit, throttled, runs, loadAverage: load1, rows, results }, null, 2)}\n`,
+);
+if (failures.length) process.exitCode = 1;
+
+async function gitCommit(): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on("close", () => resolve(out.trim() || "unknown"));
+  });
+}
