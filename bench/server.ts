@@ -23,7 +23,7 @@ import { WebSocket } from "ws";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import type { DatabaseTarget } from "../apps/server/src/db/client.ts";
-import { coalesceReplies } from "../apps/server/src/http/socket-replies.ts";
+import { coalesceReplies } from "../apps/server/src/http/coalesced-replies.ts";
 import { getComingSoonSettings } from "../apps/server/src/modules/system-settings/system-settings.service.ts";
 import { openPlatform } from "../apps/server/src/platform.ts";
 import { benchRouter, clockNow } from "./bench-router.ts";

@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { Socket } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { WebSocket } from "ws";
-import { coalesceReplies } from "./socket-replies.ts";
+import { coalesceReplies } from "./coalesced-replies.ts";
 
 function fakeConnection() {
   const calls: string[] = [];
