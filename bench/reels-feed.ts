@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
+import { startAppServer, stopAppServer } from "./app-server.ts";
 import { type Distribution, distribution, progressLog } from "./harness.ts";
 
 const USAGE = `Usage: npm run bench:reels-feed -- [options]
@@ -56,46 +57,8 @@ const baseUrl = `http://127.0.0.1:${port}`;
 
 // ---- The server ----------------------------------------------------------------------------------
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--disable-warning=ExperimentalWarning", path.join(REPO_ROOT, "apps/server/src/main.ts")],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        PUBLIC_URL: baseUrl,
-        WEB_DIST_DIR: dist,
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_WRITES_PER_MINUTE: "5000",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the server did not answer within 120 s");
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
+function startServer(dataDir: string): Promise<ChildProcess> {
+  return startAppServer({ port, dataDir, dist, env: { RATE_LIMIT_WRITES_PER_MINUTE: "5000" } });
 }
 
 // ---- The browser's side ----------------------------------------------------------------------------
@@ -305,7 +268,7 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  await stopServer(server);
+  await stopAppServer(server);
   await rm(dataDir, { recursive: true, force: true });
 }
 
