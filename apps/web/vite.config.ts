@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { firstLoad } from "./build/first-load.ts";
+import { headScript } from "./build/head-script.ts";
 import { serviceWorker } from "./service-worker/vite-plugin.ts";
 
 // In development the API server runs on API_PORT and Vite serves the app on PORT with hot reload,
@@ -19,6 +20,8 @@ export default defineConfig({
     }),
     // Each route's preload list, the first-load budgets, and compressed copies (decision 0028).
     firstLoad({ router: "src/app/router.tsx" }),
+    // The script the server writes into each page's head, asking for its first data (decision 0029).
+    headScript({ entry: "src/first-data-request.ts" }),
   ],
   // The manifest tells the benchmarks which files a page loads (bench/catalogue.ts).
   build: {

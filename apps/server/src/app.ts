@@ -20,9 +20,10 @@ import { registerEmbeddedProvider } from "./auth/provider/provider.ts";
 import { createTokenVerifier } from "./auth/token-verifier.ts";
 import type { Limits } from "./config.ts";
 import { AppError } from "./errors.ts";
-import { loadAppPage } from "./http/app-page.ts";
+import { type AppPage, loadAppPage } from "./http/app-page.ts";
 import { coalesceReplies } from "./http/coalesced-replies.ts";
 import { registerDirectReads } from "./http/direct-reads.ts";
+import { registerFirstData } from "./http/first-data.ts";
 import { registerReelEvents } from "./http/reel-events.ts";
 import { registerReelUploads } from "./http/reel-uploads.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
@@ -100,12 +101,26 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     reply.header("x-request-id", request.id);
   });
 
+  const clientConfig: ClientConfig = {
+    auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: "openid profile email" },
+    supportEmail: config.SUPPORT_EMAIL,
+    signedOutView: config.SIGNED_OUT_VIEW,
+    isDemo: config.isDemo,
+  };
+  // The web build's page, read once; its inline head script is allowed by the security policy.
+  const appPage = existsSync(path.join(config.WEB_DIST_DIR, "index.html"))
+    ? loadAppPage(config.WEB_DIST_DIR, clientConfig)
+    : null;
+
   // Pages talk to the sign-in provider directly (discovery, token, revocation). It is another
   // origin when external, or when the app is opened under a loopback alias of PUBLIC_URL.
   configurePush({ contactEmail: config.SUPPORT_EMAIL, extraOrigins: config.pushExtraOrigins });
   await app.register(
     fastifyHelmet,
-    helmetOptions([new URL(config.auth.issuer).origin], { isHttps: config.publicUrl.startsWith("https:") }),
+    helmetOptions([new URL(config.auth.issuer).origin], {
+      isHttps: config.publicUrl.startsWith("https:"),
+      scriptSources: appPage?.scriptSources ?? [],
+    }),
   );
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT_BYTES } });
@@ -155,12 +170,6 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     };
   };
 
-  const clientConfig: ClientConfig = {
-    auth: { authority: config.auth.issuer, clientId: config.auth.clientId, scope: "openid profile email" },
-    supportEmail: config.SUPPORT_EMAIL,
-    signedOutView: config.SIGNED_OUT_VIEW,
-    isDemo: config.isDemo,
-  };
   app.get("/api/client-config", async (): Promise<ClientConfig> => clientConfig);
 
   const httpCallContext = (req: FastifyRequest) =>
@@ -193,6 +202,13 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     trpcOptions,
     createContext: httpCallContext,
     handOver: refuseCompression,
+  });
+
+  // A page's first data, asked for by the page's head script while the app's code downloads.
+  registerFirstData(app, {
+    router,
+    createContext: (token, request) =>
+      createContext(token, request.log, { clientIp: request.ip, connection: null }),
   });
 
   // Each socket's connection record, found by the upgrade request the function layer is given.
@@ -275,7 +291,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   await registerReelEvents(app, platform, callLimits.rates);
   await registerPaymentRoutes(app, platform);
 
-  await registerWebApp(app, config.WEB_DIST_DIR, clientConfig);
+  await registerWebApp(app, config.WEB_DIST_DIR, appPage);
   return app;
 }
 
@@ -332,14 +348,9 @@ function logCallError(app: FastifyInstance, error: TRPCError, fn?: string, reque
   } else app.log.debug({ code: error.code, fn, message: error.message }, "function refused");
 }
 
-async function registerWebApp(
-  app: FastifyInstance,
-  distDir: string,
-  clientConfig: ClientConfig,
-): Promise<void> {
-  const hasBuild = existsSync(path.join(distDir, "index.html"));
-  const appPage = hasBuild ? loadAppPage(distDir, clientConfig) : null;
-  if (hasBuild) {
+/** `appPage` is null without a web build: then only the server's own routes answer. */
+async function registerWebApp(app: FastifyInstance, distDir: string, appPage: AppPage | null): Promise<void> {
+  if (appPage) {
     // Routes for the files the build holds; every other path, folders included, falls through to
     // the not-found handler below, which serves the app's index for app routes.
     await app.register(fastifyStatic, {

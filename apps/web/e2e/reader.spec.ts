@@ -1,7 +1,7 @@
 // What every reader route shares: the episode to continue when the address names none, the
 // contents list, a title opened on the wrong reader, an episode not out, a locked episode, a title
 // the reader is too young for, and the next chapter fetched ahead so that it opens at once.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test, type WebSocket } from "@playwright/test";
 import { callAs, titleId } from "./support/api.ts";
 import { openSignedIn } from "./support/auth.ts";
 
@@ -26,10 +26,27 @@ test("without an episode in the address, the reader opens the one to continue; t
   if (!first || !second) throw new Error("the book needs two chapters");
   await callAs(page, "mutation", "library.recordProgress", { episodeId: second._id, fraction: 0.3 });
 
+  // The page's first data comes over HTTP while its code downloads (decision 0029).
+  const firstData = page.waitForResponse((response) => response.url().endsWith("/api/first-data"));
+  const sentOverSocket: string[] = [];
+  const onSocket = (socket: WebSocket) =>
+    socket.on("framesent", ({ payload }) => sentOverSocket.push(String(payload)));
+  page.on("websocket", onSocket);
   await page.goto(`/read/${bookId}`);
   const bar = page.getByRole("banner");
   await expect(bar).toContainText(second.title);
   await expect(page).toHaveTitle(`${second.title} · Children's Literature · Litverse`);
+  page.off("websocket", onSocket);
+  const reply = (await (await firstData).json()) as { queries: Array<{ path: string; input?: unknown }> };
+  expect(reply.queries.find((query) => query.path === "content.getEpisode")?.input).toEqual({
+    contentId: bookId,
+    number: second.number,
+  });
+  // The reader used it: the open chapter was not asked for again over the socket.
+  const askedAgain = sentOverSocket.filter(
+    (frame) => frame.includes('"content.getEpisode"') && !frame.includes("isPrefetch"),
+  );
+  expect(askedAgain).toEqual([]);
 
   await bar.getByRole("button", { name: "Contents" }).click();
   const contents = page.getByRole("dialog", { name: "Contents" });

@@ -374,3 +374,21 @@ export interface BookSearchResult {
   /** Every match in the chapters the viewer may open, even beyond the results returned. */
   total: number;
 }
+
+/** `?episode=3` → 3; anything else → null (the episode to continue). */
+export function episodeParam(value: string | null): number | null {
+  if (!value || !/^\d{1,6}$/.test(value)) return null;
+  const number = Number(value);
+  return number >= 1 ? number : null;
+}
+
+/**
+ * The episode a reader opens: the one the address names, else the one to continue, else the
+ * first. Null while there is none.
+ */
+export function episodeToOpen(
+  detail: Pick<ContentDetail, "episodes" | "viewer">,
+  requested: number | null,
+): number | null {
+  return requested ?? detail.viewer?.continueEpisode ?? detail.episodes[0]?.number ?? null;
+}

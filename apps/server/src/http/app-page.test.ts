@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,11 +6,13 @@ import type { ClientConfig } from "@litverse/shared/client-config";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   findRoute,
+  HEAD_SCRIPT_FILE,
   jsonForHtml,
   loadAppPage,
   matchesRoutePath,
   preloadTags,
   type RoutePreload,
+  scriptHash,
 } from "./app-page.ts";
 
 const ROUTES: RoutePreload[] = [
@@ -96,11 +99,39 @@ describe("the page for an app route", () => {
     );
     expect(JSON.parse(json)).toEqual(CONFIG);
     expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(page.scriptSources).toEqual([]);
   });
 
   it("has only the configuration for a route it does not know", () => {
     const html = page.render("/nowhere");
     expect(html).not.toContain("modulepreload");
     expect(html).toContain('id="client-config"');
+  });
+});
+
+describe("the page's head script", () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), "litverse-app-page-"));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  writeFileSync(
+    path.join(dist, "index.html"),
+    '<!doctype html><html><head><title>x</title><script type="module" src="/assets/index.js"></script></head><body></body></html>',
+  );
+  mkdirSync(path.join(dist, ".vite"));
+  const code = '(function(){fetch("/api/first-data",{method:"POST"})})();';
+  writeFileSync(path.join(dist, HEAD_SCRIPT_FILE), code);
+
+  it("runs inline before the app's entry, allowed by its hash", () => {
+    const page = loadAppPage(dist, CONFIG);
+    const html = page.render("/");
+    expect(html.indexOf(`<script>${code}</script>`)).toBeGreaterThan(html.indexOf("<title>"));
+    expect(html.indexOf(`<script>${code}</script>`)).toBeLessThan(html.indexOf('<script type="module"'));
+    const hash = createHash("sha256").update(code).digest("base64");
+    expect(page.scriptSources).toEqual([`'sha256-${hash}'`]);
+    expect(scriptHash(code)).toBe(`'sha256-${hash}'`);
+  });
+
+  it("is refused when it could close its own element", () => {
+    writeFileSync(path.join(dist, HEAD_SCRIPT_FILE), 'console.log("</script>")');
+    expect(() => loadAppPage(dist, CONFIG)).toThrow(/cannot be written inline/);
   });
 });

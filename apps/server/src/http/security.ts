@@ -2,20 +2,24 @@ import type { FastifyHelmetOptions } from "@fastify/helmet";
 
 /**
  * Security headers. The content security policy allows only what the app itself uses: its own
- * scripts, styles (plus inline styles, which the toast and dialog libraries inject at run time),
+ * scripts (and its page's inline head script, by hash), styles (plus inline styles, which the toast and dialog libraries inject at run time),
  * images and media from its own origin or generated in the page, and connections to its own
  * origin (functions over HTTP and WebSocket).
  */
 export function helmetOptions(
   extraConnectSources: string[] = [],
-  options: { isHttps: boolean } = { isHttps: false },
+  options: {
+    isHttps: boolean;
+    /** Inline scripts of the app's page, by hash (its head script, decision 0029). */
+    scriptSources?: string[];
+  } = { isHttps: false },
 ): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.scriptSources ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         mediaSrc: ["'self'", "blob:"],

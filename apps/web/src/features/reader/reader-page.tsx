@@ -2,6 +2,7 @@
 // failure, locked and "nothing out yet" screens, sends a title of another kind to its own reader,
 // fetches the next episode ahead of time, and hands the open episode to the reader.
 import type { ContentType, EpisodePayload } from "@litverse/shared/content";
+import { episodeParam } from "@litverse/shared/content";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, BookX } from "lucide-react";
 import { Fragment, type ReactNode, useEffect } from "react";
@@ -29,13 +30,6 @@ const CONTENT_TYPE_OF: Record<ReaderKind, ContentType> = {
   comic: "comic",
   video: "drama",
 };
-
-/** `?episode=3` → 3; anything else → null (the episode to continue). */
-export function episodeParam(value: string | null): number | null {
-  if (!value || !/^\d{1,6}$/.test(value)) return null;
-  const number = Number(value);
-  return number >= 1 ? number : null;
-}
 
 export function ReaderPage({
   kind,

@@ -2,6 +2,7 @@
 // continue), the episode's content from the server, or from this device's downloads when the
 // server cannot be reached.
 import type { ContentDetail, EpisodeContent, EpisodeSummary } from "@litverse/shared/content";
+import { episodeToOpen } from "@litverse/shared/content";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { errorCode } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
@@ -86,9 +87,7 @@ export function useReaderEpisode(contentId: string, requested: number | null): R
   });
   const isCutOff = useIsOffline();
   const number =
-    requested ??
-    detail.data?.viewer?.continueEpisode ??
-    detail.data?.episodes[0]?.number ??
+    (detail.data ? episodeToOpen(detail.data, requested) : requested) ??
     (detail.isError ? lastEpisode(contentId) : null);
   const summary = detail.data?.episodes.find((episode) => episode.number === number);
   const isLocked = Boolean(summary?.lock);

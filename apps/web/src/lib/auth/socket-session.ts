@@ -6,7 +6,8 @@ import { queryClient } from "../query-client.ts";
 import { trpcClient, wsClient } from "../trpc.ts";
 import { requestImmediateReconnect, setSocketToken } from "./socket-token.ts";
 
-let currentSubject: string | null = null;
+/** Undefined until the first sign-in check of the page has ended. */
+let currentSubject: string | null | undefined;
 let currentToken: string | null = null;
 
 export async function updateSocketSession(user: User | null | undefined): Promise<void> {
@@ -26,8 +27,9 @@ export async function updateSocketSession(user: User | null | undefined): Promis
     return;
   }
   reconnect();
-  // Everything cached belonged to the previous person.
-  queryClient.removeQueries();
+  // Everything cached belonged to the previous person. At the page's first sign-in check there was
+  // none: what is cached then (the page's first data, lib/first-data.ts) is this person's own.
+  if (previousSubject !== undefined || subject === null) queryClient.removeQueries();
 }
 
 function reconnect(): void {

@@ -1,0 +1,171 @@
+// POST /api/first-data: a page's first data over HTTP (decision 0029). A small script in the page's
+// head posts the page's address with the stored sign-in while the app's code is still on its way;
+// the answer is what the page would otherwise ask for over the socket once that code has run: the
+// signed-in person stored and refreshed (as `users.updateCurrentUser`), then the same functions'
+// answers, called through the function layer so that every check and limit applies as usual.
+import type { ContentDetail, CuratedList, EpisodeContent, MyLibrary } from "@litverse/shared/content";
+import { episodeParam, episodeToOpen } from "@litverse/shared/content";
+import { FIRST_DATA_PATH, type FirstDataQuery, type FirstDataReply } from "@litverse/shared/first-data";
+import { firstDataInput } from "@litverse/shared/first-data-inputs";
+import { type AnyTRPCRouter, TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RequestContext } from "../rpc/context.ts";
+import { createCallerFactory } from "../rpc/trpc.ts";
+import { matchesRoutePath } from "./app-page.ts";
+
+/** Home's shelves show this many covers at once (apps/web/src/features/home/shelf-grid.ts). */
+const FIRST_COVERS = 4;
+
+type Call = (path: string, input?: unknown) => Promise<unknown>;
+
+interface PagePlan {
+  /** Asks for the page's data through `keep`, which records each answer; returns the images to fetch first. */
+  (
+    page: { params: string[]; search: URLSearchParams },
+    keep: <T>(path: string, input?: unknown) => Promise<T | null>,
+  ): Promise<Array<string | null | undefined>>;
+}
+
+/** Images the page shows as they are (covers with size variants are chosen by the browser). */
+const asIs = (url: string | null | undefined) => (url && !url.startsWith("/media/covers/") ? url : null);
+
+const titlePage: PagePlan = async ({ params }, keep) => {
+  const detail = await keep<ContentDetail>("content.getContent", { contentId: params[0] });
+  return [asIs(detail?.coverImage)];
+};
+
+/** A reader: the title, then the episode it opens (the same choice as the app's, so it counts one view). */
+const readerPage: PagePlan = async ({ params, search }, keep) => {
+  const contentId = params[0];
+  const detail = await keep<ContentDetail>("content.getContent", { contentId });
+  if (!detail) return [];
+  const number = episodeToOpen(detail, episodeParam(search.get("episode")));
+  const summary = detail.episodes.find((episode) => episode.number === number);
+  if (number === null || !summary || summary.lock) return [asIs(detail.coverImage)];
+  const episode = await keep<EpisodeContent>("content.getEpisode", { contentId, number });
+  const payload = episode?.payload;
+  if (payload?.kind === "comic") return payload.pages.slice(0, 2).map((page) => page.url);
+  if (payload?.kind === "video") return [payload.posterUrl];
+  return [asIs(detail.coverImage)];
+};
+
+const PAGES: Array<[string, PagePlan]> = [
+  [
+    "/",
+    async (_page, keep) => {
+      const [lists, library] = await Promise.all([
+        keep<CuratedList[]>("contentCuration.getActiveCuratedLists"),
+        keep<MyLibrary>("library.getMyLibrary"),
+      ]);
+      return [
+        ...(library?.continue ?? []).slice(0, FIRST_COVERS).map((entry) => entry.content.coverImage),
+        ...(lists?.find((list) => list.content.length > 0)?.content ?? [])
+          .slice(0, FIRST_COVERS)
+          .map((content) => content.coverImage),
+      ].map(asIs);
+    },
+  ],
+  ["/content/:contentId", titlePage],
+  ["/read/:contentId", readerPage],
+  ["/read-comic/:contentId", readerPage],
+  ["/listen/:contentId", readerPage],
+  ["/watch/:contentId", readerPage],
+];
+
+/** The procedure at a dotted path of a caller ("content.getContent"). */
+function procedureAt(caller: unknown, path: string): (input?: unknown) => Promise<unknown> {
+  let target = caller as Record<string, unknown>;
+  for (const part of path.split(".")) target = target[part] as Record<string, unknown>;
+  return target as unknown as (input?: unknown) => Promise<unknown>;
+}
+
+/** A malformed escape is passed on as written: the function then refuses it as it would any bad id. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+}
+
+async function sendError(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof TRPCError)) throw error;
+  const status = getHTTPStatusCodeFromError(error);
+  const names: Record<number, string> = { 401: "Unauthorized", 403: "Forbidden", 429: "Too Many Requests" };
+  return reply.code(status).send({ error: names[status] ?? "Error", message: error.message });
+}
+
+export interface FirstDataOptions {
+  router: AnyTRPCRouter;
+  createContext: (token: string, request: FastifyRequest) => Promise<RequestContext>;
+}
+
+export function registerFirstData(app: FastifyInstance, { router, createContext }: FirstDataOptions): void {
+  const createCaller = createCallerFactory(router);
+  app.post(FIRST_DATA_PATH, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const parsed = firstDataInput.safeParse(request.body);
+    if (!parsed.success) {
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: parsed.error.issues[0]?.message ?? "Invalid input." });
+    }
+    const token = bearerToken(request);
+    if (!token) return reply.code(401).send({ error: "Unauthorized", message: "Please sign in first." });
+
+    let call: Call;
+    let context: RequestContext;
+    let user: unknown;
+    try {
+      context = await createContext(token, request);
+      const caller = createCaller(context);
+      call = (path, input) => procedureAt(caller, path)(input);
+      user = await call("users.updateCurrentUser");
+    } catch (error) {
+      return sendError(reply, error);
+    }
+
+    const queries: FirstDataQuery[] = [{ path: "users.getCurrentUser", data: user }];
+    // A function that refuses (not found, locked, too young) is left out: the page asks again and
+    // shows the answer itself.
+    const keep = async <T>(path: string, input?: unknown): Promise<T | null> => {
+      try {
+        const data = await call(path, input);
+        queries.push(input === undefined ? { path, data } : { path, input, data });
+        return data as T;
+      } catch (error) {
+        const isRefusal = error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR";
+        if (!isRefusal) request.log.error({ err: error, fn: path }, "first data: function failed");
+        return null;
+      }
+    };
+
+    const url = new URL(parsed.data.path, "http://page.invalid");
+    const found = PAGES.find(([routePath]) => matchesRoutePath(routePath, url.pathname));
+    let images: string[] = [];
+    // Every page waits for the coming-soon settings before it shows anything (the app's gate).
+    const settings = keep("systemSettings.getComingSoonSettings");
+    if (found) {
+      const [routePath, plan] = found;
+      const segments = url.pathname.split("/").filter(Boolean);
+      const params = routePath
+        .split("/")
+        .filter(Boolean)
+        .flatMap((segment, index) => (segment.startsWith(":") ? [safeDecode(segments[index] ?? "")] : []));
+      const named = await plan({ params, search: url.searchParams }, keep);
+      images = [...new Set(named.filter((image): image is string => typeof image === "string"))];
+    }
+    await settings;
+    const answer: FirstDataReply = {
+      subject: context.session.identity?.subject ?? "",
+      queries,
+      images,
+    };
+    return answer;
+  });
+}

@@ -1,0 +1,53 @@
+// The page's first data, asked for by the head script (src/first-data-request.ts) while the app's
+// code downloaded (decision 0029): put in the query cache before the first render, under the keys
+// the pages read, and taken by the sign-in gate as the server's record of the signed-in person.
+import type { FirstDataReply } from "@litverse/shared/first-data";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { trpc } from "./trpc.ts";
+
+/** The answer once it has come (null: none will); undefined while it is on its way. */
+let settled: FirstDataReply | null | undefined;
+const firstData: Promise<FirstDataReply | null> = (window.litverseFirstData ?? Promise.resolve(null)).then(
+  (reply) => {
+    settled = reply;
+    return reply;
+  },
+);
+
+/** Whether the head script asked for this page's first data (the answer may still be on its way). */
+export function isFirstDataComing(): boolean {
+  return window.litverseFirstData !== undefined;
+}
+
+/** The cache key of each function the server may answer for a page. */
+const QUERY_KEYS: Record<string, (input: never) => QueryKey> = {
+  "users.getCurrentUser": () => trpc.users.getCurrentUser.queryKey(),
+  "systemSettings.getComingSoonSettings": () => trpc.systemSettings.getComingSoonSettings.queryKey(),
+  "contentCuration.getActiveCuratedLists": () => trpc.contentCuration.getActiveCuratedLists.queryKey(),
+  "library.getMyLibrary": () => trpc.library.getMyLibrary.queryKey(),
+  "content.getContent": (input: { contentId: string }) => trpc.content.getContent.queryKey(input),
+  "content.getEpisode": (input: { contentId: string; number: number }) =>
+    trpc.content.getEpisode.queryKey(input),
+};
+
+/** Puts the answers in the cache as they arrive, where the page has nothing yet. */
+export function seedFirstData(queryClient: QueryClient): void {
+  void firstData.then((reply) => {
+    for (const query of reply?.queries ?? []) {
+      const queryKey = QUERY_KEYS[query.path]?.(query.input as never);
+      if (queryKey && queryClient.getQueryData(queryKey) === undefined) {
+        queryClient.setQueryData(queryKey, query.data);
+      }
+    }
+  });
+}
+
+/** Whether the first-data answer has come and stored `subject` on the server (as `users.updateCurrentUser` does). */
+export function isSyncedByFirstData(subject: string): boolean {
+  return settled?.subject === subject;
+}
+
+/** Settles once the first-data answer has come, or once it is known that none will. */
+export async function firstDataSettled(): Promise<void> {
+  await firstData;
+}
