@@ -1,8 +1,7 @@
 // The page's head script (src/first-data-request.ts), built on its own into one small classic
 // script that the server writes into each app page, inline (decision 0029). Inline, it runs as the
-// head is parsed, so its request for the page's first data goes out before the browser has queued
-// the app's own files; as a file of its own it would wait behind them for one of the six
-// connections a browser opens to a server.
+// head is parsed: as a file of its own it would first wait, behind the app's preloaded files, for
+// one of the six connections a browser opens to a server, and only then send its request.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "rolldown";

@@ -4,10 +4,9 @@
 // - the route's chunks (`modulepreload`) and styles (`preload`), from the build's route table
 //   (dist/.vite/route-preloads.json, written by apps/web/build/first-load.ts);
 // - the client configuration the app would otherwise fetch before anything else, as a JSON data
-//   block (not a script: the content security policy allows no inline scripts).
-// And, first in the head and inline, the build's head script, which asks for the page's first data
-// over HTTP while the rest downloads (decision 0029); the content security policy allows it by its
-// hash.
+//   block (not a script: the content security policy runs no inline script but the one below);
+// - first, the build's head script, inline, which asks for the page's first data over HTTP while
+//   the rest downloads (decision 0029); the content security policy allows it by its hash.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

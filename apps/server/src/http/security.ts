@@ -2,9 +2,9 @@ import type { FastifyHelmetOptions } from "@fastify/helmet";
 
 /**
  * Security headers. The content security policy allows only what the app itself uses: its own
- * scripts (and its page's inline head script, by hash), styles (plus inline styles, which the toast and dialog libraries inject at run time),
- * images and media from its own origin or generated in the page, and connections to its own
- * origin (functions over HTTP and WebSocket).
+ * scripts (and its page's inline head script, by hash), styles (plus inline styles, which the
+ * toast and dialog libraries inject at run time), images and media from its own origin or
+ * generated in the page, and connections to its own origin (functions over HTTP and WebSocket).
  */
 export function helmetOptions(
   extraConnectSources: string[] = [],

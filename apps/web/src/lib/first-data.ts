@@ -1,6 +1,6 @@
 // The page's first data, asked for by the head script (src/first-data-request.ts) while the app's
-// code downloaded (decision 0029): put in the query cache before the first render, under the keys
-// the pages read, and taken by the sign-in gate as the server's record of the signed-in person.
+// code downloaded (decision 0029): put in the query cache at the page's first sign-in check, under
+// the keys the pages read, and taken by the sign-in gate as the server's record of that person.
 import type { FirstDataReply } from "@litverse/shared/first-data";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { trpc } from "./trpc.ts";
@@ -30,10 +30,19 @@ const QUERY_KEYS: Record<string, (input: never) => QueryKey> = {
     trpc.content.getEpisode.queryKey(input),
 };
 
-/** Puts the answers in the cache as they arrive, where the page has nothing yet. */
-export function seedFirstData(queryClient: QueryClient): void {
+/**
+ * Puts the answers in the cache once they come, where the page has nothing yet, if they are for
+ * `subject` and that person is still the one signed in (another may have signed in on the
+ * sign-in page meanwhile).
+ */
+export function seedFirstData(
+  queryClient: QueryClient,
+  subject: string,
+  isStillSignedIn: () => boolean,
+): void {
   void firstData.then((reply) => {
-    for (const query of reply?.queries ?? []) {
+    if (reply?.subject !== subject || !isStillSignedIn()) return;
+    for (const query of reply.queries) {
       const queryKey = QUERY_KEYS[query.path]?.(query.input as never);
       if (queryKey && queryClient.getQueryData(queryKey) === undefined) {
         queryClient.setQueryData(queryKey, query.data);
