@@ -205,11 +205,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   });
 
   // A page's first data, asked for by the page's head script while the app's code downloads.
-  registerFirstData(app, {
-    router,
-    createContext: (token, request) =>
-      createContext(token, request.log, { clientIp: request.ip, connection: null }),
-  });
+  registerFirstData(app, { router, createContext: httpCallContext });
 
   // Each socket's connection record, found by the upgrade request the function layer is given.
   const socketConnections = new WeakMap<object, SocketConnection>();

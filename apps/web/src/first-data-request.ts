@@ -2,8 +2,9 @@
 // stored, it asks the server for the page's first data over HTTP and starts fetching the images
 // the page shows first. The app takes the answer from `window.litverseFirstData`
 // (lib/first-data.ts). Built apart from the app into one small classic script, which the server
-// writes into each page inline (build/head-script.ts): it must not import anything the app holds.
+// writes into each page inline (build/head-script.ts): it imports only modules that import nothing.
 import { FIRST_DATA_PATH, type FirstDataReply } from "@litverse/shared/first-data";
+import { storedSignIn } from "./lib/auth/stored-sign-in.ts";
 
 declare global {
   interface Window {
@@ -13,22 +14,6 @@ declare global {
 
 /** Tokens this close to expiring are left to the app, which renews them first. */
 const EXPIRY_MARGIN_MS = 30_000;
-
-/** The stored sign-in's access token (oidc-client-ts keeps it under "oidc.user:…"), if still good. */
-function storedAccessToken(): string | null {
-  for (let index = 0; index < localStorage.length; index++) {
-    const key = localStorage.key(index);
-    if (!key?.startsWith("oidc.user:")) continue;
-    const user = JSON.parse(localStorage.getItem(key) ?? "null") as {
-      access_token?: unknown;
-      expires_at?: unknown;
-    } | null;
-    const isFresh =
-      typeof user?.expires_at === "number" && user.expires_at * 1000 > Date.now() + EXPIRY_MARGIN_MS;
-    if (typeof user?.access_token === "string" && isFresh) return user.access_token;
-  }
-  return null;
-}
 
 function preloadImage(url: string) {
   const link = document.createElement("link");
@@ -51,10 +36,9 @@ async function requestFirstData(token: string): Promise<FirstDataReply | null> {
   return reply;
 }
 
-try {
-  const token = storedAccessToken();
-  // Without it the app asks over its socket as it always can; a failure here changes nothing.
-  if (token) window.litverseFirstData = requestFirstData(token).catch(() => null);
-} catch {
-  // Storage can be unavailable (private modes).
+const signIn = storedSignIn();
+// Without a fresh sign-in the app asks over its socket as it always can; a failure here changes
+// nothing either.
+if (signIn && signIn.expiresAt > Date.now() + EXPIRY_MARGIN_MS) {
+  window.litverseFirstData = requestFirstData(signIn.accessToken).catch(() => null);
 }

@@ -38,6 +38,12 @@ export type CuratedListContentType = "all" | ContentType;
 /** Each shelf on home shows at most this many titles. */
 export const SHELF_ITEM_LIMIT = 6;
 
+/**
+ * Cards of home's first shelves that a phone shows without scrolling: their covers load at once
+ * (and the server's first data names them for preloading).
+ */
+export const EAGER_COVER_COUNT = 4;
+
 export interface CuratedList {
   _id: string;
   listType: CuratedListType;

@@ -4,7 +4,7 @@
 // signed-in person stored and refreshed (as `users.updateCurrentUser`), then the same functions'
 // answers, called through the function layer so that every check and limit applies as usual.
 import type { ContentDetail, CuratedList, EpisodeContent, MyLibrary } from "@litverse/shared/content";
-import { episodeParam, episodeToOpen } from "@litverse/shared/content";
+import { EAGER_COVER_COUNT, episodeParam, episodeToOpen } from "@litverse/shared/content";
 import { FIRST_DATA_PATH, type FirstDataQuery, type FirstDataReply } from "@litverse/shared/first-data";
 import { firstDataInput } from "@litverse/shared/first-data-inputs";
 import { type AnyTRPCRouter, TRPCError } from "@trpc/server";
@@ -13,9 +13,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RequestContext } from "../rpc/context.ts";
 import { createCallerFactory } from "../rpc/trpc.ts";
 import { matchesRoutePath } from "./app-page.ts";
-
-/** Home's shelves show this many covers at once (apps/web/src/features/home/shelf-grid.ts). */
-const FIRST_COVERS = 4;
 
 type Call = (path: string, input?: unknown) => Promise<unknown>;
 
@@ -59,9 +56,9 @@ const PAGES: Array<[string, PagePlan]> = [
         keep<MyLibrary>("library.getMyLibrary"),
       ]);
       return [
-        ...(library?.continue ?? []).slice(0, FIRST_COVERS).map((entry) => entry.content.coverImage),
+        ...(library?.continue ?? []).slice(0, EAGER_COVER_COUNT).map((entry) => entry.content.coverImage),
         ...(lists?.find((list) => list.content.length > 0)?.content ?? [])
-          .slice(0, FIRST_COVERS)
+          .slice(0, EAGER_COVER_COUNT)
           .map((content) => content.coverImage),
       ].map(asIs);
     },
@@ -89,10 +86,6 @@ function safeDecode(segment: string): string {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
-}
-
 async function sendError(reply: FastifyReply, error: unknown) {
   if (!(error instanceof TRPCError)) throw error;
   const status = getHTTPStatusCodeFromError(error);
@@ -102,7 +95,8 @@ async function sendError(reply: FastifyReply, error: unknown) {
 
 export interface FirstDataOptions {
   router: AnyTRPCRouter;
-  createContext: (token: string, request: FastifyRequest) => Promise<RequestContext>;
+  /** The context of an HTTP call, from its bearer token (without one, functions needing a sign-in refuse). */
+  createContext: (request: FastifyRequest) => Promise<RequestContext>;
 }
 
 export function registerFirstData(app: FastifyInstance, { router, createContext }: FirstDataOptions): void {
@@ -115,14 +109,11 @@ export function registerFirstData(app: FastifyInstance, { router, createContext 
         .code(400)
         .send({ error: "Bad Request", message: parsed.error.issues[0]?.message ?? "Invalid input." });
     }
-    const token = bearerToken(request);
-    if (!token) return reply.code(401).send({ error: "Unauthorized", message: "Please sign in first." });
-
     let call: Call;
     let context: RequestContext;
     let user: unknown;
     try {
-      context = await createContext(token, request);
+      context = await createContext(request);
       const caller = createCaller(context);
       call = (path, input) => procedureAt(caller, path)(input);
       user = await call("users.updateCurrentUser");

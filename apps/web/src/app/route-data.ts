@@ -3,22 +3,12 @@
 // The queries are the ones the pages keep live (useLiveQuery), under the same cache keys; they
 // are only asked for when nothing is cached yet, since the live subscription keeps them current,
 // and not on a load whose head script has already asked the server for them (lib/first-data.ts).
+// The pages need a signed-in reader: nothing is asked for before anyone has signed in.
 import type { LoaderFunctionArgs } from "react-router";
+import { storedSignIn } from "../lib/auth/stored-sign-in.ts";
 import { isFirstDataComing } from "../lib/first-data.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { trpc } from "../lib/trpc.ts";
-
-/** The pages below need a signed-in reader: nothing is asked for before anyone has signed in. */
-function hasStoredSignIn(): boolean {
-  try {
-    for (let index = 0; index < localStorage.length; index++) {
-      if (localStorage.key(index)?.startsWith("oidc.user:")) return true;
-    }
-  } catch {
-    // Storage can be unavailable (private modes): the page asks for its data itself.
-  }
-  return false;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +17,7 @@ const PREFETCH = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
 
 /** Home: the curated shelves and the Continue shelf. */
 export function homeData(): null {
-  if (!hasStoredSignIn() || isFirstDataComing()) return null;
+  if (!storedSignIn() || isFirstDataComing()) return null;
   void queryClient.prefetchQuery({
     ...trpc.contentCuration.getActiveCuratedLists.queryOptions(),
     ...PREFETCH,
@@ -39,7 +29,7 @@ export function homeData(): null {
 /** A title's page and the readers: the title with its episodes (which says the episode to open). */
 export function titleData({ params }: LoaderFunctionArgs): null {
   const contentId = params.contentId ?? "";
-  if (!hasStoredSignIn() || isFirstDataComing() || !UUID.test(contentId)) return null;
+  if (!storedSignIn() || isFirstDataComing() || !UUID.test(contentId)) return null;
   void queryClient.prefetchQuery({ ...trpc.content.getContent.queryOptions({ contentId }), ...PREFETCH });
   return null;
 }

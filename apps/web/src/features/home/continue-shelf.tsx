@@ -1,14 +1,14 @@
 // "Continue reading" at the top of home: the titles in progress, each card leading straight back
 // into its episode. Hidden while loading, on failure and when nothing is in progress: home has
 // its shelves either way.
-import { SHELF_ITEM_LIMIT } from "@litverse/shared/content";
+import { EAGER_COVER_COUNT, SHELF_ITEM_LIMIT } from "@litverse/shared/content";
 import { Link } from "react-router";
 import { Progress } from "../../components/ui/progress.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { readerPath } from "../catalogue/labels.ts";
 import { ContentCard } from "./content-card.tsx";
-import { EAGER_COVER_COUNT, SHELF_GRID_CLASS } from "./shelf-grid.ts";
+import { SHELF_GRID_CLASS } from "./shelf-grid.ts";
 
 export function ContinueShelf() {
   const library = useLiveQuery(trpc.library.getMyLibrary.queryOptions());

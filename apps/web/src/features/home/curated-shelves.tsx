@@ -1,11 +1,16 @@
 // The home page's shelves, as curated by the team: live, in their order, empty ones hidden.
-import { type CuratedList, type CuratedListType, SHELF_ITEM_LIMIT } from "@litverse/shared/content";
+import {
+  type CuratedList,
+  type CuratedListType,
+  EAGER_COVER_COUNT,
+  SHELF_ITEM_LIMIT,
+} from "@litverse/shared/content";
 import { Compass } from "lucide-react";
 import { Link } from "react-router";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ContentCard } from "./content-card.tsx";
-import { EAGER_COVER_COUNT, SHELF_GRID_CLASS } from "./shelf-grid.ts";
+import { SHELF_GRID_CLASS } from "./shelf-grid.ts";
 import { ShelfSkeletonRows } from "./shelf-skeleton.tsx";
 
 const LIST_TITLES: Record<CuratedListType, string> = {
