@@ -257,13 +257,21 @@ interface JsFigure {
 
 /**
  * What a first visit downloads before the page shows: the entry chunk and its static imports,
- * plus the page's lazily loaded route module and its static imports (shared files counted once).
+ * plus the route's own files as the server preloads them (the build's route table,
+ * `.vite/route-preloads.json`, decision 0028), shared files counted once.
  */
 async function benchJavaScript(): Promise<JsFigure[]> {
   const dist = path.join(REPO_ROOT, "apps/web/dist");
   const manifestPath = path.join(dist, ".vite/manifest.json");
-  if (!existsSync(manifestPath)) throw new Error("apps/web/dist has no manifest: run npm run build first");
+  const routeTablePath = path.join(dist, ".vite/route-preloads.json");
+  if (!existsSync(manifestPath) || !existsSync(routeTablePath)) {
+    throw new Error("apps/web/dist has no manifest or route table: run npm run build first");
+  }
   const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  const routeTable = JSON.parse(await readFile(routeTablePath, "utf8")) as Array<{
+    path: string;
+    scripts: string[];
+  }>;
   const closure = (keys: string[], seen = new Set<string>()) => {
     for (const key of keys) {
       if (seen.has(key)) continue;
@@ -272,31 +280,28 @@ async function benchJavaScript(): Promise<JsFigure[]> {
     }
     return seen;
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith("index.html"));
   if (!entry) throw new Error("no entry chunk in the manifest");
-  const routes: Record<string, string> = {
-    home: "src/features/home/home-route.tsx",
-    explore: "src/features/explore/explore-route.tsx",
-  };
+  const entryFiles = [...closure([entry])].map((key) => `/${manifest[key]?.file}`);
+  const routes: Record<string, string> = { home: "/", explore: "/explore" };
   const figures: JsFigure[] = [];
-  for (const [page, route] of Object.entries(routes)) {
-    if (!manifest[route]) {
-      log(`no route module ${route} in the build`);
+  for (const [page, routePath] of Object.entries(routes)) {
+    const route = routeTable.find((item) => item.path === routePath);
+    if (!route) {
+      log(`no route ${routePath} in the build's route table`);
       continue;
     }
-    const keys = closure([entry, route]);
+    const files = new Set([...entryFiles, ...route.scripts].filter((file) => file.endsWith(".js")));
     let raw = 0;
     let gzip = 0;
-    for (const key of keys) {
-      const file = manifest[key]?.file;
-      if (!file?.endsWith(".js")) continue;
+    for (const file of files) {
       const bytes = await readFile(path.join(dist, file));
       raw += bytes.length;
       gzip += gzipSync(bytes, { level: 9 }).length;
     }
     figures.push({
       page,
-      files: keys.size,
+      files: files.size,
       rawKb: Math.round(raw / 102.4) / 10,
       gzipKb: Math.round(gzip / 102.4) / 10,
     });

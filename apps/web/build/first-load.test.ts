@@ -108,6 +108,14 @@ describe("the first-load budgets", () => {
     ).toEqual(["assets/read.js", "assets/button.js"]);
   });
 
+  it("fail when a page named in the file budget needs more files than it allows", () => {
+    const budget = { routes: ["/read/:contentId"], maxFiles: 1 };
+    expect(analyseBundle(app(), ROUTES, SRC_APP, budget).problems).toEqual([
+      "the page /read/:contentId needs 2 JavaScript files beyond the entry's, over its budget of 1",
+    ]);
+    expect(analyseBundle(app(), ROUTES, SRC_APP, { ...budget, maxFiles: 2 }).problems).toEqual([]);
+  });
+
   it("fail when the entry's JavaScript passes its budget, gzipped", () => {
     // Random text of 90 characters compresses to about 0.82 of its length: over the budget.
     let seed = 1;

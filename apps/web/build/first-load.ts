@@ -2,8 +2,9 @@
 // - for each route of src/app/router.tsx, the chunks and styles its module loads beyond the
 //   entry's, written to dist/.vite/route-preloads.json: the server lists them in the page it
 //   sends, so that the browser fetches them alongside the entry rather than after it has run;
-// - budgets that fail the build: the entry's JavaScript (gzipped) and, for every page readers
-//   see, no chunk that the page can reach holding the admin chart library;
+// - budgets that fail the build: the entry's JavaScript (gzipped); for every page readers see, no
+//   chunk that the page can reach holding the admin chart library; for the pages named, how many
+//   files their first load needs beyond the entry's (each costs a round trip on a phone);
 // - Brotli and gzip copies of the build's text files, which the server sends as they are.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -99,6 +100,12 @@ export function isPackageModule(id: string, packages: readonly string[]): boolea
 /** Admin pages may use anything; every other page is a reader's. */
 export const isReaderRoute = (routePath: string) => !routePath.startsWith("/admin");
 
+/** Pages whose first load may need at most `maxFiles` JavaScript files beyond the entry's. */
+export interface FileBudget {
+  routes: string[];
+  maxFiles: number;
+}
+
 export interface FirstLoadReport {
   entryGzipBytes: number;
   routes: RoutePreload[];
@@ -110,6 +117,7 @@ export function analyseBundle(
   chunks: Map<string, ChunkInfo>,
   routes: RouteModule[],
   srcAppDir: string,
+  fileBudget?: FileBudget,
 ): FirstLoadReport {
   const entries = [...chunks.values()].filter(
     (chunk) => chunk.isEntry && /[\\/]index\.html$/.test(chunk.facadeModuleId ?? ""),
@@ -143,6 +151,11 @@ export function analyseBundle(
       continue;
     }
     const own = staticClosure(chunks, [routeChunk]).filter((fileName) => !entrySet.has(fileName));
+    if (fileBudget?.routes.includes(route.path) && own.length > fileBudget.maxFiles) {
+      problems.push(
+        `the page ${route.path} needs ${own.length} JavaScript files beyond the entry's, over its budget of ${fileBudget.maxFiles}`,
+      );
+    }
     preloads.push({
       path: route.path,
       scripts: own.map((fileName) => `/${fileName}`),
@@ -191,7 +204,7 @@ async function writeCompressedCopies(outDir: string, fileNames: string[]): Promi
 }
 
 /** The build step; `router` is the router's path relative to the Vite root. */
-export function firstLoad(options: { router: string }): Plugin {
+export function firstLoad(options: { router: string; fileBudget?: FileBudget }): Plugin {
   let root = "";
   return {
     name: "litverse:first-load",
@@ -219,7 +232,7 @@ export function firstLoad(options: { router: string }): Plugin {
           code: file.code,
         });
       }
-      const report = analyseBundle(chunks, routes, path.dirname(routerPath));
+      const report = analyseBundle(chunks, routes, path.dirname(routerPath), options.fileBudget);
       if (report.problems.length > 0) this.error(`First-load budget:\n  ${report.problems.join("\n  ")}`);
       this.info(
         `entry ${(report.entryGzipBytes / 1024).toFixed(1)} KB gzipped; ${report.routes.length} routes`,

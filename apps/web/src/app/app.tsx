@@ -4,16 +4,16 @@ import { lazy, Suspense } from "react";
 import { RouterProvider } from "react-router";
 import { AuthRoot } from "../features/auth/auth-root.tsx";
 import { CurrentUserGate } from "../features/auth/current-user-gate.tsx";
-import { AfterLoad } from "../lib/after-load.ts";
+import { AfterLoad, lazyAfterLoad } from "../lib/after-load.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { useUnsentChangesWarning } from "../lib/use-unsent-changes-warning.ts";
 import { ConnectionBanner } from "./connection-banner.tsx";
 import { router } from "./router.tsx";
 
 // The install card shows 3 s after load at the soonest: its code need not hold up the first page.
-const InstallPromptCard = lazy(async () => ({
-  default: (await import("../features/install/install-prompt-card.tsx")).InstallPromptCard,
-}));
+const InstallPromptCard = lazyAfterLoad(
+  async () => (await import("../features/install/install-prompt-card.tsx")).InstallPromptCard,
+);
 
 // Toasts are never part of the first paint: their code (sonner) follows once the page has loaded.
 // A toast raised before then still shows, since sonner replays the active ones.

@@ -1,7 +1,14 @@
 // Code that no first paint needs (the toasts' library) waits until the page has loaded and
 // the browser is idle, so that on a slow phone it competes with neither the page's own chunks for
 // the connection nor its first render for the processor.
-import { type ReactNode, useEffect, useState } from "react";
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  useEffect,
+  useState,
+} from "react";
 
 /** The longest an idle moment is waited for once the page has loaded. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -35,4 +42,20 @@ export function AfterLoad({ children }: { children: ReactNode }) {
     };
   }, []);
   return isReady ? children : null;
+}
+
+/**
+ * A lazily loaded component whose code is fetched only after the page has loaded and the browser
+ * was idle: for parts no first paint shows (a popover's panel, an install offer), whose code
+ * would otherwise download and run while the page is still drawing its first screen.
+ * Until then the surrounding `Suspense` shows its fallback.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the same bound as React's own `lazy`
+export function lazyAfterLoad<Component extends ComponentType<any>>(
+  load: () => Promise<Component>,
+): LazyExoticComponent<Component> {
+  return lazy(async () => {
+    await afterLoadAndIdle();
+    return { default: await load() };
+  });
 }

@@ -1,17 +1,18 @@
 // Home for signed-in people: a welcome, shortcuts, what they are in the middle of, the curated
 // shelves, and on phones and tablets the install banner.
 import { BookOpen, Compass, Library } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
+import { lazyAfterLoad } from "../../lib/after-load.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 import { ContinueShelf } from "./continue-shelf.tsx";
 import { CuratedShelves } from "./curated-shelves.tsx";
 
 // The install banner shows some seconds after the page at the soonest: its code (and the dialog
 // library under it) need not hold up the shelves.
-const MobileInstallBanner = lazy(async () => ({
-  default: (await import("../install/mobile-install-banner.tsx")).MobileInstallBanner,
-}));
+const MobileInstallBanner = lazyAfterLoad(
+  async () => (await import("../install/mobile-install-banner.tsx")).MobileInstallBanner,
+);
 
 const SHORTCUTS = [
   { icon: Compass, label: "Explore Content", to: "/explore" },

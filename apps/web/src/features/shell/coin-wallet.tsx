@@ -2,14 +2,15 @@
 // The tooltip's code (and the positioning library under it) arrives after the first paint: until
 // then the same link shows without it.
 import { Coins } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, type LinkProps } from "react-router";
+import { lazyAfterLoad } from "../../lib/after-load.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 
-const CoinWalletTooltip = lazy(async () => ({
-  default: (await import("./coin-wallet-tooltip.tsx")).CoinWalletTooltip,
-}));
+const CoinWalletTooltip = lazyAfterLoad(
+  async () => (await import("./coin-wallet-tooltip.tsx")).CoinWalletTooltip,
+);
 
 export interface CoinBalance {
   total: number;

@@ -1,11 +1,13 @@
 // On a demo start, a "Demo" pill that says what that means. Nothing shows on a production server,
 // which so never downloads the pill's panel (nor the popover library under it).
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyAfterLoad } from "../../lib/after-load.ts";
 import { useClientConfig } from "../../lib/client-config.tsx";
 
-const DemoBadgePopover = lazy(async () => ({
-  default: (await import("./demo-badge-popover.tsx")).DemoBadgePopover,
-}));
+// The panel's code follows the page's first paint.
+const DemoBadgePopover = lazyAfterLoad(
+  async () => (await import("./demo-badge-popover.tsx")).DemoBadgePopover,
+);
 
 export function DemoBadge({ className = "" }: { className?: string }) {
   const { isDemo } = useClientConfig();

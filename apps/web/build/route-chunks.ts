@@ -1,0 +1,124 @@
+// Fewer files for the pages people open first (decision 0030). Left to itself, the bundler puts
+// each set of modules shared by a different set of routes into a chunk of its own: a reader then
+// needs some thirty files of a few hundred bytes to a few kilobytes each, and over HTTP/1.1's six
+// connections on a phone every file costs a round trip. Two groups of modules instead:
+// - `home`: everything home's route module needs beyond the entry, in one file (other routes that
+//   use a piece of it, such as the badge or the cover image, load that small file);
+// - `reading`: everything that two or more of the title page and the four readers need, beyond the
+//   entry and `home`, in one file (the dialogs, menus and reader bars they share). A reader then
+//   loads its own chunk, `home` and `reading`.
+// Modules are assigned once the module graph is known; a module goes to one group at most, so no
+// code is copied and no module is run twice.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Plugin } from "vite";
+import { parseRouteModules } from "./first-load.ts";
+
+export interface RouteFamily {
+  /** The chunk's name. */
+  name: string;
+  /** Routes as the router writes them ("/" for the index route), or "*" for every route. */
+  routes: string[] | "*";
+  /** How many of the family's routes must need a module for it to join the family's chunk. */
+  minRoutes: number;
+  /**
+   * At most this many routes outside the family may need a module of its chunk: each of them
+   * would load the whole chunk for it.
+   */
+  maxOtherRoutes?: number;
+}
+
+/** The graph's view that the assignment needs: a module's static imports. */
+export type StaticImports = (id: string) => readonly string[];
+
+/** Modules reached from `start` by static imports, not entering `stop`. */
+export function moduleClosure(start: string, imports: StaticImports, stop: Set<string>): Set<string> {
+  const seen = new Set<string>();
+  const pending = [start];
+  while (pending.length > 0) {
+    const id = pending.pop() as string;
+    if (seen.has(id) || stop.has(id)) continue;
+    seen.add(id);
+    pending.push(...imports(id));
+  }
+  return seen;
+}
+
+/**
+ * The chunk each module joins: families in order, each taking the modules that at least
+ * `minRoutes` of its routes reach, beyond the entry's closure and earlier families.
+ */
+export function assignFamilies(options: {
+  families: RouteFamily[];
+  /** Each family route's module id, by route path. */
+  routeModules: Map<string, string>;
+  entryModules: string[];
+  imports: StaticImports;
+}): Map<string, string> {
+  const { families, routeModules, entryModules, imports } = options;
+  const taken = new Set<string>();
+  for (const entry of entryModules) {
+    for (const id of moduleClosure(entry, imports, new Set())) taken.add(id);
+  }
+  const assignment = new Map<string, string>();
+  for (const family of families) {
+    const members = new Set(family.routes === "*" ? routeModules.keys() : family.routes);
+    const counts = new Map<string, number>();
+    const otherCounts = new Map<string, number>();
+    for (const [routePath, moduleId] of routeModules) {
+      const tally = members.has(routePath) ? counts : otherCounts;
+      for (const id of moduleClosure(moduleId, imports, taken)) tally.set(id, (tally.get(id) ?? 0) + 1);
+    }
+    for (const routePath of members) {
+      if (!routeModules.has(routePath)) {
+        throw new Error(`The chunk family ${family.name} names ${routePath}, which the router lacks.`);
+      }
+    }
+    for (const [id, count] of counts) {
+      if (count < family.minRoutes) continue;
+      if ((otherCounts.get(id) ?? 0) > (family.maxOtherRoutes ?? Number.POSITIVE_INFINITY)) continue;
+      assignment.set(id, family.name);
+      taken.add(id);
+    }
+  }
+  return assignment;
+}
+
+/**
+ * The plugin that works out the assignment once the graph is built, and the bundler's groups that
+ * read it when the chunks are made (after the build phase). `router` is relative to the Vite root.
+ */
+export function routeChunks(options: { router: string; families: RouteFamily[] }) {
+  let assignment = new Map<string, string>();
+  let root = "";
+  const plugin: Plugin = {
+    name: "litverse:route-chunks",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
+    async buildEnd(error) {
+      if (error) return;
+      const routerPath = path.resolve(root, options.router);
+      const routes = parseRouteModules(await readFile(routerPath, "utf8"));
+      const routeModules = new Map(
+        routes.map((route) => [route.path, path.resolve(path.dirname(routerPath), route.module)]),
+      );
+      const moduleIds = [...this.getModuleIds()];
+      assignment = assignFamilies({
+        families: options.families,
+        routeModules,
+        entryModules: moduleIds.filter((id) => this.getModuleInfo(id)?.isEntry),
+        imports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+      });
+    },
+  };
+  const groups = options.families.map((family) => ({
+    name: family.name,
+    test: (id: string) => assignment.get(id) === family.name,
+    // The assignment is closed under static imports already; pulling dependencies in again would
+    // take the entry's modules into the group.
+    includeDependenciesRecursively: false,
+  }));
+  return { plugin, groups };
+}
