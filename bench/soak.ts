@@ -169,8 +169,9 @@ async function main(): Promise<void> {
     const warmupStarted = performance.now();
     let warmupCycles = 0;
     while ((performance.now() - warmupStarted) / 1000 < warmupSeconds) {
-      await cycle(server, userIds, 0, async () => {});
       warmupCycles++;
+      // Each cycle's change must differ from the last one's: warm-up cycles count down from -1.
+      await cycle(server, userIds, -warmupCycles, async () => {});
     }
     const baselineUsage = await server.memory();
     const baseline = heapExternal(baselineUsage);

@@ -337,6 +337,17 @@ test.describe("an admin", () => {
     const headings = shelves.getByRole("heading", { level: 2 });
     await keyboardMove(page, shelf.getByRole("button", { name: `Reorder shelf ${name}` }), "ArrowUp", 1);
     await expect(headings.first()).toHaveText(name);
+    // The page shows the new order at once; a reload before the server has stored it would drop it.
+    await expect
+      .poll(async () => {
+        const lists = await callAs<Array<{ customName: string | null }>>(
+          page,
+          "query",
+          "contentCuration.listCuratedLists",
+        );
+        return lists[0]?.customName;
+      })
+      .toBe(name);
     await page.reload();
     await expect(headings.first()).toHaveText(name);
 

@@ -1,15 +1,22 @@
 // The page's first data, asked for by the head script (src/first-data-request.ts) while the app's
-// code downloaded (decision 0029): put in the query cache at the page's first sign-in check, under
-// the keys the pages read, and taken by the sign-in gate as the server's record of that person.
+// code downloaded (decision 0029): put in the query cache as soon as it is there, under the keys
+// the pages read, and taken by the sign-in gate as the server's record of that person.
 import type { FirstDataReply } from "@litverse/shared/first-data";
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryKey } from "@tanstack/react-query";
+import { storedSignIn } from "./auth/stored-sign-in.ts";
+import { queryClient } from "./query-client.ts";
 import { trpc } from "./trpc.ts";
 
 /** The answer once it has come (null: none will); undefined while it is on its way. */
 let settled: FirstDataReply | null | undefined;
+/** Whose answers are in the cache, if any were put there. */
+let seededSubject: string | null = null;
 const firstData: Promise<FirstDataReply | null> = (window.litverseFirstData ?? Promise.resolve(null)).then(
   (reply) => {
     settled = reply;
+    // Usually there before the app's code has run: the first render then finds the page's data,
+    // rather than a render for the gates and another once the sign-in check has come.
+    if (reply) seed(reply);
     return reply;
   },
 );
@@ -31,24 +38,23 @@ const QUERY_KEYS: Record<string, (input: never) => QueryKey> = {
 };
 
 /**
- * Puts the answers in the cache once they come, where the page has nothing yet, if they are for
- * `subject` and that person is still the one signed in (another may have signed in on the
- * sign-in page meanwhile).
+ * Puts the answers in the cache, where the page has nothing yet, if they are for the person whose
+ * sign-in is stored now (another may have signed in, or nobody, since the head script asked).
  */
-export function seedFirstData(
-  queryClient: QueryClient,
-  subject: string,
-  isStillSignedIn: () => boolean,
-): void {
-  void firstData.then((reply) => {
-    if (reply?.subject !== subject || !isStillSignedIn()) return;
-    for (const query of reply.queries) {
-      const queryKey = QUERY_KEYS[query.path]?.(query.input as never);
-      if (queryKey && queryClient.getQueryData(queryKey) === undefined) {
-        queryClient.setQueryData(queryKey, query.data);
-      }
+function seed(reply: FirstDataReply): void {
+  if (reply.subject !== storedSignIn()?.subject) return;
+  seededSubject = reply.subject;
+  for (const query of reply.queries) {
+    const queryKey = QUERY_KEYS[query.path]?.(query.input as never);
+    if (queryKey && queryClient.getQueryData(queryKey) === undefined) {
+      queryClient.setQueryData(queryKey, query.data);
     }
-  });
+  }
+}
+
+/** Whose first data is in the cache (null: nobody's). */
+export function firstDataSubject(): string | null {
+  return seededSubject;
 }
 
 /** Whether the first-data answer has come and stored `subject` on the server (as `users.updateCurrentUser` does). */

@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ContentCard } from "./content-card.tsx";
-import { SHELF_GRID_CLASS } from "./shelf-grid.ts";
+import { OFFSCREEN_SKIPPED_CLASS, SHELF_GRID_CLASS } from "./shelf-grid.ts";
 import { ShelfSkeletonRows } from "./shelf-skeleton.tsx";
 
 const LIST_TITLES: Record<CuratedListType, string> = {
@@ -62,7 +62,7 @@ function Shelf({ list, isFirst }: { list: CuratedList; isFirst: boolean }) {
   const headingId = `shelf-${list._id}`;
   const seeAll = seeAllPath(list);
   return (
-    <section aria-labelledby={headingId} data-testid="curated-shelf">
+    <section aria-labelledby={headingId} data-testid="curated-shelf" className={OFFSCREEN_SKIPPED_CLASS}>
       <div className="mb-3 flex items-end justify-between gap-4">
         <div>
           <h2 id={headingId} className="text-lg font-bold sm:text-xl">

@@ -2,7 +2,7 @@
 // reconnects the socket, so every live query is set up again as the new person; a renewed token
 // for the same person is handed over on the open connection, so nothing is interrupted.
 import type { User } from "oidc-client-ts";
-import { seedFirstData } from "../first-data.ts";
+import { firstDataSubject } from "../first-data.ts";
 import { queryClient } from "../query-client.ts";
 import { trpcClient, wsClient } from "../trpc.ts";
 import { requestImmediateReconnect, setSocketToken } from "./socket-token.ts";
@@ -29,11 +29,12 @@ export async function updateSocketSession(user: User | null | undefined): Promis
   }
   reconnect();
   // Everything cached belonged to the previous person. At the page's first sign-in check there was
-  // none: what may be cached then was asked for over this socket, so as this person.
-  if (previousSubject !== undefined || subject === null) queryClient.removeQueries();
-  // The page's first data fills the cache if it was asked for as this same person.
-  if (previousSubject === undefined && subject) {
-    seedFirstData(queryClient, subject, () => currentSubject === subject);
+  // none: what may be cached then was asked for over this socket, so as this person, or is the
+  // page's first data, kept if it was asked for as this same person.
+  const isFirstCheck = previousSubject === undefined;
+  const seeded = firstDataSubject();
+  if (!isFirstCheck || subject === null || (seeded !== null && seeded !== subject)) {
+    queryClient.removeQueries();
   }
 }
 

@@ -4,6 +4,8 @@
 
 export interface StoredSignIn {
   accessToken: string;
+  /** The person's subject (the token's `sub`). */
+  subject: string;
   /** When the access token expires, in milliseconds since the epoch. */
   expiresAt: number;
 }
@@ -17,9 +19,12 @@ export function storedSignIn(): StoredSignIn | null {
       const user = JSON.parse(localStorage.getItem(key) ?? "null") as {
         access_token?: unknown;
         expires_at?: unknown;
+        profile?: { sub?: unknown };
       } | null;
+      const subject = user?.profile?.sub;
       if (typeof user?.access_token !== "string" || typeof user.expires_at !== "number") continue;
-      return { accessToken: user.access_token, expiresAt: user.expires_at * 1000 };
+      if (typeof subject !== "string") continue;
+      return { accessToken: user.access_token, subject, expiresAt: user.expires_at * 1000 };
     }
   } catch {
     // Unreadable storage or record: as if nobody had signed in here.
