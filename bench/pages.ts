@@ -6,6 +6,7 @@
 // worker yet. Per route: median LCP and FCP, the JavaScript transferred before the first paint and
 // in all, requests, and whether any chunk holding recharts was fetched.
 // Targets: LCP ≤ 2.0 s; ≤ 170 KB of JavaScript before home's first paint; no recharts for readers.
+// Explore is measured beside them, without an LCP target, to show what the readers' gains cost it.
 // Prints markdown and writes bench/results/pages.json. `--help` lists the flags.
 /// <reference lib="dom" />
 import { type ChildProcess, spawn } from "node:child_process";
@@ -23,7 +24,7 @@ const USAGE = `Usage: npm run bench:pages -- [options]
   --runs 5           cold loads per route (default 5); the median is reported
   --port 3540        the server's port (default 3540; the bench uses 3540-3549)
   --dist <folder>    the web build to serve (default apps/web/dist; build it first)
-  --routes a,b       only these routes (home,title,book,comic,audiobook,drama)
+  --routes a,b       only these routes (home,title,book,comic,audiobook,drama,explore)
   --no-throttle      loopback speed, for a look at the page without the mobile profile
   --waterfall        print each request of every route's first load (to stderr)`;
 
@@ -287,6 +288,8 @@ try {
     ["comic", `/read-comic/${firstOf("comic")}`],
     ["audiobook", `/listen/${firstOf("audiobook")}`],
     ["drama", `/watch/${firstOf("drama")}`],
+    // Not among the targets' pages: watched so that lighter readers do not make explore heavier.
+    ["explore", "/explore"],
   ];
   const wanted = values.routes?.split(",");
   for (const [name, routePath] of routes) {
@@ -351,7 +354,9 @@ for (const row of rows) {
   );
 }
 const failures = [
-  ...rows.filter((row) => row.lcpMs > TARGET_LCP_MS).map((row) => `${row.name}: LCP ${row.lcpMs} ms`),
+  ...rows
+    .filter((row) => row.name !== "explore" && row.lcpMs > TARGET_LCP_MS)
+    .map((row) => `${row.name}: LCP ${row.lcpMs} ms`),
   ...rows
     .filter((row) => row.name === "home" && row.jsBeforePaintKB > TARGET_HOME_JS_BEFORE_PAINT_KB)
     .map((row) => `home: ${row.jsBeforePaintKB} KB of JavaScript before the first paint`),
