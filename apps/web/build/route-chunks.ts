@@ -1,14 +1,11 @@
 // Fewer files for the pages people open first (decision 0030). Left to itself, the bundler puts
 // each set of modules shared by a different set of routes into a chunk of its own: a reader then
 // needs some thirty files of a few hundred bytes to a few kilobytes each, and over HTTP/1.1's six
-// connections on a phone every file costs a round trip. Two groups of modules instead:
-// - `home`: everything home's route module needs beyond the entry, in one file (other routes that
-//   use a piece of it, such as the badge or the cover image, load that small file);
-// - `reading`: everything that two or more of the title page and the four readers need, beyond the
-//   entry and `home`, in one file (the dialogs, menus and reader bars they share). A reader then
-//   loads its own chunk, `home` and `reading`.
-// Modules are assigned once the module graph is known; a module goes to one group at most, so no
-// code is copied and no module is run twice.
+// connections on a phone every file costs a round trip. Instead, families of routes (named in
+// vite.config.ts) each get one chunk: the modules that enough of the family's routes need, beyond
+// the entry's and those of the families before it. What no family takes stays with the bundler's
+// own chunks. Modules are assigned once the module graph is known; a module goes to one chunk at
+// most, so no code is copied and no module is run twice.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin } from "vite";
@@ -116,8 +113,8 @@ export function routeChunks(options: { router: string; families: RouteFamily[] }
   const groups = options.families.map((family) => ({
     name: family.name,
     test: (id: string) => assignment.get(id) === family.name,
-    // The assignment is closed under static imports already; pulling dependencies in again would
-    // take the entry's modules into the group.
+    // A family's modules may import ones it left out (the entry's, an earlier family's, or ones
+    // too many other pages use); those stay where they are rather than follow into the chunk.
     includeDependenciesRecursively: false,
   }));
   return { plugin, groups };
