@@ -31,6 +31,8 @@ const USAGE = `Usage: npm run bench:pages -- [options]
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TARGET_LCP_MS = 2000;
 const TARGET_HOME_JS_BEFORE_PAINT_KB = 170;
+/** Routes measured beside the targets' pages, without an LCP target of their own. */
+const WATCHED_ROUTES = new Set(["explore"]);
 /** Lighthouse's simulated mobile network and CPU (its "slow 4G" and a mid-range phone). */
 const THROTTLING = {
   latency: 150,
@@ -355,7 +357,7 @@ for (const row of rows) {
 }
 const failures = [
   ...rows
-    .filter((row) => row.name !== "explore" && row.lcpMs > TARGET_LCP_MS)
+    .filter((row) => !WATCHED_ROUTES.has(row.name) && row.lcpMs > TARGET_LCP_MS)
     .map((row) => `${row.name}: LCP ${row.lcpMs} ms`),
   ...rows
     .filter((row) => row.name === "home" && row.jsBeforePaintKB > TARGET_HOME_JS_BEFORE_PAINT_KB)

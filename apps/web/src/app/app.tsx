@@ -1,10 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { RouterProvider } from "react-router";
 import { AuthRoot } from "../features/auth/auth-root.tsx";
 import { CurrentUserGate } from "../features/auth/current-user-gate.tsx";
-import { AfterLoad, lazyAfterLoad } from "../lib/after-load.ts";
+import { lazyAfterLoad } from "../lib/after-load.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { useUnsentChangesWarning } from "../lib/use-unsent-changes-warning.ts";
 import { ConnectionBanner } from "./connection-banner.tsx";
@@ -17,7 +17,7 @@ const InstallPromptCard = lazyAfterLoad(
 
 // Toasts are never part of the first paint: their code (sonner) follows once the page has loaded.
 // A toast raised before then still shows, since sonner replays the active ones.
-const Toasts = lazy(async () => ({ default: (await import("./toasts.tsx")).Toasts }));
+const Toasts = lazyAfterLoad(async () => (await import("./toasts.tsx")).Toasts);
 
 function Shell() {
   useUnsentChangesWarning();
@@ -29,11 +29,9 @@ function Shell() {
           <RouterProvider router={router} />
         </CurrentUserGate>
       </AuthRoot>
-      <AfterLoad>
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      </AfterLoad>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <Suspense fallback={null}>
         <InstallPromptCard />
       </Suspense>

@@ -1,14 +1,7 @@
 // Code that no first paint needs (the toasts' library) waits until the page has loaded and
 // the browser is idle, so that on a slow phone it competes with neither the page's own chunks for
 // the connection nor its first render for the processor.
-import {
-  type ComponentType,
-  type LazyExoticComponent,
-  lazy,
-  type ReactNode,
-  useEffect,
-  useState,
-} from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 /** The longest an idle moment is waited for once the page has loaded. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -16,7 +9,7 @@ const IDLE_TIMEOUT_MS = 2000;
 let settled: Promise<void> | null = null;
 
 /** Resolves once the page has loaded and then the browser was idle (or two seconds passed). */
-export function afterLoadAndIdle(): Promise<void> {
+function afterLoadAndIdle(): Promise<void> {
   settled ??= new Promise<void>((resolve) => {
     const whenIdle = () => {
       if ("requestIdleCallback" in window)
@@ -27,21 +20,6 @@ export function afterLoadAndIdle(): Promise<void> {
     else window.addEventListener("load", whenIdle, { once: true });
   });
   return settled;
-}
-
-/** Renders its children only after the page has loaded and the browser was idle. */
-export function AfterLoad({ children }: { children: ReactNode }) {
-  const [isReady, setIsReady] = useState(false);
-  useEffect(() => {
-    let isMounted = true;
-    void afterLoadAndIdle().then(() => {
-      if (isMounted) setIsReady(true);
-    });
-    return () => {
-      isMounted = false;
-    };
-  }, []);
-  return isReady ? children : null;
 }
 
 /**

@@ -22,8 +22,13 @@ export function storedSignIn(): StoredSignIn | null {
         profile?: { sub?: unknown };
       } | null;
       const subject = user?.profile?.sub;
-      if (typeof user?.access_token !== "string" || typeof user.expires_at !== "number") continue;
-      if (typeof subject !== "string") continue;
+      if (
+        typeof user?.access_token !== "string" ||
+        typeof user.expires_at !== "number" ||
+        typeof subject !== "string"
+      ) {
+        continue;
+      }
       return { accessToken: user.access_token, subject, expiresAt: user.expires_at * 1000 };
     }
   } catch {
