@@ -16,7 +16,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { FIRST_SCREEN_COOKIE } from "@litverse/shared/first-data";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { startAppServer, stopAppServer } from "./app-server.ts";
 import { progressLog, round } from "./harness.ts";
 
@@ -95,7 +96,7 @@ async function rechartsChunks(): Promise<Set<string>> {
 // ---- The browser's side --------------------------------------------------------------------------
 
 interface StoredSignIn {
-  cookies: never[];
+  cookies: Awaited<ReturnType<BrowserContext["storageState"]>>["cookies"];
   origins: Array<{ origin: string; localStorage: Array<{ name: string; value: string }> }>;
 }
 
@@ -117,10 +118,11 @@ async function signIn(browser: Browser, email: string): Promise<{ token: string;
     return null;
   });
   if (typeof token !== "string") throw new Error(`${email} did not sign in`);
-  // Local storage only: the sign-in, and nothing the app kept for offline starts or caching.
+  // The sign-in only: in local storage, and the cookie that lets the server draw a first screen
+  // (decision 0031); nothing the app kept for offline starts or caching.
   const state = await context.storageState();
   const storage: StoredSignIn = {
-    cookies: [],
+    cookies: state.cookies.filter((cookie) => cookie.name === FIRST_SCREEN_COOKIE),
     origins: state.origins.map((origin) => ({
       origin: origin.origin,
       localStorage: origin.localStorage.filter((item) => item.name.startsWith("oidc.")),
@@ -230,6 +232,7 @@ async function measureLoad(browser: Browser, storage: StoredSignIn, url: string,
             .filter((pathname) => rechartsFiles.includes(pathname)),
           waterfall: [
             `FCP ${Math.round(fcp)} LCP ${Math.round(marks.__lcp)} (ms since navigation start)`,
+            `${String(Math.round(navigation.requestStart)).padStart(6)} → ${String(Math.round(navigation.responseEnd)).padStart(6)}  ${String(navigation.encodedBodySize).padStart(7)} B  document       (first byte at ${Math.round(navigation.responseStart)})`,
             ...resources.map(
               (entry) =>
                 `${String(Math.round(entry.startTime)).padStart(6)} → ${String(Math.round(entry.responseEnd)).padStart(6)}  ${String(entry.encodedBodySize).padStart(7)} B  ${entry.initiatorType.padEnd(14)} ${new URL(entry.name).pathname}`,

@@ -15,6 +15,7 @@ const sources = [
   "apps/web/public",
   "apps/web/index.html",
   "apps/web/vite.config.ts",
+  "apps/web/vite.first-screen.config.ts",
   "packages/shared/src",
 ];
 

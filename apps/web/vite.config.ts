@@ -21,7 +21,7 @@ const READING_ROUTES = [
   "/watch/:contentId",
 ];
 const chunks = routeChunks({
-  router: "src/app/router.tsx",
+  router: "src/app/routes.tsx",
   families: [
     { name: "home", routes: ["/"], minRoutes: 1 },
     { name: "common", routes: "*", minRoutes: 15 },
@@ -43,7 +43,7 @@ export default defineConfig({
     // Home, the title page and the readers: at most 8 files beyond the entry (33 to 42 before
     // decision 0030).
     firstLoad({
-      router: "src/app/router.tsx",
+      router: "src/app/routes.tsx",
       fileBudget: { routes: ["/", ...READING_ROUTES], maxFiles: 8 },
     }),
     // The script the server writes into each page's head, asking for its first data (decision 0029).

@@ -12,7 +12,12 @@ import { MAX_PAYLOAD_BYTES } from "@litverse/shared/constants";
 import { type AnyTRPCRouter, TRPCError } from "@trpc/server";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { getWSConnectionHandler } from "@trpc/server/adapters/ws";
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { registerLocalAdminEndpoint } from "./admin/local-endpoint.ts";
 import { embeddedKeySet } from "./auth/embedded-keys.ts";
 import type { Identity } from "./auth/identity.ts";
@@ -23,7 +28,13 @@ import { AppError } from "./errors.ts";
 import { type AppPage, loadAppPage } from "./http/app-page.ts";
 import { coalesceReplies } from "./http/coalesced-replies.ts";
 import { registerDirectReads } from "./http/direct-reads.ts";
-import { registerFirstData } from "./http/first-data.ts";
+import { firstDataAnswerer, registerFirstData } from "./http/first-data.ts";
+import {
+  type FirstScreenDrawer,
+  type FirstScreenRenderer,
+  firstScreenDrawer,
+  loadFirstScreenRenderer,
+} from "./http/first-screen.ts";
 import { registerReelEvents } from "./http/reel-events.ts";
 import { registerReelUploads } from "./http/reel-uploads.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
@@ -69,6 +80,10 @@ export interface BuildAppOptions {
   socketHandshakeTimeoutMs?: number;
   /** The largest reel upload, instead of REEL_MAX_UPLOAD_BYTES (tests of the limit). */
   reelUploadMaxBytes?: number;
+  /** The web build to serve, instead of WEB_DIST_DIR (tests of the pages). */
+  webDistDir?: string;
+  /** What draws a page's first screen, instead of the web build's renderer (tests run it from source). */
+  firstScreenRenderer?: FirstScreenRenderer;
 }
 
 export async function buildApp(platform: Platform, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -108,8 +123,9 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     isDemo: config.isDemo,
   };
   // The web build's page, read once; its inline head script is allowed by the security policy.
-  const appPage = existsSync(path.join(config.WEB_DIST_DIR, "index.html"))
-    ? loadAppPage(config.WEB_DIST_DIR, clientConfig)
+  const webDistDir = options.webDistDir ?? config.WEB_DIST_DIR;
+  const appPage = existsSync(path.join(webDistDir, "index.html"))
+    ? loadAppPage(webDistDir, clientConfig)
     : null;
 
   // Pages talk to the sign-in provider directly (discovery, token, revocation). It is another
@@ -204,8 +220,16 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     handOver: refuseCompression,
   });
 
-  // A page's first data, asked for by the page's head script while the app's code downloads.
-  registerFirstData(app, { router, createContext: httpCallContext });
+  // A page's first data, asked for by the page's head script while the app's code downloads, or
+  // drawn into the page itself when the page's request carries the sign-in.
+  const answer = firstDataAnswerer(router);
+  registerFirstData(app, { answer, createContext: httpCallContext });
+  const drawFirstScreen = firstScreenDrawer({
+    answer,
+    render: appPage ? (options.firstScreenRenderer ?? (await loadFirstScreenRenderer(webDistDir))) : null,
+    createContext: (req, token) => createContext(token, req.log, { clientIp: req.ip, connection: null }),
+    config: clientConfig,
+  });
 
   // Each socket's connection record, found by the upgrade request the function layer is given.
   const socketConnections = new WeakMap<object, SocketConnection>();
@@ -287,7 +311,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   await registerReelEvents(app, platform, callLimits.rates);
   await registerPaymentRoutes(app, platform);
 
-  await registerWebApp(app, config.WEB_DIST_DIR, appPage);
+  await registerWebApp(app, webDistDir, appPage, drawFirstScreen);
   return app;
 }
 
@@ -345,10 +369,15 @@ function logCallError(app: FastifyInstance, error: TRPCError, fn?: string, reque
 }
 
 /** `appPage` is null without a web build: then only the server's own routes answer. */
-async function registerWebApp(app: FastifyInstance, distDir: string, appPage: AppPage | null): Promise<void> {
+async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  appPage: AppPage | null,
+  drawFirstScreen: FirstScreenDrawer,
+): Promise<void> {
   if (appPage) {
-    // Routes for the files the build holds; every other path, folders included, falls through to
-    // the not-found handler below, which serves the app's index for app routes.
+    // Routes for the files the build holds; every other path, folders included, is left to the
+    // app's route below.
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
@@ -374,17 +403,27 @@ async function registerWebApp(app: FastifyInstance, distDir: string, appPage: Ap
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const urlPath = request.url.split("?")[0] ?? "/";
+  const notFound = (urlPath: string, reply: FastifyReply) =>
+    reply.code(404).send({ error: "Not Found", message: `Nothing at ${urlPath}` });
+  const pathOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "/";
+  app.setNotFoundHandler(async (request, reply) => notFound(pathOf(request), reply));
+  if (!appPage) return;
+  // Every other GET (and HEAD) is an app route: the single-page app's index renders it (or its
+  // own 404 page), with the route's files named for early fetching, and its first screen when the
+  // request carries a sign-in. A route rather than the not-found handler, so that the compression
+  // plugin sees it: a page with its first screen drawn is tens of kilobytes.
+  app.get("/*", async (request, reply) => {
+    const urlPath = pathOf(request);
     const isServerPath = SERVER_PREFIXES.some(
       (prefix) => urlPath === prefix.replace(/\/$/, "") || urlPath.startsWith(prefix),
     );
-    const wantsPage = request.method === "GET" || request.method === "HEAD";
-    if (isServerPath || !appPage || !wantsPage) {
-      return reply.code(404).send({ error: "Not Found", message: `Nothing at ${urlPath}` });
-    }
-    // An app route: the single-page app's index renders it (or its own 404 page), with the
-    // route's files named for early fetching.
-    return reply.header("cache-control", "no-cache").type("text/html").send(appPage.render(urlPath));
+    if (isServerPath) return notFound(urlPath, reply);
+    const screen = request.method === "GET" ? await drawFirstScreen(request) : null;
+    // A page drawn for one person is stored by nobody.
+    return reply
+      .header("cache-control", screen ? "private, no-store" : "no-cache")
+      .header("vary", "cookie")
+      .type("text/html")
+      .send(appPage.render(urlPath, screen));
   });
 }

@@ -65,7 +65,7 @@ const ROUTES = [
 
 describe("the route table", () => {
   it("finds every lazy route of the app's router, the index route as /", () => {
-    const routes = parseRouteModules(readFileSync(path.join(SRC_APP, "router.tsx"), "utf8"));
+    const routes = parseRouteModules(readFileSync(path.join(SRC_APP, "routes.tsx"), "utf8"));
     const paths = routes.map((route) => route.path);
     expect(paths).toContain("/");
     expect(paths).toEqual(

@@ -1,5 +1,5 @@
 // What a page's first load needs, worked out at build time (decision 0028):
-// - for each route of src/app/router.tsx, the chunks and styles its module loads beyond the
+// - for each route of src/app/routes.tsx, the chunks and styles its module loads beyond the
 //   entry's, written to dist/.vite/route-preloads.json: the server lists them in the page it
 //   sends, so that the browser fetches them alongside the entry rather than after it has run;
 // - budgets that fail the build: the entry's JavaScript (gzipped); for every page readers see, no

@@ -1,9 +1,17 @@
 // What every reader route shares: the episode to continue when the address names none, the
 // contents list, a title opened on the wrong reader, an episode not out, a locked episode, a title
-// the reader is too young for, and the next chapter fetched ahead so that it opens at once.
+// the reader is too young for, and the next chapter fetched ahead so that it opens at once; and
+// the first data and first screen that come with a signed-in person's page.
 import { expect, type Page, test, type WebSocket } from "@playwright/test";
 import { callAs, titleId } from "./support/api.ts";
 import { openSignedIn } from "./support/auth.ts";
+
+/** The first-data answer the server wrote into a page (apps/server/src/http/app-page.ts). */
+function answerInPage(html: string): { queries: Array<{ path: string; input?: unknown }> } {
+  const text = /<script type="application\/json" id="first-data">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!text) throw new Error("the page holds no first-data answer");
+  return JSON.parse(text);
+}
 
 interface Detail {
   episodes: Array<{ _id: string; number: number; title: string }>;
@@ -26,18 +34,18 @@ test("without an episode in the address, the reader opens the one to continue; t
   if (!first || !second) throw new Error("the book needs two chapters");
   await callAs(page, "mutation", "library.recordProgress", { episodeId: second._id, fraction: 0.3 });
 
-  // The page's first data comes over HTTP while its code downloads (decision 0029).
-  const firstData = page.waitForResponse((response) => response.url().endsWith("/api/first-data"));
+  // The page's first data comes with the page, which the signed-in person's request asked for
+  // (decisions 0029 and 0031).
   const sentOverSocket: string[] = [];
   const onSocket = (socket: WebSocket) =>
     socket.on("framesent", ({ payload }) => sentOverSocket.push(String(payload)));
   page.on("websocket", onSocket);
-  await page.goto(`/read/${bookId}`);
+  const response = await page.goto(`/read/${bookId}`);
   const bar = page.getByRole("banner");
   await expect(bar).toContainText(second.title);
   await expect(page).toHaveTitle(`${second.title} · Children's Literature · Litverse`);
   page.off("websocket", onSocket);
-  const reply = (await (await firstData).json()) as { queries: Array<{ path: string; input?: unknown }> };
+  const reply = answerInPage((await response?.text()) ?? "");
   expect(reply.queries.find((query) => query.path === "content.getEpisode")?.input).toEqual({
     contentId: bookId,
     number: second.number,
@@ -58,6 +66,31 @@ test("without an episode in the address, the reader opens the one to continue; t
   // Back returns to the chapter before.
   await page.goBack();
   await expect(bar).toContainText(second.title);
+});
+
+test("a title's page arrives drawn with its content, and the app takes its place", async () => {
+  const bookId = await titleId(page, "children's literature", "book");
+  const detail = await callAs<Detail & { title: string }>(page, "query", "content.getContent", {
+    contentId: bookId,
+  });
+  // Without the app's code, the page still shows the title and its chapters, as the server drew them.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  try {
+    const response = await page.goto(`/content/${bookId}`);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    const drawn = page.locator("#first-screen");
+    await expect(drawn.getByRole("heading", { level: 1, includeHidden: true })).toHaveText(detail.title);
+    await expect(drawn).toContainText(detail.episodes[0]?.title ?? "?");
+    await expect(drawn).toHaveAttribute("inert", "");
+  } finally {
+    await page.unroute("**/assets/*.js");
+  }
+  // With it, the app draws the same page and the server's drawing goes: one page, which works.
+  await page.goto(`/content/${bookId}`);
+  await expect(page.getByRole("heading", { level: 1, name: detail.title })).toBeVisible();
+  await expect(page.locator("#first-screen")).toHaveCount(0);
+  await page.getByRole("link", { name: "Litverse home" }).click();
+  await expect(page.getByTestId("welcome")).toBeVisible();
 });
 
 test("a title opened on another kind's reader moves to its own; an episode not out says so", async () => {

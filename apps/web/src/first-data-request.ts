@@ -1,9 +1,10 @@
 // The page's head runs this before the app's code has arrived (decision 0029): with a sign-in
 // stored, it asks the server for the page's first data over HTTP and starts fetching the images
-// the page shows first. The app takes the answer from `window.litverseFirstData`
+// the page shows first — unless the server sent the answer with the page, having drawn the page's
+// first screen from it (decision 0031). The app takes the answer from `window.litverseFirstData`
 // (lib/first-data.ts). Built apart from the app into one small classic script, which the server
 // writes into each page inline (build/head-script.ts): it imports only modules that import nothing.
-import { FIRST_DATA_PATH, type FirstDataReply } from "@litverse/shared/first-data";
+import { FIRST_DATA_ELEMENT_ID, FIRST_DATA_PATH, type FirstDataReply } from "@litverse/shared/first-data";
 import { storedSignIn } from "./lib/auth/stored-sign-in.ts";
 
 declare global {
@@ -36,9 +37,41 @@ async function requestFirstData(token: string): Promise<FirstDataReply | null> {
   return reply;
 }
 
+/** The answer the server sent with the page, if it did. */
+function answerInPage(): FirstDataReply | null {
+  const text = document.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent;
+  try {
+    return text ? (JSON.parse(text) as FirstDataReply) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The theme the app will apply (next-themes' choice, kept under "theme": light, dark, or the
+ * system's), applied now: a first screen drawn on the server paints before the app has run.
+ */
+function applyStoredTheme() {
+  let choice: string | null = null;
+  try {
+    choice = localStorage.getItem("theme");
+  } catch {
+    // No storage: the system's.
+  }
+  const isDark =
+    choice === "dark" || (choice !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  const theme = isDark ? "dark" : "light";
+  document.documentElement.classList.add(theme);
+  document.documentElement.style.colorScheme = theme;
+}
+
+applyStoredTheme();
+const inPage = answerInPage();
 const signIn = storedSignIn();
-// Without a fresh sign-in the app asks over its socket as it always can; a failure here changes
-// nothing either.
-if (signIn && signIn.expiresAt > Date.now() + EXPIRY_MARGIN_MS) {
+if (inPage) {
+  window.litverseFirstData = Promise.resolve(inPage);
+} else if (signIn && signIn.expiresAt > Date.now() + EXPIRY_MARGIN_MS) {
+  // Without a fresh sign-in the app asks over its socket as it always can; a failure here changes
+  // nothing either.
   window.litverseFirstData = requestFirstData(signIn.accessToken).catch(() => null);
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { handOffFirstScreen } from "./first-screen/handoff.ts";
 import { captureInstallPrompt } from "./lib/install-prompt.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import "./styles.css";
@@ -11,7 +12,13 @@ registerServiceWorker();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
-createRoot(root).render(
+createRoot(root, {
+  // A crash above every error page leaves nothing drawn: the server's inert first screen goes too.
+  onUncaughtError(error) {
+    handOffFirstScreen();
+    reportError(error);
+  },
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

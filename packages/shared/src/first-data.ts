@@ -20,3 +20,14 @@ export interface FirstDataReply {
   /** The images the page shows first (covers, the comic's page, the video's poster), to fetch at once. */
   images: string[];
 }
+
+/**
+ * The cookie by which a page's own request carries the stored sign-in's access token, so that the
+ * server can answer the page's first data and draw its first screen with the page (decision 0031).
+ * Written by the app whenever its sign-in changes; read only for those pages.
+ */
+export const FIRST_SCREEN_COOKIE = "litverse_first_screen";
+/** The page's element holding the server's drawing of its first screen, until the app takes over. */
+export const FIRST_SCREEN_ELEMENT_ID = "first-screen";
+/** The page's JSON data block holding the first-data answer the server drew it from. */
+export const FIRST_DATA_ELEMENT_ID = "first-data";

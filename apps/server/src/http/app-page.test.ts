@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ClientConfig } from "@litverse/shared/client-config";
+import type { FirstDataReply } from "@litverse/shared/first-data";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   findRoute,
@@ -100,6 +101,39 @@ describe("the page for an app route", () => {
     expect(JSON.parse(json)).toEqual(CONFIG);
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(page.scriptSources).toEqual([]);
+  });
+
+  const reply: FirstDataReply = {
+    subject: "reader-1",
+    queries: [{ path: "content.getContent", input: { contentId: "0b9d1f7e" }, data: { title: "</script>" } }],
+    images: ["/demo/covers/a.svg", "https://elsewhere.example/b.png", '/media/c.webp" onload="x'],
+  };
+
+  it("holds a drawn first screen ahead of the root, and the answer it was drawn from", () => {
+    const html = page.render("/read/0b9d1f7e", { html: "<main><h1>A title</h1></main>", reply });
+    const head = html.slice(0, html.indexOf("</head>"));
+    const body = html.slice(html.indexOf("</head>"));
+    expect(body).toContain(
+      '<div id="first-screen" inert aria-hidden="true"><main><h1>A title</h1></main></div><div id="root"></div>',
+    );
+    // The answer, which cannot close its element, comes before every script that may read it.
+    const json = /<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(head)?.[1] ?? "";
+    expect(JSON.parse(json)).toEqual(reply);
+    expect(head.indexOf('id="first-data"')).toBeLessThan(head.indexOf('<script type="module"'));
+    // The drawing's styles apply at once; only the page's own images are fetched first.
+    expect(head).toContain('<link rel="stylesheet" href="/assets/read.css">');
+    expect(head).toContain('<link rel="preload" as="image" fetchpriority="high" href="/demo/covers/a.svg">');
+    expect(head.match(/rel="preload" as="image"/g)).toHaveLength(1);
+    expect(head).not.toContain('onload="x"');
+    // Nothing of one person's page is kept for the next.
+    expect(page.render("/read/0b9d1f7e")).not.toContain("first-data");
+  });
+
+  it("holds only the answer when nothing could be drawn", () => {
+    const html = page.render("/read/0b9d1f7e", { html: null, reply });
+    expect(html).toContain('id="first-data"');
+    expect(html).not.toContain('id="first-screen"');
+    expect(html).toContain('<link rel="preload" as="style" href="/assets/read.css">');
   });
 
   it("has only the configuration for a route it does not know", () => {

@@ -6,11 +6,19 @@
 // - the client configuration the app would otherwise fetch before anything else, as a JSON data
 //   block (not a script: the content security policy runs no inline script but the one below);
 // - first, the build's head script, inline, which asks for the page's first data over HTTP while
-//   the rest downloads (decision 0029); the content security policy allows it by its hash.
+//   the rest downloads (decision 0029); the content security policy allows it by its hash;
+// - when the server has drawn the page's first screen (decision 0031): that screen ahead of the
+//   app's root, and the first-data answer it was drawn from ahead of the head script, which then
+//   need not ask; the route's styles apply at once rather than being preloaded.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ClientConfig } from "@litverse/shared/client-config";
+import {
+  FIRST_DATA_ELEMENT_ID,
+  FIRST_SCREEN_ELEMENT_ID,
+  type FirstDataReply,
+} from "@litverse/shared/first-data";
 
 export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
 /** Written by the build (apps/web/build/head-script.ts). */
@@ -55,23 +63,47 @@ export function jsonForHtml(value: unknown): string {
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
 
-/** The tags for a route's files; only same-origin absolute paths from the build are taken. */
-export function preloadTags(route: RoutePreload | undefined): string {
+const isBuildPath = (file: string) => /^\/[\w./-]+$/.test(file) && !file.includes("..");
+
+/**
+ * The tags for a route's files; only same-origin absolute paths from the build are taken. Styles
+ * are applied at once (`stylesheet`) when the page holds a drawn first screen that needs them.
+ */
+export function preloadTags(route: RoutePreload | undefined, { applyStyles = false } = {}): string {
   if (!route) return "";
-  const isBuildPath = (file: string) => /^\/[\w./-]+$/.test(file) && !file.includes("..");
   return [
     ...route.styles
       .filter(isBuildPath)
-      .map((file) => `<link rel="preload" as="style" href="${escapeAttribute(file)}">`),
+      .map((file) =>
+        applyStyles
+          ? `<link rel="stylesheet" href="${escapeAttribute(file)}">`
+          : `<link rel="preload" as="style" href="${escapeAttribute(file)}">`,
+      ),
     ...route.scripts
       .filter(isBuildPath)
       .map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
   ].join("\n    ");
 }
 
+/** A page's first screen, drawn on the server for the signed-in person (http/first-screen.ts). */
+export interface DrawnScreen {
+  /** The screen's HTML; null when only the answer goes into the page (nothing could be drawn). */
+  html: string | null;
+  /** The first-data answer it was drawn from. */
+  reply: FirstDataReply;
+}
+
+/** Same-origin paths only: the images the page shows first, fetched before anything else. */
+function imagePreloadTags(images: readonly string[]): string {
+  return images
+    .filter((image) => isBuildPath(image) || /^\/(demo|media)\/[^\s"<>]+$/.test(image))
+    .map((image) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`)
+    .join("\n    ");
+}
+
 export interface AppPage {
-  /** The page for a URL path (without its query). */
-  render(urlPath: string): string;
+  /** The page for a URL path (without its query), with its first screen when one was drawn. */
+  render(urlPath: string, screen?: DrawnScreen | null): string;
   /** What the content security policy must allow for the page's inline script, if it has one. */
   scriptSources: string[];
 }
@@ -99,10 +131,36 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
   const pages = new Map<string, string>();
   const headEnd = html.lastIndexOf("</head>");
   if (headEnd < 0) throw new Error("The web build's index.html has no </head>.");
+  // A drawn screen goes just ahead of the app's root (a build without one gets the answer only).
+  const rootAt = html.indexOf('<div id="root"></div>', headEnd);
+  // The answer goes ahead of the page's first script (the head script, which reads it).
+  const answerAt = entryAt >= 0 ? entryAt : headEnd;
+
+  /** A page for one person: never kept, nor cached by anyone (its headers say so). */
+  function withScreen(route: RoutePreload | undefined, screen: DrawnScreen): string {
+    const answer = [
+      `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForHtml(screen.reply)}</script>`,
+      imagePreloadTags(screen.reply.images),
+    ].filter(Boolean);
+    // Inert and hidden from assistive technology: a picture of the page until the app, which
+    // draws the same page, takes its place (apps/web/src/first-screen/handoff.ts).
+    const drawnAt = screen.html === null ? -1 : rootAt;
+    const drawn = `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert aria-hidden="true">${screen.html}</div>`;
+    const tags = [preloadTags(route, { applyStyles: drawnAt >= 0 }), configTag].filter(Boolean);
+    const body = html.slice(headEnd);
+    return [
+      html.slice(0, answerAt),
+      `${answer.join("\n    ")}\n    `,
+      html.slice(answerAt, headEnd),
+      `  ${tags.join("\n    ")}\n  `,
+      drawnAt >= 0 ? `${body.slice(0, drawnAt - headEnd)}${drawn}${body.slice(drawnAt - headEnd)}` : body,
+    ].join("");
+  }
   return {
     scriptSources: headScript && entryAt >= 0 ? [scriptHash(headScript)] : [],
-    render(urlPath) {
+    render(urlPath, screen) {
       const route = findRoute(routes, urlPath);
+      if (screen) return withScreen(route, screen);
       const key = route?.path ?? "";
       let page = pages.get(key);
       if (page === undefined) {

@@ -93,33 +93,20 @@ async function sendError(reply: FastifyReply, error: unknown) {
   return reply.code(status).send({ error: names[status] ?? "Error", message: error.message });
 }
 
-export interface FirstDataOptions {
-  router: AnyTRPCRouter;
-  /** The context of an HTTP call, from its bearer token (without one, functions needing a sign-in refuse). */
-  createContext: (request: FastifyRequest) => Promise<RequestContext>;
-}
+/**
+ * Answers for one page and one person (decision 0029): the person stored and refreshed as
+ * `users.updateCurrentUser` does, then the functions the page would call, with every check, limit
+ * and cache of a normal call. Refuses (a TRPCError) only when the sign-in itself does; `pagePath`
+ * is a path with its query, already validated.
+ */
+export type FirstDataAnswer = (context: RequestContext, pagePath: string) => Promise<FirstDataReply>;
 
-export function registerFirstData(app: FastifyInstance, { router, createContext }: FirstDataOptions): void {
+export function firstDataAnswerer(router: AnyTRPCRouter): FirstDataAnswer {
   const createCaller = createCallerFactory(router);
-  app.post(FIRST_DATA_PATH, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const parsed = firstDataInput.safeParse(request.body);
-    if (!parsed.success) {
-      return reply
-        .code(400)
-        .send({ error: "Bad Request", message: parsed.error.issues[0]?.message ?? "Invalid input." });
-    }
-    let call: Call;
-    let context: RequestContext;
-    let user: unknown;
-    try {
-      context = await createContext(request);
-      const caller = createCaller(context);
-      call = (path, input) => procedureAt(caller, path)(input);
-      user = await call("users.updateCurrentUser");
-    } catch (error) {
-      return sendError(reply, error);
-    }
+  return async (context, pagePath) => {
+    const caller = createCaller(context);
+    const call: Call = (path, input) => procedureAt(caller, path)(input);
+    const user = await call("users.updateCurrentUser");
 
     const queries: FirstDataQuery[] = [{ path: "users.getCurrentUser", data: user }];
     // A function that refuses (not found, locked, too young) is left out: the page asks again and
@@ -131,13 +118,13 @@ export function registerFirstData(app: FastifyInstance, { router, createContext 
         return data as T;
       } catch (error) {
         const isRefusal = error instanceof TRPCError && error.code !== "INTERNAL_SERVER_ERROR";
-        if (!isRefusal) request.log.error({ err: error, fn: path }, "first data: function failed");
+        if (!isRefusal) context.log.error({ err: error, fn: path }, "first data: function failed");
         return null;
       }
     };
 
-    const url = new URL(parsed.data.path, "http://page.invalid");
-    const found = PAGES.find(([routePath]) => matchesRoutePath(routePath, url.pathname));
+    const url = new URL(pagePath, "http://page.invalid");
+    const found = findPagePlan(url.pathname);
     let images: string[] = [];
     // Every page waits for the coming-soon settings before it shows anything (the app's gate).
     const settings = keep("systemSettings.getComingSoonSettings");
@@ -152,11 +139,38 @@ export function registerFirstData(app: FastifyInstance, { router, createContext 
       images = [...new Set(named.filter((image): image is string => typeof image === "string"))];
     }
     await settings;
-    const answer: FirstDataReply = {
-      subject: context.session.identity?.subject ?? "",
-      queries,
-      images,
-    };
-    return answer;
+    return { subject: context.session.identity?.subject ?? "", queries, images };
+  };
+}
+
+function findPagePlan(urlPath: string): [string, PagePlan] | undefined {
+  return PAGES.find(([routePath]) => matchesRoutePath(routePath, urlPath));
+}
+
+/** Whether the server answers a page's first data beyond the settings (home, a title, the readers). */
+export function hasPagePlan(urlPath: string): boolean {
+  return findPagePlan(urlPath) !== undefined;
+}
+
+export interface FirstDataOptions {
+  answer: FirstDataAnswer;
+  /** The context of an HTTP call, from its bearer token (without one, functions needing a sign-in refuse). */
+  createContext: (request: FastifyRequest) => Promise<RequestContext>;
+}
+
+export function registerFirstData(app: FastifyInstance, { answer, createContext }: FirstDataOptions): void {
+  app.post(FIRST_DATA_PATH, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const parsed = firstDataInput.safeParse(request.body);
+    if (!parsed.success) {
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: parsed.error.issues[0]?.message ?? "Invalid input." });
+    }
+    try {
+      return await answer(await createContext(request), parsed.data.path);
+    } catch (error) {
+      return sendError(reply, error);
+    }
   });
 }

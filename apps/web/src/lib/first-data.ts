@@ -2,40 +2,29 @@
 // code downloaded (decision 0029): put in the query cache as soon as it is there, under the keys
 // the pages read, and taken by the sign-in gate as the server's record of that person.
 import type { FirstDataReply } from "@litverse/shared/first-data";
-import type { QueryKey } from "@tanstack/react-query";
 import { storedSignIn } from "./auth/stored-sign-in.ts";
+import { putFirstData } from "./first-data-keys.ts";
 import { queryClient } from "./query-client.ts";
-import { trpc } from "./trpc.ts";
 
 /** The answer once it has come (null: none will); undefined while it is on its way. */
 let settled: FirstDataReply | null | undefined;
 /** Whose answers are in the cache, if any were put there. */
 let seededSubject: string | null = null;
-const firstData: Promise<FirstDataReply | null> = (window.litverseFirstData ?? Promise.resolve(null)).then(
-  (reply) => {
-    settled = reply;
-    // Usually there before the app's code has run: the first render then finds the page's data,
-    // rather than a render for the gates and another once the sign-in check has come.
-    if (reply) seed(reply);
-    return reply;
-  },
-);
+// (No window when the server draws a first screen with the app's modules: nothing comes then.)
+const firstData: Promise<FirstDataReply | null> = (
+  (typeof window === "undefined" ? undefined : window.litverseFirstData) ?? Promise.resolve(null)
+).then((reply) => {
+  settled = reply;
+  // Usually there before the app's code has run: the first render then finds the page's data,
+  // rather than a render for the gates and another once the sign-in check has come.
+  if (reply) seed(reply);
+  return reply;
+});
 
 /** Whether the head script asked for this page's first data (the answer may still be on its way). */
 export function isFirstDataComing(): boolean {
   return window.litverseFirstData !== undefined;
 }
-
-/** The cache key of each function the server may answer for a page. */
-const QUERY_KEYS: Record<string, (input: never) => QueryKey> = {
-  "users.getCurrentUser": () => trpc.users.getCurrentUser.queryKey(),
-  "systemSettings.getComingSoonSettings": () => trpc.systemSettings.getComingSoonSettings.queryKey(),
-  "contentCuration.getActiveCuratedLists": () => trpc.contentCuration.getActiveCuratedLists.queryKey(),
-  "library.getMyLibrary": () => trpc.library.getMyLibrary.queryKey(),
-  "content.getContent": (input: { contentId: string }) => trpc.content.getContent.queryKey(input),
-  "content.getEpisode": (input: { contentId: string; number: number }) =>
-    trpc.content.getEpisode.queryKey(input),
-};
 
 /**
  * Puts the answers in the cache, where the page has nothing yet, if they are for the person whose
@@ -44,12 +33,7 @@ const QUERY_KEYS: Record<string, (input: never) => QueryKey> = {
 function seed(reply: FirstDataReply): void {
   if (reply.subject !== storedSignIn()?.subject) return;
   seededSubject = reply.subject;
-  for (const query of reply.queries) {
-    const queryKey = QUERY_KEYS[query.path]?.(query.input as never);
-    if (queryKey && queryClient.getQueryData(queryKey) === undefined) {
-      queryClient.setQueryData(queryKey, query.data);
-    }
-  }
+  putFirstData(queryClient, reply);
 }
 
 /** Whose first data is in the cache (null: nobody's). */

@@ -71,7 +71,8 @@ function isOffline(): boolean {
 
 /** Offline as the browser says, or unable to reach the server at the moment. */
 export function useIsOffline(): boolean {
-  return useSyncExternalStore(subscribe, isOffline);
+  // A first screen drawn on the server is drawn from the server's own answers: online.
+  return useSyncExternalStore(subscribe, isOffline, () => false);
 }
 
 /** The person this page let in on their last known record while the server could not be reached. */

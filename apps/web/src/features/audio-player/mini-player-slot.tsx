@@ -6,7 +6,8 @@ import { playerIsPresent, subscribePresence } from "./player-presence.ts";
 const MiniPlayer = lazy(() => import("./mini-player.tsx"));
 
 export function MiniPlayerSlot() {
-  const isPresent = useSyncExternalStore(subscribePresence, playerIsPresent);
+  // No player on the server's drawing of a first screen.
+  const isPresent = useSyncExternalStore(subscribePresence, playerIsPresent, () => false);
   if (!isPresent) return null;
   return (
     <Suspense fallback={null}>

@@ -3,6 +3,7 @@
 import type { ClientConfig } from "@litverse/shared/client-config";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { AuthProvider, useAuth } from "react-oidc-context";
+import { writeFirstScreenCookie } from "../../lib/auth/first-screen-cookie.ts";
 import { oidcSettings } from "../../lib/auth/oidc-settings.ts";
 import { updateSocketSession } from "../../lib/auth/socket-session.ts";
 import { markSocketReady } from "../../lib/auth/socket-token.ts";
@@ -46,6 +47,7 @@ function SocketSessionBridge() {
   useTokenRefetch();
   useEffect(() => {
     if (auth.isLoading) return;
+    writeFirstScreenCookie(auth.user);
     void updateSocketSession(auth.user).finally(markSocketReady);
   }, [auth.isLoading, auth.user]);
   return null;

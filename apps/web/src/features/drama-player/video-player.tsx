@@ -22,6 +22,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { cn } from "../../components/ui/cn.ts";
 import { Slider } from "../../components/ui/slider.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useIsDrawnOnServer } from "../../first-screen/handoff.ts";
 import { formatDuration } from "../../lib/format.ts";
 import { EpisodeEnd } from "../reader/episode-end.tsx";
 import { isKeyForControl, type Shortcut, ShortcutsDialog } from "../reader/shortcuts-dialog.tsx";
@@ -82,6 +83,7 @@ export function VideoPlayer({
   className?: string;
 }) {
   const { data } = ready;
+  const isDrawnOnServer = useIsDrawnOnServer();
   const element = useRef<PipVideo>(null);
   const frame = useRef<HTMLElement>(null);
   const [frameElement, setFrameElement] = useState<HTMLElement | null>(null);
@@ -514,7 +516,8 @@ export function VideoPlayer({
           ref={element}
           src={src}
           poster={video.posterUrl ?? undefined}
-          preload="auto"
+          // The server's drawing shows the poster; the video itself is the app's to fetch.
+          preload={isDrawnOnServer ? "none" : "auto"}
           playsInline
           className="size-full object-contain"
           aria-label={`${data.content.title}, episode ${data.episode.number}`}

@@ -1,7 +1,9 @@
 import { useRouteError } from "react-router";
+import { useFirstScreenHandoff } from "../../first-screen/handoff.ts";
 
 export function ErrorFallback() {
   const error = useRouteError();
+  useFirstScreenHandoff();
   const message = error instanceof Error ? error.message : String(error);
   return (
     <main className="flex min-h-screen items-center justify-center bg-background p-4">

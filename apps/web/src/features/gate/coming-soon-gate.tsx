@@ -12,6 +12,7 @@ import { type CurrentUser, isAdminRole } from "@litverse/shared/users";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { useAuth } from "react-oidc-context";
 import { Outlet, useMatches } from "react-router";
+import { useFirstScreenHandoff } from "../../first-screen/handoff.ts";
 import { useClientConfig } from "../../lib/client-config.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import {
@@ -43,7 +44,6 @@ const LandingPage = lazy(async () => ({
 
 export function ComingSoonGate() {
   const auth = useAuth();
-  const config = useClientConfig();
   const settings = useLiveQuery(trpc.systemSettings.getComingSoonSettings.queryOptions());
   const me = useCurrentUser();
   const isPublicPage = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.isPublic);
@@ -58,6 +58,25 @@ export function ComingSoonGate() {
   const user = me.data ?? (isOfflinePass && subject ? lastKnownUser(subject) : null) ?? undefined;
   const isLoading = !settingsData || (auth.isLoading && !isOfflinePass) || (isSignedIn && !user);
   if (isLoading) return <GateSkeleton />;
+  return (
+    <GateDecision settings={settingsData} user={user} isSignedIn={isSignedIn} isPublicPage={isPublicPage} />
+  );
+}
+
+/** What the gate shows once it knows: from here on the app draws the page, not the server. */
+function GateDecision({
+  settings: settingsData,
+  user,
+  isSignedIn,
+  isPublicPage,
+}: {
+  settings: ComingSoonSettings;
+  user: CurrentUser | undefined;
+  isSignedIn: boolean;
+  isPublicPage: boolean;
+}) {
+  const config = useClientConfig();
+  useFirstScreenHandoff();
 
   const comingSoon = (
     <Suspense fallback={<GateSkeleton />}>

@@ -1,0 +1,139 @@
+// A page's first screen, drawn by the server when the page's request carries the sign-in: the
+// app's own components (run here from the web app's source) drawing the first-data answer.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { FIRST_SCREEN_COOKIE, type FirstDataReply } from "@litverse/shared/first-data";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../db/schema/index.ts";
+import { addEpisodes } from "../modules/content/add-episodes.ts";
+import { addChapters, createTitle } from "../test/catalogue.ts";
+import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
+import { startTestServer, type TestServer } from "../test/test-server.ts";
+import { accessToken, signedInAs } from "../test/tokens.ts";
+import type { FirstScreenRenderer } from "./first-screen.ts";
+
+/** The web app's renderer, from its source (a path, not an import: the server is typed without JSX). */
+const RENDERER = new URL("../../../web/src/first-screen/render.tsx", import.meta.url).href;
+
+let platform: TestPlatform;
+let server: TestServer;
+const dist = mkdtempSync(path.join(os.tmpdir(), "litverse-first-screen-"));
+beforeAll(async () => {
+  writeFileSync(
+    path.join(dist, "index.html"),
+    '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  mkdirSync(path.join(dist, ".vite"));
+  writeFileSync(
+    path.join(dist, ".vite/route-preloads.json"),
+    JSON.stringify([{ path: "/content/:contentId", scripts: [], styles: ["/assets/content.css"] }]),
+  );
+  const { renderFirstScreen } = (await import(RENDERER)) as { renderFirstScreen: FirstScreenRenderer };
+  platform = await openTestPlatform();
+  server = await startTestServer(platform, { webDistDir: dist, firstScreenRenderer: renderFirstScreen });
+});
+afterAll(async () => {
+  await server.close();
+  await platform.dispose();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function open(pagePath: string, token: string | null) {
+  const response = await fetch(`${server.url}${pagePath}`, {
+    headers: token ? { cookie: `other=1; ${FIRST_SCREEN_COOKIE}=${token}` } : {},
+  });
+  const html = await response.text();
+  const answer = /<script type="application\/json" id="first-data">(.*?)<\/script>/s.exec(html)?.[1];
+  const screen = /<div id="first-screen" inert aria-hidden="true">(.*)<\/div><div id="root">/s.exec(
+    html,
+  )?.[1];
+  return {
+    status: response.status,
+    cacheControl: response.headers.get("cache-control"),
+    vary: response.headers.get("vary"),
+    answer: answer ? (JSON.parse(answer) as FirstDataReply) : null,
+    screen: screen ?? null,
+  };
+}
+
+describe("a page's first screen", () => {
+  it("is drawn for the signed-in person from the page's first data, and stored by nobody", async () => {
+    const reader = await signedInAs(platform, "user");
+    const title = await createTitle(platform, { title: "The Drawn Lantern" });
+    await addChapters(platform, title.id, 2);
+    const page = await open(`/content/${title.id}`, reader.token);
+    expect(page.status).toBe(200);
+    expect(page.cacheControl).toBe("private, no-store");
+    expect(page.vary).toContain("cookie");
+    expect(page.answer?.queries.map((query) => query.path)).toContain("content.getContent");
+    // The title page as the app draws it: its heading and its episodes, in the app's frame.
+    expect(page.screen).toMatch(/<h1[^>]*>The Drawn Lantern<\/h1>/);
+    expect(page.screen).toContain("Chapter 1");
+    expect(page.screen).toContain('aria-label="Litverse home"');
+  });
+
+  it("draws home from the person's shelves", async () => {
+    const reader = await signedInAs(platform, "user");
+    const page = await open("/", reader.token);
+    expect(page.screen).toMatch(/<h1[^>]*>Welcome back/);
+    // A picture of the page: the browser tests' hooks are the app's alone.
+    expect(page.screen).not.toContain("data-testid");
+  });
+
+  it("draws the drama player", async () => {
+    const reader = await signedInAs(platform, "user");
+    const title = await createTitle(platform, { contentType: "drama", title: "A Drawn Drama" });
+    // The player draws from the episode's description; the video file itself is not read here.
+    await addEpisodes(platform.deps, title.id, [
+      {
+        title: "The First Night",
+        payload: {
+          kind: "video",
+          file: "video.mp4",
+          poster: "poster.jpg",
+          durationMs: 60_000,
+          width: 720,
+          height: 1280,
+          subtitles: [],
+        },
+        files: { "video.mp4": new Uint8Array(8), "poster.jpg": new Uint8Array(8) },
+      },
+    ]);
+    const page = await open(`/watch/${title.id}`, reader.token);
+    expect(page.screen).toContain("The First Night");
+    // Its poster shows; the video waits for the app (no download the app would repeat).
+    const video = /<video[^>]*>/.exec(page.screen ?? "")?.[0] ?? "";
+    expect(video).toMatch(/poster="\/media\/[^"]+poster\.jpg"/);
+    expect(video).toContain('preload="none"');
+  });
+
+  it("sends the answer alone for a reader, which is not drawn on the server", async () => {
+    const reader = await signedInAs(platform, "user");
+    const title = await createTitle(platform);
+    await addChapters(platform, title.id, 1);
+    const page = await open(`/read/${title.id}`, reader.token);
+    expect(page.answer?.queries.map((query) => query.path)).toContain("content.getEpisode");
+    expect(page.screen).toBeNull();
+  });
+
+  it("is not drawn without a valid sign-in, nor for other pages, and stores no one", async () => {
+    const title = await createTitle(platform);
+    const subject = `first-screen-${crypto.randomUUID()}`;
+    const forged = await accessToken(platform, { subject, forged: true });
+    const expired = await accessToken(platform, { subject, expiresInSeconds: -120 });
+    for (const token of [null, forged, expired, "not a token"]) {
+      const page = await open(`/content/${title.id}`, token);
+      expect(page.status).toBe(200);
+      expect(page.cacheControl).toBe("no-cache");
+      expect(page.answer).toBeNull();
+      expect(page.screen).toBeNull();
+    }
+    const stored = await platform.deps.db.select().from(users);
+    expect(stored.some((row) => row.subject === subject)).toBe(false);
+    const reader = await signedInAs(platform, "user");
+    const explore = await open("/explore", reader.token);
+    expect(explore.answer).toBeNull();
+    expect((await open(`/content/${title.id}?x=${"y".repeat(600)}`, reader.token)).answer).toBeNull();
+  });
+});

@@ -1,0 +1,177 @@
+// Every route of the app. Route modules load lazily; the sign-in return sits outside the
+// coming-soon gate, everything else inside it. The browser's router is made from these
+// (router.tsx); the server draws a page's first screen from them too (src/first-screen/).
+import type { RouteObject } from "react-router";
+import { ErrorFallback } from "../features/errors/error-fallback.tsx";
+import { RouteLoading } from "../features/errors/route-loading.tsx";
+import { ComingSoonGate, type RouteHandle } from "../features/gate/coming-soon-gate.tsx";
+import { AppShell } from "../features/shell/app-shell.tsx";
+import { PLANNED_PAGES } from "./pages.ts";
+import { homeData, titleData } from "./route-data.ts";
+
+const publicPage: RouteHandle = { isPublic: true };
+
+export const routes: RouteObject[] = [
+  { path: "/auth/callback", lazy: () => import("../features/auth/auth-callback-route.tsx") },
+  {
+    path: "/",
+    Component: ComingSoonGate,
+    ErrorBoundary: ErrorFallback,
+    HydrateFallback: RouteLoading,
+    children: [
+      // Readers fill the screen: no header or bottom navigation around them.
+      {
+        path: "/read/:contentId",
+        loader: titleData,
+        lazy: () => import("../features/book-reader/book-reader-route.tsx"),
+      },
+      {
+        path: "/listen/:contentId",
+        loader: titleData,
+        lazy: () => import("../features/audio-player/listen-route.tsx"),
+      },
+      {
+        path: "/read-comic/:contentId",
+        loader: titleData,
+        lazy: () => import("../features/comic-reader/comic-reader-route.tsx"),
+      },
+      {
+        path: "/watch/:contentId",
+        loader: titleData,
+        lazy: () => import("../features/drama-player/watch-route.tsx"),
+      },
+      // The sandbox payment provider's own page, drawn without the app's frame like a provider's.
+      {
+        path: "/sandbox/checkout/:reference",
+        lazy: () => import("../features/sandbox-checkout/sandbox-checkout-route.tsx"),
+      },
+      {
+        Component: AppShell,
+        children: [
+          { index: true, loader: homeData, lazy: () => import("../features/home/home-route.tsx") },
+          { path: "/explore", lazy: () => import("../features/explore/explore-route.tsx") },
+          { path: "/library", lazy: () => import("../features/library/library-route.tsx") },
+          {
+            path: "/content/:contentId",
+            loader: titleData,
+            lazy: () => import("../features/content/content-route.tsx"),
+          },
+          { path: "/my-library", lazy: () => import("../features/my-library/my-library-route.tsx") },
+          {
+            path: "/admin/content-management",
+            lazy: () => import("../features/admin-content/content-management-route.tsx"),
+          },
+          {
+            path: "/admin/content-curation",
+            lazy: () => import("../features/admin-content/content-curation-route.tsx"),
+          },
+          {
+            path: "/admin/content-metrics",
+            lazy: () => import("../features/admin-content/content-metrics-route.tsx"),
+          },
+          {
+            path: "/admin/revenue-analytics",
+            lazy: () => import("../features/revenue-analytics/revenue-analytics-route.tsx"),
+          },
+          { path: "/coins/buy", lazy: () => import("../features/coins-buy/coins-buy-route.tsx") },
+          {
+            path: "/subscription/verify",
+            lazy: () => import("../features/payment-verify/payment-verify-route.tsx"),
+          },
+          {
+            path: "/subscription/plans",
+            lazy: () => import("../features/subscription-plans/subscription-plans-route.tsx"),
+          },
+          {
+            path: "/admin/subscription-management",
+            lazy: () => import("../features/subscription-admin/subscription-management-route.tsx"),
+          },
+          {
+            path: "/admin/vvip-control",
+            lazy: () => import("../features/vvip-control/vvip-control-route.tsx"),
+          },
+          { path: "/profile/:userId", lazy: () => import("../features/profile/profile-route.tsx") },
+          { path: "/user/:handle", lazy: () => import("../features/profile/handle-route.tsx") },
+          { path: "/users", lazy: () => import("../features/friends/users-route.tsx") },
+          { path: "/clubs", lazy: () => import("../features/clubs/clubs-route.tsx") },
+          { path: "/clubs/:clubId", lazy: () => import("../features/clubs/club-route.tsx") },
+          { path: "/messages", lazy: () => import("../features/messages/messages-route.tsx") },
+          {
+            path: "/messages/:partnerId",
+            lazy: () => import("../features/messages/conversation-route.tsx"),
+          },
+          {
+            path: "/notifications",
+            lazy: () => import("../features/notifications/notifications-route.tsx"),
+          },
+          {
+            path: "/settings/profile",
+            lazy: () => import("../features/profile-settings/profile-settings-route.tsx"),
+          },
+          { path: "/rewards", lazy: () => import("../features/rewards/rewards-route.tsx") },
+          { path: "/badges", lazy: () => import("../features/rewards/badges-route.tsx") },
+          { path: "/leaderboard", lazy: () => import("../features/rewards/leaderboard-route.tsx") },
+          { path: "/admin/rewards", lazy: () => import("../features/rewards/admin-rewards-route.tsx") },
+          { path: "/support", lazy: () => import("../features/support/my-tickets-route.tsx") },
+          { path: "/support/:ticketId", lazy: () => import("../features/support/my-ticket-route.tsx") },
+          { path: "/admin/support", lazy: () => import("../features/support/queue-route.tsx") },
+          {
+            path: "/admin/support/:ticketId",
+            lazy: () => import("../features/support/agent-ticket-route.tsx"),
+          },
+          {
+            path: "/admin/support-analytics",
+            lazy: () => import("../features/support/support-analytics-route.tsx"),
+          },
+          {
+            path: "/admin/stories/create",
+            lazy: () => import("../features/story-editor/story-create-route.tsx"),
+          },
+          {
+            path: "/admin/stories/:storyId/edit",
+            lazy: () => import("../features/story-editor/story-edit-route.tsx"),
+          },
+          {
+            path: "/admin/notifications",
+            lazy: () => import("../features/admin-notifications/admin-notifications-route.tsx"),
+          },
+          {
+            path: "/interactive-stories",
+            lazy: () => import("../features/stories/stories-route.tsx"),
+          },
+          {
+            path: "/interactive-stories/:storyId",
+            lazy: () => import("../features/stories/story-route.tsx"),
+          },
+          {
+            path: "/interactive-stories/:storyId/play",
+            lazy: () => import("../features/stories/play-route.tsx"),
+          },
+          {
+            path: "/admin/stories/dashboard",
+            lazy: () => import("../features/stories/stories-dashboard-route.tsx"),
+          },
+          {
+            path: "/admin/stat-presets",
+            lazy: () => import("../features/stories/stat-presets-route.tsx"),
+          },
+          { path: "/reels", lazy: () => import("../features/reels/feed/reels-route.tsx") },
+          { path: "/profile/reels", lazy: () => import("../features/reels/uploads/my-reels-route.tsx") },
+          {
+            path: "/admin/reels/management",
+            lazy: () => import("../features/reels/admin/reels-management-route.tsx"),
+          },
+          {
+            path: "/admin/reels/analytics",
+            lazy: () => import("../features/reels/admin/reels-analytics-route.tsx"),
+          },
+          ...PLANNED_PAGES.map((page) => ({
+            path: page.path,
+            lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),
+          })),
+        ],
+      },
+      { path: "*", handle: publicPage, lazy: () => import("../features/errors/not-found-page.tsx") },
+    ],
+  },
+];
