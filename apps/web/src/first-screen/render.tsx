@@ -55,7 +55,8 @@ for (const route of serverRoutes.flatMap(function flat(route): RouteObject[] {
   return [route, ...(route.children ?? []).flatMap(flat)];
 })) {
   if (DRAWN_ROUTES.has(route.index ? "/" : (route.path ?? "")) && typeof route.lazy === "function") {
-    void route.lazy();
+    // A failure shows, and is logged, on the first drawing of that page instead.
+    route.lazy().catch(() => undefined);
   }
 }
 
