@@ -33,13 +33,17 @@ async function expectNoSeriousViolations(page: Page, name: string): Promise<void
   expect(await seriousViolations(page), `${name}: axe violations`).toEqual([]);
 }
 
-/** Opens `path` and waits for the page to have drawn: its h1 and no loading placeholders. */
+/**
+ * Opens `path` and waits for the app to have drawn the page: the server's drawing gone (decision
+ * 0031), its h1 and no loading placeholders.
+ */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   // Reduced motion still leaves a 0.01 ms transition, and a style read within that frame gets the
   // value it starts from: a button enabled just then still reads as half transparent (a false
   // contrast failure). With no transitions at all, every change is whole at once.
   await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  await expect(page.locator("#first-screen")).toHaveCount(0);
   await expect(page.locator("h1").first()).toBeAttached();
   await expect(page.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
 }
