@@ -188,8 +188,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   app.get("/api/client-config", async (): Promise<ClientConfig> => clientConfig);
 
+  /** An HTTP request's call context, for a token it carries (in its Authorization header or a cookie). */
+  const requestContext = (req: FastifyRequest, token: string | undefined) =>
+    createContext(token, req.log, { clientIp: req.ip, connection: null });
   const httpCallContext = (req: FastifyRequest) =>
-    createContext(bearerToken(req.headers.authorization), req.log, { clientIp: req.ip, connection: null });
+    requestContext(req, bearerToken(req.headers.authorization));
   const trpcOptions = {
     router,
     maxBatchSize: limits.maxBatchSize,
@@ -227,7 +230,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   const drawFirstScreen = firstScreenDrawer({
     answer,
     render: appPage ? (options.firstScreenRenderer ?? (await loadFirstScreenRenderer(webDistDir))) : null,
-    createContext: (req, token) => createContext(token, req.log, { clientIp: req.ip, connection: null }),
+    createContext: requestContext,
     config: clientConfig,
   });
 

@@ -6,6 +6,8 @@
 // writes into each page inline (build/head-script.ts): it imports only modules that import nothing.
 import { FIRST_DATA_ELEMENT_ID, FIRST_DATA_PATH, type FirstDataReply } from "@litverse/shared/first-data";
 import { storedSignIn } from "./lib/auth/stored-sign-in.ts";
+import { jsonInPage } from "./lib/json-in-page.ts";
+import { THEME_STORAGE_KEY } from "./lib/theme-storage.ts";
 
 declare global {
   interface Window {
@@ -37,16 +39,6 @@ async function requestFirstData(token: string): Promise<FirstDataReply | null> {
   return reply;
 }
 
-/** The answer the server sent with the page, if it did. */
-function answerInPage(): FirstDataReply | null {
-  const text = document.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent;
-  try {
-    return text ? (JSON.parse(text) as FirstDataReply) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The theme the app will apply (next-themes' choice, kept under "theme": light, dark, or the
  * system's), applied now: a first screen drawn on the server paints before the app has run.
@@ -54,7 +46,7 @@ function answerInPage(): FirstDataReply | null {
 function applyStoredTheme() {
   let choice: string | null = null;
   try {
-    choice = localStorage.getItem("theme");
+    choice = localStorage.getItem(THEME_STORAGE_KEY);
   } catch {
     // No storage: the system's.
   }
@@ -66,7 +58,8 @@ function applyStoredTheme() {
 }
 
 applyStoredTheme();
-const inPage = answerInPage();
+// The answer the server sent with the page, if it did.
+const inPage = jsonInPage<FirstDataReply>(FIRST_DATA_ELEMENT_ID);
 const signIn = storedSignIn();
 if (inPage) {
   window.litverseFirstData = Promise.resolve(inPage);

@@ -6,6 +6,7 @@ import { AuthRoot } from "../features/auth/auth-root.tsx";
 import { CurrentUserGate } from "../features/auth/current-user-gate.tsx";
 import { lazyAfterLoad } from "../lib/after-load.ts";
 import { queryClient } from "../lib/query-client.ts";
+import { THEME_STORAGE_KEY } from "../lib/theme-storage.ts";
 import { useUnsentChangesWarning } from "../lib/use-unsent-changes-warning.ts";
 import { ConnectionBanner } from "./connection-banner.tsx";
 import { router } from "./router.tsx";
@@ -41,7 +42,13 @@ function Shell() {
 
 export function App() {
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider
+      attribute="class"
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+      storageKey={THEME_STORAGE_KEY}
+    >
       <QueryClientProvider client={queryClient}>
         <Shell />
       </QueryClientProvider>

@@ -3,6 +3,7 @@
 // that the app opens offline (lib/offline-start.ts).
 import type { ClientConfig } from "@litverse/shared/client-config";
 import { createContext, useContext } from "react";
+import { jsonInPage } from "./json-in-page.ts";
 import { lastKnownClientConfig, rememberClientConfig } from "./offline-start.ts";
 
 /** The element in which the server hands the page its configuration (apps/server/src/http/app-page.ts). */
@@ -13,15 +14,9 @@ const CONFIG_ELEMENT_ID = "client-config";
  * none), so that the app can render at once.
  */
 export function clientConfigInPage(): ClientConfig | null {
-  const text = document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const config = JSON.parse(text) as ClientConfig;
-    rememberClientConfig(config);
-    return config;
-  } catch {
-    return null;
-  }
+  const config = jsonInPage<ClientConfig>(CONFIG_ELEMENT_ID);
+  if (config) rememberClientConfig(config);
+  return config;
 }
 
 /**
