@@ -4,7 +4,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { BASE_URL, DATA_DIR_VARIABLE, E2E_PORT, NODE_ARGS } from "./apps/web/e2e/support/env.ts";
+import {
+  BASE_URL,
+  DATA_DIR_VARIABLE,
+  E2E_WORKERS,
+  NODE_ARGS,
+  serverDatabaseUrl,
+  serverDataDir,
+  serverUrl,
+} from "./apps/web/e2e/support/env.ts";
 
 const nodeMajor = Number(process.versions.node.split(".")[0]);
 if (nodeMajor < 24) {
@@ -14,10 +22,10 @@ if (nodeMajor < 24) {
 }
 
 /**
- * The main server's data directory. The runner process makes it (and removes it when it exits);
- * the workers, which load this file again, inherit it through the environment.
+ * The folder of the main servers' data directories. The runner process makes it (and removes it
+ * when it exits); the workers, which load this file again, inherit it through the environment.
  */
-function mainDataDir(): string {
+function dataDirsRoot(): string {
   const inherited = process.env[DATA_DIR_VARIABLE];
   if (inherited) return inherited;
   const dir = mkdtempSync(path.join(os.tmpdir(), "litverse-e2e-"));
@@ -25,36 +33,27 @@ function mainDataDir(): string {
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
-const dataDir = mainDataDir();
+const dataRoot = dataDirsRoot();
+const databaseUrl = process.env.E2E_DATABASE_URL;
 
 /**
- * On PostgreSQL (E2E_DATABASE_URL) the suite runs again for what depends on the database server
- * rather than on the SQL: PGlite is PostgreSQL itself, but in the server's process, on one
- * connection. So on PostgreSQL: signing in (the provider's storage), live updates across
- * processes and reconnects (the gate, live settings, messages, clubs, the support desk, a refund
- * re-locking an open chapter), and imports and reel conversions run as queued jobs. Every
- * service function runs on PostgreSQL in the integration tests, so the journeys that only add
- * pages over those functions (buying coins, plans, revenue, the catalogue, the readers,
- * screenshots, accessibility, install prompts, the shell) run once, on PGlite.
+ * On PostgreSQL (E2E_DATABASE_URL) the suite runs again for the journeys tagged "@postgres": what
+ * depends on the database server rather than on the SQL. PGlite is PostgreSQL itself, but in the
+ * server's process, on one connection. So on PostgreSQL: signing in (the provider's storage), live
+ * updates (the gate, messages, clubs, the support desk, a refund re-locking an open chapter), and
+ * imports and reel conversions run as queued jobs. Every service function runs on PostgreSQL in
+ * the integration tests, so the journeys that only add pages over those functions, and the
+ * screenshots, run once, on PGlite. (The tests that start servers of their own run those on PGlite
+ * in both runs.)
  */
-const POSTGRES_SPECS = [
-  "**/sign-in.spec.ts",
-  "**/gate.spec.ts",
-  "**/live-settings.spec.ts",
-  "**/reconnect.spec.ts",
-  "**/people.spec.ts",
-  "**/clubs.spec.ts",
-  "**/support.spec.ts",
-  "**/unlocks.spec.ts",
-  "**/admin-content.spec.ts",
-  "**/reels.spec.ts",
-];
+const POSTGRES_TAG = /@postgres/;
 
 export default defineConfig({
   testDir: "apps/web/e2e",
-  ...(process.env.E2E_DATABASE_URL ? { testMatch: POSTGRES_SPECS } : {}),
+  ...(databaseUrl ? { grep: POSTGRES_TAG } : {}),
+  // A spec file runs whole in one worker, against that worker's own server (support/env.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
@@ -92,29 +91,30 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  // One main server per worker, each started (and seeded with the demo) before any test runs.
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: `"${process.execPath}" ${NODE_ARGS.join(" ")} apps/server/src/main.ts`,
     cwd: import.meta.dirname,
     env: {
-      PORT: String(E2E_PORT),
+      PORT: new URL(serverUrl(index)).port,
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: BASE_URL,
+      DATA_DIR: serverDataDir(dataRoot, index),
+      PUBLIC_URL: serverUrl(index),
       LOG_LEVEL: "warn",
       // Every browser signs up from 127.0.0.1; the limit itself is tested by the integration tests.
       RATE_LIMIT_ACCOUNTS_PER_HOUR: "1000",
-      // The demo accounts are shared by parallel specs, and one spec sends a hundred messages at once.
+      // One spec sends a hundred messages at once as one demo account.
       RATE_LIMIT_WRITES_PER_MINUTE: "5000",
       RATE_LIMIT_MESSAGES_PER_MINUTE: "1000",
-      // Set to run the same tests against PostgreSQL (a fresh database) instead of PGlite.
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      // Set to run the same tests against PostgreSQL (fresh databases) instead of PGlite.
+      ...(databaseUrl ? { DATABASE_URL: serverDatabaseUrl(databaseUrl, index) } : {}),
     },
-    url: `${BASE_URL}/healthz`,
+    url: `${serverUrl(index)}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
+    timeout: 180_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
     // Let the server close its database cleanly before the data directory is removed.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-  },
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
+  })),
 });

@@ -27,7 +27,9 @@ const USAGE = `Usage: npm run bench:pages -- [options]
   --dist <folder>    the web build to serve (default apps/web/dist; build it first)
   --routes a,b       only these routes (home,title,book,comic,audiobook,drama,explore)
   --no-throttle      loopback speed, for a look at the page without the mobile profile
-  --waterfall        print each request of every route's first load (to stderr)`;
+  --waterfall        print each request of every route's first load (to stderr)
+  --trace <folder>   save a Chromium performance trace of every route's first load there
+                     (<route>.json; open it in the DevTools Performance panel)`;
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TARGET_LCP_MS = 2000;
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     routes: { type: "string" },
     "no-throttle": { type: "boolean", default: false },
     waterfall: { type: "boolean", default: false },
+    trace: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -172,7 +175,13 @@ interface Load {
   waterfall: string[];
 }
 
-async function measureLoad(browser: Browser, storage: StoredSignIn, url: string, recharts: Set<string>) {
+async function measureLoad(
+  browser: Browser,
+  storage: StoredSignIn,
+  url: string,
+  recharts: Set<string>,
+  traceFile: string | null,
+) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -195,6 +204,7 @@ async function measureLoad(browser: Browser, storage: StoredSignIn, url: string,
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
     }
     await page.addInitScript(instrument);
+    if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: true });
     await page.goto(url, { waitUntil: "load", timeout: LOAD_TIMEOUT_MS });
     // Settled: a paint candidate exists, and nothing new was painted or fetched for a while.
     await page.waitForFunction(
@@ -208,6 +218,7 @@ async function measureLoad(browser: Browser, storage: StoredSignIn, url: string,
       SETTLE_MS,
       { timeout: LOAD_TIMEOUT_MS, polling: 250 },
     );
+    if (traceFile) await browser.stopTracing();
     return await page.evaluate(
       (rechartsFiles) => {
         const marks = window as unknown as { __lcp: number; __lcpElement: string };
@@ -301,7 +312,10 @@ try {
     if (wanted && !wanted.includes(name)) continue;
     const loads: Load[] = [];
     for (let run = 0; run < runs; run++) {
-      const load = await measureLoad(browser, storage, `${baseUrl}${routePath}`, recharts);
+      const traceFile =
+        values.trace && run === 0 ? path.join(path.resolve(values.trace), `${name}.json`) : null;
+      if (traceFile) await mkdir(path.dirname(traceFile), { recursive: true });
+      const load = await measureLoad(browser, storage, `${baseUrl}${routePath}`, recharts, traceFile);
       log(
         `${name} ${run + 1}/${runs}: LCP ${round(load.lcpMs)} ms (${load.lcpElement}), FCP ${round(load.fcpMs)} ms, JS ${kb(load.jsBeforePaintBytes)}/${kb(load.jsBytes)} KB, ${load.requests} requests`,
       );

@@ -6,6 +6,7 @@
 // `npm run test:pg -- <vitest filters>` runs only the matching Vitest files and skips the browser.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
+import { E2E_WORKERS, serverDatabaseUrl } from "../apps/web/e2e/support/env.ts";
 
 const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const filters = process.argv.slice(2);
@@ -43,15 +44,24 @@ const vitestStatus = run("npx", ["vitest", "run", ...(filters.length > 0 ? filte
 });
 if (vitestStatus !== 0 || filters.length > 0) process.exit(vitestStatus);
 
+// The browser run's main servers each get a fresh database: E2E_DATABASE_URL names the base,
+// and each worker's server adds its slot (apps/web/e2e/support/env.ts).
 const e2eDatabase = `litverse_e2e_${process.pid}`;
 const e2eUrl = new URL(url);
 e2eUrl.pathname = `/${e2eDatabase}`;
-await withAdminClient((client) => client.query(`CREATE DATABASE ${e2eDatabase}`));
+const serverDatabases = Array.from({ length: E2E_WORKERS }, (_, index) =>
+  new URL(serverDatabaseUrl(e2eUrl.href, index)).pathname.slice(1),
+);
+const forEachDatabase = (statement: (name: string) => string) =>
+  withAdminClient(async (client) => {
+    for (const name of serverDatabases) await client.query(statement(name));
+  });
 let e2eStatus = 1;
 try {
-  console.log(`\nBrowser tests on PostgreSQL (${e2eDatabase})`);
+  await forEachDatabase((name) => `CREATE DATABASE ${name}`);
+  console.log(`\nBrowser tests on PostgreSQL (${serverDatabases.join(", ")})`);
   e2eStatus = run("npm", ["run", "test:e2e"], { E2E_DATABASE_URL: e2eUrl.href });
 } finally {
-  await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${e2eDatabase} WITH (FORCE)`));
+  await forEachDatabase((name) => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 process.exit(e2eStatus);

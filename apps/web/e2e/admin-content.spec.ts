@@ -63,7 +63,9 @@ test.describe("an admin", () => {
     await page.context().close();
   });
 
-  test("imports a book, a comic, an audiobook and a drama and opens the results", async () => {
+  test("imports a book, a comic, an audiobook and a drama and opens the results", {
+    tag: "@postgres",
+  }, async () => {
     test.setTimeout(90_000);
     await openManage(page);
     await expect(page).toHaveTitle("Manage Content · Litverse");

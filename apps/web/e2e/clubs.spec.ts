@@ -36,9 +36,9 @@ async function finishEpisodes(page: Page, contentId: string, count: number): Pro
   }
 }
 
-test("a club reads together: a milestone's post stays blurred until one's own reading passes it", async ({
-  browser,
-}) => {
+test("a club reads together: a milestone's post stays blurred until one's own reading passes it", {
+  tag: "@postgres",
+}, async ({ browser }) => {
   test.setTimeout(120_000);
   const anaContext = await browser.newContext();
   const benContext = await browser.newContext();

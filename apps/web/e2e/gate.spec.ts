@@ -22,7 +22,7 @@ async function visitor(browser: Browser, email: string | null): Promise<Page> {
   return page;
 }
 
-test("coming-soon mode keeps everyone but admins out, live", async ({ browser }) => {
+test("coming-soon mode keeps everyone but admins out, live", { tag: "@postgres" }, async ({ browser }) => {
   const signedOut = await visitor(browser, null);
   const reader = await visitor(browser, "reader@demo.test");
   const admin = await visitor(browser, "admin@demo.test");

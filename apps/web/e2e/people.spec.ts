@@ -18,9 +18,9 @@ async function newPerson(page: Page, name: string): Promise<{ _id: string; name:
   return { _id: me._id, name };
 }
 
-test("two people befriend, chat live, block; a followed title's new episode notifies", async ({
-  browser,
-}) => {
+test("two people befriend, chat live, block; a followed title's new episode notifies", {
+  tag: "@postgres",
+}, async ({ browser }) => {
   test.setTimeout(120_000);
   const anaContext = await browser.newContext();
   const benContext = await browser.newContext();

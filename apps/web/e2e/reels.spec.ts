@@ -68,7 +68,9 @@ test.afterAll(async () => {
 
 let reelId: string;
 
-test("a reel posted from My Reels, then watched, swiped and followed to its series", async () => {
+test("a reel posted from My Reels, then watched, swiped and followed to its series", {
+  tag: "@postgres",
+}, async () => {
   test.setTimeout(90_000);
   // From My Reels: the first request carrying the video is cut off and retried; the page is
   // reloaded while the second part is on its way, and choosing the file again carries on from
@@ -143,10 +145,11 @@ test("a reel posted from My Reels, then watched, swiped and followed to its seri
   expect(await media(reader, 0, (video) => video.muted)).toBe(true);
 
   // Paused after a second of playing: once the pause's report (over a second played) is in, a
-  // play and no view.
+  // play and no view. The page counts what played at each `timeupdate` (about every quarter of a
+  // second), so its count may trail the playhead by that much: hence the margin.
   await expect
     .poll(() => media(reader, 0, (video) => video.currentTime), { intervals: [50] })
-    .toBeGreaterThan(1);
+    .toBeGreaterThan(1.25);
   await reader.keyboard.press("Space");
   expect(await media(reader, 0, (video) => video.paused && video.currentTime < 2.9)).toBe(true);
   await expect.poll(playedReported, { timeout: 10_000 }).toBeGreaterThanOrEqual(1_000);

@@ -8,9 +8,9 @@ import { callAs } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
 import { capture, SCHEMES } from "./support/screenshots.ts";
 
-test("charged but no coins: an agent re-checks the payment from the ticket and the coins arrive once", async ({
-  browser,
-}) => {
+test("charged but no coins: an agent re-checks the payment from the ticket and the coins arrive once", {
+  tag: "@postgres",
+}, async ({ browser }) => {
   const buyerContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const buyer = await buyerContext.newPage();
   await createAccount(buyer, {

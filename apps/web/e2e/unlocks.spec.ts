@@ -96,7 +96,7 @@ test.afterAll(async () => {
   await adminContext.close();
 });
 
-test("an admin sets the title's unlock options in the title editor", async () => {
+test("an admin sets the title's unlock options in the title editor", { tag: "@postgres" }, async () => {
   await admin.goto(`/admin/content-management?content=${contentId}`);
   const form = admin.getByRole("form", { name: "Unlock options" });
   await form.getByLabel("Rental price (coins)").fill("3");
@@ -119,7 +119,7 @@ test("an admin sets the title's unlock options in the title editor", async () =>
   });
 });
 
-test("a reader unlocks a priced chapter from the title page and reads it", async () => {
+test("a reader unlocks a priced chapter from the title page and reads it", { tag: "@postgres" }, async () => {
   const second = detail.episodes[1];
   await reader.goto("/coins/buy");
   await reader.getByRole("button", { name: /^Buy 100 coins/ }).click();
@@ -139,7 +139,9 @@ test("a reader unlocks a priced chapter from the title page and reads it", async
   expect((await callAs<{ total: number }>(reader, "query", "coins.getCoinBalance")).total).toBe(90);
 });
 
-test("a pricier chapter shows how many coins are missing, leads to buying them and back, and opens", async () => {
+test("a pricier chapter shows how many coins are missing, leads to buying them and back, and opens", {
+  tag: "@postgres",
+}, async () => {
   const returnTo = `/read/${contentId}?episode=3`;
   await reader.goto(returnTo);
   const dialog = reader.getByRole("dialog", { name: "Episode 3 is locked" });
@@ -170,7 +172,9 @@ test("a pricier chapter shows how many coins are missing, leads to buying them a
   expect((await callAs<{ total: number }>(reader, "query", "coins.getCoinBalance")).total).toBe(490);
 });
 
-test("an admin's refund locks the open chapter again, live, and gives the coins back", async () => {
+test("an admin's refund locks the open chapter again, live, and gives the coins back", {
+  tag: "@postgres",
+}, async () => {
   await reader.goto(`/read/${contentId}?episode=2`);
   await expect(reader.getByRole("banner")).toContainText(detail.episodes[1]?.title ?? "");
   const page = await callAs<UnlockPage>(admin, "query", "unlocks.adminListUnlocks", { query: email });

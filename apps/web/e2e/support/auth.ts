@@ -1,5 +1,5 @@
 // Signing in through the real embedded provider pages, as a person would.
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { openMenu } from "./page.ts";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -31,11 +31,60 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
 }
 
+/**
+ * A sign-in made through the provider's pages, kept to open more pages as the same person: the
+ * app's stored user (local storage) and the site's cookies (the provider's session, the app's
+ * first-screen cookie). Each worker signs in once per account rather than once per test; the
+ * journey itself is sign-in.spec.ts's.
+ */
+interface KeptSignIn {
+  cookies: Awaited<ReturnType<BrowserContext["storageState"]>>["cookies"];
+  storedUser: Array<{ name: string; value: string }>;
+  /** When its access token expires (ms since the epoch). */
+  expiresAt: number;
+}
+const keptSignIns = new Map<string, KeptSignIn>();
+/**
+ * A kept sign-in is used only while its access token has this long left, so that no test renews
+ * it: the provider rotates refresh tokens, and one renewed by an earlier test cannot be used again.
+ */
+const KEPT_SIGN_IN_MARGIN_MS = 15 * 60_000;
+const STORED_USER_PREFIX = "oidc.user:";
+
+async function keepSignIn(page: Page, email: string): Promise<void> {
+  const state = await page.context().storageState();
+  const origin = new URL(page.url()).origin;
+  const storedUser = (state.origins.find((entry) => entry.origin === origin)?.localStorage ?? []).filter(
+    (entry) => entry.name.startsWith(STORED_USER_PREFIX),
+  );
+  const expiresAt = Math.min(
+    ...storedUser.map(
+      (entry) => Number((JSON.parse(entry.value) as { expires_at?: number }).expires_at) * 1000,
+    ),
+  );
+  if (storedUser.length > 0 && Number.isFinite(expiresAt)) {
+    keptSignIns.set(email, { cookies: state.cookies, storedUser, expiresAt });
+  }
+}
+
 /** Opens the app and signs in as `email`, ending on the signed-in home page. */
 export async function openSignedIn(page: Page, email: string): Promise<void> {
-  await page.goto("/");
-  await signIn(page, email);
+  const kept = keptSignIns.get(email);
+  const reuse = kept !== undefined && kept.expiresAt - Date.now() > KEPT_SIGN_IN_MARGIN_MS;
+  if (reuse) {
+    await page.context().addCookies(kept.cookies);
+    // Any page of the app's origin gives access to its storage; the health check is the lightest.
+    await page.goto("/healthz");
+    await page.evaluate((entries) => {
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+    }, kept.storedUser);
+    await page.goto("/");
+  } else {
+    await page.goto("/");
+    await signIn(page, email);
+  }
   await expect(page.getByTestId("welcome")).toBeVisible();
+  if (!reuse) await keepSignIn(page, email);
 }
 
 /** The signed-in page's access token, from where the sign-in client keeps the user. */

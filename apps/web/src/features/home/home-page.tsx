@@ -1,7 +1,7 @@
 // Home for signed-in people: a welcome, shortcuts, what they are in the middle of, the curated
 // shelves, and on phones and tablets the install banner.
 import { BookOpen, Compass, Library } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Suspense, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import { lazyAfterLoad } from "../../lib/after-load.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
@@ -23,7 +23,12 @@ const SHORTCUTS = [
 export function HomePage() {
   const me = useCurrentUser();
   const name = me.data?.name ?? me.data?.handle;
-  const [shownAt] = useState(Date.now);
+  // When the page was first on screen: once it is in the document, not when its render began,
+  // which on a busy phone can be a good part of a second earlier.
+  const shownAt = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    shownAt.current = Date.now();
+  }, []);
   return (
     <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
       <div>
@@ -47,7 +52,7 @@ export function HomePage() {
       <ContinueShelf />
       <CuratedShelves />
       <Suspense fallback={null}>
-        <MobileInstallBanner shownAt={shownAt} />
+        <MobileInstallBanner shownAt={() => shownAt.current} />
       </Suspense>
     </main>
   );

@@ -16,11 +16,12 @@ import { APPEAR, FLOATING_PLACE } from "./ui.ts";
 
 type Phase = "waiting" | "visible" | "hidden";
 
-export function MobileInstallBanner({ shownAt }: { shownAt?: number } = {}) {
+/** `shownAt` tells when the page it is on was first shown (this code arrives later). */
+export function MobileInstallBanner({ shownAt }: { shownAt?: () => number | undefined } = {}) {
   const install = useInstallPrompt();
   const [environment] = useState(readInstallEnvironment);
   // The delay runs from when the page showed, which may be before this code arrived.
-  const [loadedAt] = useState(() => shownAt ?? Date.now());
+  const [loadedAt] = useState(() => shownAt?.() ?? Date.now());
   const [phase, setPhase] = useState<Phase>("waiting");
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const titleId = useId();
