@@ -73,6 +73,8 @@ if (!existsSync(path.join(dist, "index.html"))) {
   throw new Error(`No web build in ${dist}: run \`npm run build\` (or pass --dist).`);
 }
 const throttled = !values["no-throttle"];
+const traceDir = values.trace ? path.resolve(values.trace) : null;
+if (traceDir) await mkdir(traceDir, { recursive: true });
 const baseUrl = `http://127.0.0.1:${port}`;
 
 // ---- The server ----------------------------------------------------------------------------------
@@ -312,9 +314,7 @@ try {
     if (wanted && !wanted.includes(name)) continue;
     const loads: Load[] = [];
     for (let run = 0; run < runs; run++) {
-      const traceFile =
-        values.trace && run === 0 ? path.join(path.resolve(values.trace), `${name}.json`) : null;
-      if (traceFile) await mkdir(path.dirname(traceFile), { recursive: true });
+      const traceFile = traceDir && run === 0 ? path.join(traceDir, `${name}.json`) : null;
       const load = await measureLoad(browser, storage, `${baseUrl}${routePath}`, recharts, traceFile);
       log(
         `${name} ${run + 1}/${runs}: LCP ${round(load.lcpMs)} ms (${load.lcpElement}), FCP ${round(load.fcpMs)} ms, JS ${kb(load.jsBeforePaintBytes)}/${kb(load.jsBytes)} KB, ${load.requests} requests`,
