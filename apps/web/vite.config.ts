@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { firstLoad } from "./build/first-load.ts";
-import { headScript } from "./build/head-script.ts";
+import { BOOK_PAGE_SCRIPT_FILE, HEAD_SCRIPT_FILE, inlineScript } from "./build/inline-script.ts";
 import { routeChunks } from "./build/route-chunks.ts";
 import { serviceWorker } from "./service-worker/vite-plugin.ts";
 
@@ -47,7 +47,9 @@ export default defineConfig({
       fileBudget: { routes: ["/", ...READING_ROUTES], maxFiles: 8 },
     }),
     // The script the server writes into each page's head, asking for its first data (decision 0029).
-    headScript({ entry: "src/first-data-request.ts" }),
+    inlineScript({ entry: "src/first-data-request.ts", file: HEAD_SCRIPT_FILE }),
+    // The script that lays out a book chapter drawn on the server (decision 0031).
+    inlineScript({ entry: "src/first-screen/book-page.ts", file: BOOK_PAGE_SCRIPT_FILE }),
   ],
   // The manifest tells the benchmarks which files a page loads (bench/catalogue.ts).
   build: {

@@ -70,6 +70,22 @@ test("pages load in paged mode and in webtoon mode", async () => {
   await expect(reader(page)).toHaveAttribute("data-mode", "paged");
   await expect(spread(page)).toHaveAttribute("data-pages", "1");
   await expectImagesLoaded(page, 1);
+  // The page arrives drawn by the server, the cover fitted to the screen as the app fits it
+  // (decision 0031): without the app's code, it is where the app puts it.
+  const cover = await page.getByTestId("comic-page").boundingBox();
+  await page.route("**/assets/*.js", (route) => route.abort());
+  try {
+    await page.goto(`/read-comic/${nemo}?episode=1`);
+    const drawn = page.locator('#first-screen [aria-label="Pages"] img');
+    await expect(drawn).toHaveJSProperty("complete", true);
+    const box = await drawn.boundingBox();
+    for (const side of ["x", "y", "width", "height"] as const) {
+      expect(Math.abs((box?.[side] ?? 0) - (cover?.[side] ?? -9))).toBeLessThan(1);
+    }
+  } finally {
+    await page.unroute("**/assets/*.js");
+  }
+  await openComic(page, `/read-comic/${nemo}?episode=1`);
   await page.keyboard.press("ArrowRight");
   await expect(spread(page)).toHaveAttribute("data-pages", "2,3");
   await expectImagesLoaded(page, 2);

@@ -15,13 +15,18 @@ const frame = (page: Page) => page.getByTestId("video-frame");
 const paused = (page: Page) => video(page).evaluate((element: HTMLVideoElement) => element.paused);
 
 /**
- * Opens an episode. A page the viewer has used plays it by itself (a browser-driven navigation
- * counts as used); it is paused at once here unless the test wants it playing.
+ * Opens an episode and has it playing. A page the viewer has used plays it by itself; a
+ * browser-driven navigation counts as used, but only some way into the load, which may be after the
+ * player has started (it does at once, with its position in the page): then the viewer presses
+ * play. It is paused at once here unless the test wants it playing.
  */
 async function openEpisode(page: Page, contentId: string, episode: number, { keepPlaying = false } = {}) {
   await page.goto(`/watch/${contentId}?episode=${episode}`);
   await expect(video(page)).toBeVisible();
-  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
+  await expect(async () => {
+    if (await paused(page)) await page.keyboard.press("k");
+    expect(await currentTime(page)).toBeGreaterThan(0.2);
+  }).toPass();
   if (!keepPlaying) {
     await page.keyboard.press("k");
     await expect.poll(() => paused(page)).toBe(true);

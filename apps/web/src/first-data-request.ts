@@ -3,7 +3,7 @@
 // the page shows first — unless the server sent the answer with the page, having drawn the page's
 // first screen from it (decision 0031). The app takes the answer from `window.litverseFirstData`
 // (lib/first-data.ts). Built apart from the app into one small classic script, which the server
-// writes into each page inline (build/head-script.ts): it imports only modules that import nothing.
+// writes into each page inline (build/inline-script.ts): it imports only modules that import nothing.
 import { FIRST_DATA_ELEMENT_ID, FIRST_DATA_PATH, type FirstDataReply } from "@litverse/shared/first-data";
 import { storedSignIn } from "./lib/auth/stored-sign-in.ts";
 import { jsonInPage } from "./lib/json-in-page.ts";

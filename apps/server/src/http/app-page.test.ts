@@ -6,6 +6,7 @@ import type { ClientConfig } from "@litverse/shared/client-config";
 import type { FirstDataReply } from "@litverse/shared/first-data";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  BOOK_PAGE_SCRIPT_FILE,
   findRoute,
   HEAD_SCRIPT_FILE,
   jsonForHtml,
@@ -167,5 +168,30 @@ describe("the page's head script", () => {
   it("is refused when it could close its own element", () => {
     writeFileSync(path.join(dist, HEAD_SCRIPT_FILE), 'console.log("</script>")');
     expect(() => loadAppPage(dist, CONFIG)).toThrow(/cannot be written inline/);
+  });
+});
+
+describe("the book page script", () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), "litverse-app-page-"));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  writeFileSync(
+    path.join(dist, "index.html"),
+    '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  mkdirSync(path.join(dist, ".vite"));
+  writeFileSync(path.join(dist, ".vite/route-preloads.json"), JSON.stringify(ROUTES));
+  const code = "(function(){document.title='laid out'})();";
+  writeFileSync(path.join(dist, BOOK_PAGE_SCRIPT_FILE), code);
+  const reply: FirstDataReply = { subject: "s", queries: [], images: [] };
+
+  it("follows a book chapter's drawing, allowed by its hash, and no other page", () => {
+    const page = loadAppPage(dist, CONFIG);
+    expect(page.scriptSources).toEqual([scriptHash(code)]);
+    expect(page.render("/read/0b9d1f7e", { html: "<main>A chapter</main>", reply })).toContain(
+      `<div id="first-screen" inert aria-hidden="true"><main>A chapter</main></div><script>${code}</script><div id="root"></div>`,
+    );
+    // Not on an undrawn page, nor on another drawn one.
+    expect(page.render("/read/0b9d1f7e", { html: null, reply })).not.toContain(code);
+    expect(page.render("/", { html: "<main>Home</main>", reply })).not.toContain(code);
   });
 });

@@ -21,8 +21,11 @@ import {
 } from "@litverse/shared/first-data";
 
 export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
-/** Written by the build (apps/web/build/head-script.ts). */
+/** Written by the build (apps/web/build/inline-script.ts). */
 export const HEAD_SCRIPT_FILE = ".vite/head-script.js";
+export const BOOK_PAGE_SCRIPT_FILE = ".vite/book-page-script.js";
+/** The route whose drawn page is laid out by the book page script before its first paint. */
+const BOOK_READER_ROUTE = "/read/:contentId";
 /** The element the web app reads its configuration from (apps/web/src/lib/client-config.tsx). */
 export const CLIENT_CONFIG_ELEMENT_ID = "client-config";
 
@@ -113,12 +116,19 @@ export function scriptHash(code: string): string {
   return `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
 }
 
+/** One of the build's scripts written into pages inline, if the build has it. */
+function readInlineScript(distDir: string, file: string): string | null {
+  const at = path.join(distDir, file);
+  const code = existsSync(at) ? readFileSync(at, "utf8") : null;
+  if (code?.includes("</script")) throw new Error(`${file} cannot be written inline.`);
+  return code;
+}
+
 /** Reads the build once; `config` is what /api/client-config answers. */
 export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
   const built = readFileSync(path.join(distDir, "index.html"), "utf8");
-  const headScriptFile = path.join(distDir, HEAD_SCRIPT_FILE);
-  const headScript = existsSync(headScriptFile) ? readFileSync(headScriptFile, "utf8") : null;
-  if (headScript?.includes("</script")) throw new Error(`${HEAD_SCRIPT_FILE} cannot be written inline.`);
+  const headScript = readInlineScript(distDir, HEAD_SCRIPT_FILE);
+  const bookPageScript = readInlineScript(distDir, BOOK_PAGE_SCRIPT_FILE);
   // Ahead of the app's entry: its request goes out before the entry and its preloads are queued.
   const entryAt = built.indexOf("<script");
   const html =
@@ -145,7 +155,10 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
     // Inert and hidden from assistive technology: a picture of the page until the app, which
     // draws the same page, takes its place (apps/web/src/first-screen/handoff.ts).
     const drawnAt = screen.html === null ? -1 : rootAt;
-    const drawn = `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert aria-hidden="true">${screen.html}</div>`;
+    // A book chapter's script runs as soon as the drawing is in (and the styles it needs).
+    const layout =
+      route?.path === BOOK_READER_ROUTE && bookPageScript ? `<script>${bookPageScript}</script>` : "";
+    const drawn = `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert aria-hidden="true">${screen.html}</div>${layout}`;
     const tags = [preloadTags(route, { applyStyles: drawnAt >= 0 }), configTag].filter(Boolean);
     const body = html.slice(headEnd);
     return [
@@ -157,7 +170,10 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
     ].join("");
   }
   return {
-    scriptSources: headScript && entryAt >= 0 ? [scriptHash(headScript)] : [],
+    scriptSources: [
+      ...(headScript && entryAt >= 0 ? [scriptHash(headScript)] : []),
+      ...(bookPageScript ? [scriptHash(bookPageScript)] : []),
+    ],
     render(urlPath, screen) {
       const route = findRoute(routes, urlPath);
       if (screen) return withScreen(route, screen);

@@ -32,7 +32,10 @@ const titlePage: PagePlan = async ({ params }, keep) => {
   return [asIs(detail?.coverImage)];
 };
 
-/** A reader: the title, then the episode it opens (the same choice as the app's, so it counts one view). */
+/**
+ * A reader: the title, then the episode it opens (the same choice as the app's, so it counts one
+ * view) and where the person is in the title, which every reader waits for before it opens.
+ */
 const readerPage: PagePlan = async ({ params, search }, keep) => {
   const contentId = params[0];
   const detail = await keep<ContentDetail>("content.getContent", { contentId });
@@ -40,7 +43,10 @@ const readerPage: PagePlan = async ({ params, search }, keep) => {
   const number = episodeToOpen(detail, episodeParam(search.get("episode")));
   const summary = detail.episodes.find((episode) => episode.number === number);
   if (number === null || !summary || summary.lock) return [asIs(detail.coverImage)];
-  const episode = await keep<EpisodeContent>("content.getEpisode", { contentId, number });
+  const [episode] = await Promise.all([
+    keep<EpisodeContent>("content.getEpisode", { contentId, number }),
+    keep("library.getTitleProgress", { contentId }),
+  ]);
   const payload = episode?.payload;
   if (payload?.kind === "comic") return payload.pages.slice(0, 2).map((page) => page.url);
   if (payload?.kind === "video") return [payload.posterUrl];

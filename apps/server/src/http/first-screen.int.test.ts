@@ -4,13 +4,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { FIRST_SCREEN_COOKIE, type FirstDataReply } from "@litverse/shared/first-data";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../db/schema/index.ts";
-import { addEpisodes } from "../modules/content/add-episodes.ts";
+import { episodes, users } from "../db/schema/index.ts";
+import { addEpisodes, bookChapter } from "../modules/content/add-episodes.ts";
 import { addChapters, createTitle } from "../test/catalogue.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { accessToken, signedInAs } from "../test/tokens.ts";
+import { BOOK_PAGE_SCRIPT_FILE } from "./app-page.ts";
 import type { FirstScreenRenderer } from "./first-screen.ts";
 
 /** The web app's renderer, from its source (a path, not an import: the server is typed without JSX). */
@@ -27,8 +29,12 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, ".vite"));
   writeFileSync(
     path.join(dist, ".vite/route-preloads.json"),
-    JSON.stringify([{ path: "/content/:contentId", scripts: [], styles: ["/assets/content.css"] }]),
+    JSON.stringify([
+      { path: "/content/:contentId", scripts: [], styles: ["/assets/content.css"] },
+      { path: "/read/:contentId", scripts: [], styles: [] },
+    ]),
   );
+  writeFileSync(path.join(dist, BOOK_PAGE_SCRIPT_FILE), "window.bookPageLaidOut = true;");
   const { renderFirstScreen } = (await import(RENDERER)) as { renderFirstScreen: FirstScreenRenderer };
   platform = await openTestPlatform();
   server = await startTestServer(platform, { webDistDir: dist, firstScreenRenderer: renderFirstScreen });
@@ -45,16 +51,29 @@ async function open(pagePath: string, token: string | null) {
   });
   const html = await response.text();
   const answer = /<script type="application\/json" id="first-data">(.*?)<\/script>/s.exec(html)?.[1];
-  const screen = /<div id="first-screen" inert aria-hidden="true">(.*)<\/div><div id="root">/s.exec(
-    html,
-  )?.[1];
+  const drawn =
+    /<div id="first-screen" inert aria-hidden="true">(.*)<\/div>(<script>.*?<\/script>)?<div id="root">/s.exec(
+      html,
+    );
   return {
     status: response.status,
     cacheControl: response.headers.get("cache-control"),
     vary: response.headers.get("vary"),
     answer: answer ? (JSON.parse(answer) as FirstDataReply) : null,
-    screen: screen ?? null,
+    screen: drawn?.[1] ?? null,
+    /** The script that follows the drawing, if one does. */
+    script: drawn?.[2] ?? null,
   };
+}
+
+/** Records where the person is in an episode, as the app does. */
+async function recordProgress(token: string, episodeId: string | undefined, position: object) {
+  const response = await fetch(`${server.url}/api/trpc/library.recordProgress`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ episodeId, ...position }),
+  });
+  expect(response.status).toBe(200);
 }
 
 describe("a page's first screen", () => {
@@ -106,15 +125,84 @@ describe("a page's first screen", () => {
     const video = /<video[^>]*>/.exec(page.screen ?? "")?.[0] ?? "";
     expect(video).toMatch(/poster="\/media\/[^"]+poster\.jpg"/);
     expect(video).toContain('preload="none"');
+    // Opened on another kind's reader, it is the app that sends it to its own: nothing is drawn.
+    expect((await open(`/read/${title.id}`, reader.token)).screen).toBeNull();
   });
 
-  it("sends the answer alone for a reader, which is not drawn on the server", async () => {
+  it("draws the audiobook player, without its sound", async () => {
     const reader = await signedInAs(platform, "user");
-    const title = await createTitle(platform);
-    await addChapters(platform, title.id, 1);
-    const page = await open(`/read/${title.id}`, reader.token);
-    expect(page.answer?.queries.map((query) => query.path)).toContain("content.getEpisode");
-    expect(page.screen).toBeNull();
+    const title = await createTitle(platform, { contentType: "audiobook", title: "A Drawn Voice" });
+    await addEpisodes(platform.deps, title.id, [
+      {
+        title: "The First Hour",
+        payload: {
+          kind: "audio",
+          file: "audio.m4a",
+          mimeType: "audio/mp4",
+          durationMs: 60_000,
+          chapters: [],
+        },
+        files: { "audio.m4a": new Uint8Array(8) },
+      },
+    ]);
+    const page = await open(`/listen/${title.id}`, reader.token);
+    expect(page.screen).toMatch(/<h1[^>]*>A Drawn Voice<\/h1>/);
+    expect(page.screen).toContain("The First Hour");
+    expect(page.screen).toContain('aria-label="Loading the player"');
+    expect(page.screen).not.toContain("<audio");
+  });
+
+  it("draws the comic reader's page where the reader left off, fitted by CSS", async () => {
+    const reader = await signedInAs(platform, "user");
+    const title = await createTitle(platform, { contentType: "comic", title: "A Drawn Comic" });
+    const pages = ["0001.png", "0002.png", "0003.png"];
+    await addEpisodes(platform.deps, title.id, [
+      {
+        title: "Pages",
+        payload: { kind: "comic", pages: pages.map((file) => ({ file, width: 800, height: 1200 })) },
+        files: Object.fromEntries(pages.map((file) => [file, new Uint8Array(8)])),
+      },
+    ]);
+    const [episode] = await platform.deps.db.select().from(episodes).where(eq(episodes.contentId, title.id));
+    await recordProgress(reader.token, episode?.id, { fraction: 0.5, locator: { page: 1 } });
+    const page = await open(`/read-comic/${title.id}`, reader.token);
+    // Where the person is came with the page, so the reader opens there in its first render.
+    expect(page.answer?.queries.map((query) => query.path)).toContain("library.getTitleProgress");
+    const image = /<img[^>]*alt="Page 2 of 3"[^>]*>/.exec(page.screen ?? "")?.[0] ?? "";
+    expect(image).toMatch(/src="\/media\/[^"]+0002\.png"/);
+    // Shown as it arrives: the drawing has no script to reveal it.
+    expect(image).not.toContain("opacity-0");
+    expect(page.screen).toContain("aspect-ratio:800 / 1200");
+  });
+
+  it("draws a book chapter with the opening place for its layout script, its ids scoped", async () => {
+    const reader = await signedInAs(platform, "user");
+    const title = await createTitle(platform, { title: "A Drawn Book" });
+    const [chapter] = await addChapters(platform, title.id, 2, {
+      0: bookChapter("Chapter 1", '<h1 id="root">Chapter 1</h1><p>The first words.</p>'),
+    });
+    const first = await open(`/read/${title.id}`, reader.token);
+    expect(first.answer?.queries.map((query) => query.path)).toEqual(
+      expect.arrayContaining(["content.getEpisode", "library.getTitleProgress"]),
+    );
+    // The book's ids are scoped, so that none can stand for the app's own (#root) in the page.
+    expect(first.screen).toContain('<h1 id="book-root">Chapter 1</h1><p>The first words.</p>');
+    // Hidden until the script that follows lays it out for this screen and device.
+    const viewport = /<section[^>]*class="book-viewport"[^>]*>/.exec(first.screen ?? "")?.[0] ?? "";
+    expect(viewport).toContain('data-opening="null"');
+    expect(viewport).toContain("visibility:hidden");
+    expect(first.script).toBe("<script>window.bookPageLaidOut = true;</script>");
+
+    await recordProgress(reader.token, chapter?.id, { fraction: 0.5, locator: { p: 1, o: 3 } });
+    const later = await open(`/read/${title.id}?episode=1`, reader.token);
+    const opening = /data-opening="([^"]*)"/.exec(later.screen ?? "")?.[1]?.replaceAll("&quot;", '"');
+    expect(JSON.parse(opening ?? "null")).toEqual({
+      fraction: 0.5,
+      locator: { p: 1, o: 3 },
+      isCompleted: false,
+    });
+    // Other drawn pages have no such script.
+    expect((await open("/", reader.token)).script).toBeNull();
   });
 
   it("is not drawn without a valid sign-in, nor for other pages, and stores no one", async () => {

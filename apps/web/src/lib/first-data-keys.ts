@@ -14,6 +14,7 @@ const QUERY_KEYS: Record<string, (input: never) => QueryKey> = {
   "content.getContent": (input: { contentId: string }) => trpc.content.getContent.queryKey(input),
   "content.getEpisode": (input: { contentId: string; number: number }) =>
     trpc.content.getEpisode.queryKey(input),
+  "library.getTitleProgress": (input: { contentId: string }) => trpc.library.getTitleProgress.queryKey(input),
 };
 
 /** Puts the answers into `client` where it holds nothing yet under their keys. */

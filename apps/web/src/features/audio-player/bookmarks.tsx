@@ -112,7 +112,6 @@ export function BookmarkList({ marks }: { marks: Marks }) {
   const loadedEpisodeId = usePlayer((state) => state.data?.episode._id);
   const chapters = usePlayer((state) => state.chapters);
   const [editing, setEditing] = useState<ReadingMark | null>(null);
-  const player = getPlayer();
 
   if (marks.marks === undefined) {
     return <p className="px-3 py-6 text-center text-sm text-muted-foreground">Loading bookmarks…</p>;
@@ -132,10 +131,10 @@ export function BookmarkList({ marks }: { marks: Marks }) {
   function open(mark: ReadingMark) {
     const ms = markMs(mark);
     if (mark.episodeId === loadedEpisodeId) {
-      player.seek(ms);
-      void player.play();
+      getPlayer().seek(ms);
+      void getPlayer().play();
     } else {
-      void player.goToEpisode(mark.episodeNumber, { start: ms, autoplay: true });
+      void getPlayer().goToEpisode(mark.episodeNumber, { start: ms, autoplay: true });
     }
   }
 

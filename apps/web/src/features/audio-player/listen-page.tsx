@@ -51,7 +51,6 @@ function localPosition(episodeId: string): SavedPosition | null {
 
 export function ListenPage({ ready }: { ready: ReaderReady }) {
   const { data } = ready;
-  const player = getPlayer();
   const contentId = data.content._id;
   const number = data.episode.number;
   const episodeId = data.episode._id;
@@ -68,7 +67,7 @@ export function ListenPage({ ready }: { ready: ReaderReady }) {
   const goToEpisode = useGoToEpisode();
   const go = useRef(goToEpisode);
   go.current = goToEpisode;
-  useEffect(() => player.attachPage(contentId, (next) => go.current(next)), [player, contentId]);
+  useEffect(() => getPlayer().attachPage(contentId, (next) => go.current(next)), [contentId]);
 
   // Without an answer about the saved position soon (offline, a slow connection), this device's
   // own record will do; the server's, if it comes before the listener starts, still wins.
@@ -85,24 +84,24 @@ export function ListenPage({ ready }: { ready: ReaderReady }) {
   );
   const startedWithout = useRef<number | null>(null);
   useEffect(() => {
-    const state = player.getState();
+    const state = getPlayer().getState();
     if (progress.initial === undefined || startedWithout.current === null) return;
     if (state.data?.episode._id !== episodeId || data.payload.kind !== "audio") return;
     if (!state.isPlaying && Math.abs(state.positionMs - startedWithout.current) < 1000) {
-      player.seek(startFrom(progress.initial, data.payload.durationMs), { silent: true });
+      getPlayer().seek(startFrom(progress.initial, data.payload.durationMs), { silent: true });
     }
     startedWithout.current = null;
-  }, [player, progress.initial, episodeId, data.payload]);
+  }, [progress.initial, episodeId, data.payload]);
 
   // Puts this episode in the player, unless it is there already (playing on from another page).
   useEffect(() => {
-    const state = player.getState();
+    const state = getPlayer().getState();
     if (state.data?.episode._id === data.episode._id) {
-      player.sync(data);
+      getPlayer().sync(data);
       return;
     }
     if (initial === undefined || data.payload.kind !== "audio") return;
-    const request = player.takePendingStart(data.content._id, data.episode.number);
+    const request = getPlayer().takePendingStart(data.content._id, data.episode.number);
     const savedMs = startFrom(initial, data.payload.durationMs);
     // Coming from the end of the episode before, or from another book playing: keep listening.
     const isPlayingOn =
@@ -111,12 +110,12 @@ export function ListenPage({ ready }: { ready: ReaderReady }) {
       state.data.nextNumber === data.episode.number;
     const start = request && request.start !== "resume" ? request.start : savedMs;
     if (progress.initial === undefined && typeof start === "number") startedWithout.current = start;
-    player.load(data, { start, autoplay: request?.autoplay ?? (isPlayingOn || state.isPlaying) });
-  }, [player, data, initial, progress.initial]);
+    getPlayer().load(data, { start, autoplay: request?.autoplay ?? (isPlayingOn || state.isPlaying) });
+  }, [data, initial, progress.initial]);
 
   const bookmarkNow = useCallback(() => {
-    void addBookmark(marks, player.getState().positionMs);
-  }, [marks, player]);
+    void addBookmark(marks, getPlayer().getState().positionMs);
+  }, [marks]);
   usePlayerKeyboard({
     announce: setAnnouncement,
     onBookmark: bookmarkNow,
@@ -181,7 +180,7 @@ export function ListenPage({ ready }: { ready: ReaderReady }) {
               >
                 <AlertCircle className="size-5 shrink-0" aria-hidden />
                 <p className="flex-1">{error}</p>
-                <Button size="sm" variant="secondary" onClick={() => void player.play()}>
+                <Button size="sm" variant="secondary" onClick={() => void getPlayer().play()}>
                   Try again
                 </Button>
               </div>

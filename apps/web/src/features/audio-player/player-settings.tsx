@@ -13,7 +13,6 @@ const SKIP_ITEMS = SKIP_CHOICES.map((seconds) => ({ value: String(seconds), labe
 
 export function PlayerSettings({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   const prefs = usePlayer((state) => state.prefs);
-  const player = getPlayer();
   const id = useId();
   return (
     <Popover>
@@ -33,7 +32,7 @@ export function PlayerSettings({ onShowShortcuts }: { onShowShortcuts: () => voi
               size="sm"
               items={SKIP_ITEMS}
               value={String(prefs.skipBackSeconds)}
-              onValueChange={(value) => player.setPrefs({ skipBackSeconds: Number(value) })}
+              onValueChange={(value) => getPlayer().setPrefs({ skipBackSeconds: Number(value) })}
             />
           </div>
           <div className="space-y-1">
@@ -45,7 +44,7 @@ export function PlayerSettings({ onShowShortcuts }: { onShowShortcuts: () => voi
               size="sm"
               items={SKIP_ITEMS}
               value={String(prefs.skipForwardSeconds)}
-              onValueChange={(value) => player.setPrefs({ skipForwardSeconds: Number(value) })}
+              onValueChange={(value) => getPlayer().setPrefs({ skipForwardSeconds: Number(value) })}
             />
           </div>
         </div>
@@ -53,7 +52,7 @@ export function PlayerSettings({ onShowShortcuts }: { onShowShortcuts: () => voi
           label="Play the next episode"
           description="Go on by itself at the end of an episode."
           checked={prefs.playNext}
-          onCheckedChange={(checked) => player.setPrefs({ playNext: checked })}
+          onCheckedChange={(checked) => getPlayer().setPrefs({ playNext: checked })}
         />
         <PopoverClose asChild>
           <Button variant="secondary" size="sm" className="w-full" onClick={onShowShortcuts}>

@@ -160,12 +160,9 @@ export function resumeMs(
 
 export type Player = ReturnType<typeof createPlayer>;
 
-export function createPlayer(deps: PlayerDeps) {
-  const { audio, mediaSession } = deps;
-  const listeners = new Set<() => void>();
-  /** Each records the points of its own episode and says so. */
-  const savers = new Set<(point: SavePoint) => boolean>();
-  let state: PlayerState = {
+/** A player with nothing loaded. */
+export function idlePlayerState(prefs: PlayerState["prefs"]): PlayerState {
+  return {
     data: null,
     chapters: [],
     chapterIndex: 0,
@@ -180,8 +177,16 @@ export function createPlayer(deps: PlayerDeps) {
     sleep: null,
     sleepRemainingMs: null,
     error: null,
-    prefs: parsePreferences(deps.readPreferences()),
+    prefs,
   };
+}
+
+export function createPlayer(deps: PlayerDeps) {
+  const { audio, mediaSession } = deps;
+  const listeners = new Set<() => void>();
+  /** Each records the points of its own episode and says so. */
+  const savers = new Set<(point: SavePoint) => boolean>();
+  let state: PlayerState = idlePlayerState(parsePreferences(deps.readPreferences()));
 
   /** A position to take once the file's metadata is in (the element cannot seek before). */
   let pendingSeekMs: number | null = null;

@@ -6,9 +6,10 @@ import { queryClient } from "../../lib/query-client.ts";
 import { positionStore } from "../reader/progress-outbox.ts";
 import { sendPendingPositions, TAB_ID } from "../reader/use-episode-progress.ts";
 import { episodeQueryOptions } from "../reader/use-reader-episode.ts";
-import { PREFERENCES_KEY } from "./player-preferences.ts";
+import { PREFERENCES_KEY, parsePreferences } from "./player-preferences.ts";
 import {
   createPlayer,
+  idlePlayerState,
   type Player,
   type PlayerState,
   type SavePoint,
@@ -88,8 +89,15 @@ export function getPlayer(): Player {
   return created;
 }
 
+const subscribe = (onChange: () => void) => getPlayer().subscribe(onChange);
+/** A first screen drawn on the server has no audio: nothing loaded, default preferences. */
+const SERVER_STATE = idlePlayerState(parsePreferences(null));
+
 /** A slice of the player's state; re-renders only when the slice changes (keep it a plain value). */
 export function usePlayer<T>(select: (state: PlayerState) => T): T {
-  const current = getPlayer();
-  return useSyncExternalStore(current.subscribe, () => select(current.getState()));
+  return useSyncExternalStore(
+    subscribe,
+    () => select(getPlayer().getState()),
+    () => select(SERVER_STATE),
+  );
 }

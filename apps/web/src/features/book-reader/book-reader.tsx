@@ -23,6 +23,7 @@ import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useIsDrawnOnServer } from "../../first-screen/handoff.ts";
 import { describeError } from "../../lib/errors.ts";
 import { EpisodeEnd } from "../reader/episode-end.tsx";
 import { ReaderTopBar } from "../reader/reader-top-bar.tsx";
@@ -38,6 +39,8 @@ import {
   blockPositionOf,
   findOccurrence,
   offsetOfBlockPosition,
+  offsetOfSavedPosition,
+  openingOffset,
   readBlockPosition,
   squashSpaces,
   textBetween,
@@ -45,7 +48,14 @@ import {
 import { minutesLeft, swipeDirection, tapZone } from "./pagination.ts";
 import { ReadAloudBar, ReadAloudButton } from "./read-aloud-control.tsx";
 import { SelectionToolbar, type ToolbarAnchor } from "./selection-toolbar.tsx";
-import { FONT_STACKS, marginPixels, resolveTheme, stepFontSize } from "./settings.ts";
+import {
+  FONT_STACKS,
+  fontPixels,
+  marginPixels,
+  readerStyleVariables,
+  resolveTheme,
+  stepFontSize,
+} from "./settings.ts";
 import { chapterSpeechChunks, type SpeechChunk } from "./speech-text.ts";
 import { useReadAloud } from "./use-read-aloud.ts";
 import { useReaderSettings } from "./use-reader-settings.ts";
@@ -141,6 +151,7 @@ function BookChapter({
 
   const [settings, updateSettings] = useReaderSettings();
   const { resolvedTheme } = useTheme();
+  const isDrawnOnServer = useIsDrawnOnServer();
   const theme = resolveTheme(settings.theme, resolvedTheme === "dark");
   const navigate = useNavigate();
   const location = useLocation();
@@ -173,7 +184,7 @@ function BookChapter({
   const completedRef = useRef(false);
 
   const width = size?.width ?? (typeof window === "undefined" ? 1024 : window.innerWidth);
-  const fontPx = ((width < 640 ? 17 : 18) * settings.fontSize) / 100;
+  const fontPx = fontPixels(settings.fontSize, width);
   const margin = marginPixels(settings.margin, width);
   const layoutOptions = useMemo(
     () => ({ mode: settings.mode, margin, fontPx, spreads: settings.spreads }),
@@ -220,17 +231,19 @@ function BookChapter({
     (position: { locator: Record<string, unknown> | null; fraction: number }) => {
       const engine = engineRef.current;
       if (!engine) return;
-      const place = readBlockPosition(position.locator);
-      const offset = place
-        ? offsetOfBlockPosition(engine.map, place)
-        : Math.round(position.fraction * engine.length);
-      engine.showOffset(offset);
+      engine.showOffset(offsetOfSavedPosition(engine.map, position));
       publish("remote");
     },
     [publish],
   );
   const progress = useEpisodeProgress(data, { onRemoteMove });
   saveRef.current = progress.save;
+  /**
+   * Drawn on the server (decision 0031), the page is laid out by a script of its own
+   * (first-screen/book-page.ts) with this device's settings, at the place the reader opens at.
+   */
+  const drawnOpening =
+    isDrawnOnServer && progress.initial !== undefined ? JSON.stringify(progress.initial) : undefined;
 
   // The chapter on screen -----------------------------------------------------------------------
 
@@ -302,11 +315,8 @@ function BookChapter({
     } else if (fragment) {
       const element = chapterElement(content, fragment);
       offset = element ? (engine.map.elementStarts.get(element) ?? 0) : 0;
-    } else if (initial?.locator) {
-      const place = readBlockPosition(initial.locator);
-      offset = place
-        ? offsetOfBlockPosition(engine.map, place)
-        : Math.round(initial.fraction * engine.length);
+    } else {
+      offset = openingOffset(engine.map, initial);
     }
     engine.anchor = offset;
     engine.relayout(layoutRef.current);
@@ -850,11 +860,7 @@ function BookChapter({
       : `${Math.round(chapterFraction * 100)}%`;
   const left = minutesLeft(wordCount, chapterFraction);
   const fontStack = FONT_STACKS[settings.font];
-  const readerStyle = {
-    "--book-font-size": `${fontPx}px`,
-    "--book-line-height": String(settings.lineHeight),
-    ...(fontStack ? { "--book-font": fontStack } : {}),
-  } as React.CSSProperties;
+  const readerStyle = readerStyleVariables(settings, fontPx) as React.CSSProperties;
 
   const previousButton = (
     <Button
@@ -956,6 +962,7 @@ function BookChapter({
           className="book-viewport"
           data-mode={settings.mode}
           data-vertical={vertical}
+          data-opening={drawnOpening}
           style={{ ...readerStyle, visibility: isOpen ? "visible" : "hidden" }}
           aria-label={`Chapter ${number}: ${data.episode.title}`}
           onPointerDown={onPointerDown}

@@ -8,11 +8,21 @@ const PREFIX = "book-";
 
 /** The chapter's HTML with every element id prefixed; parsed inertly (nothing loads or runs). */
 export function scopeChapterIds(html: string): string {
+  if (typeof DOMParser === "undefined") return scopeIdsInMarkup(html);
   const document = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
   for (const element of document.body.querySelectorAll("[id]")) {
     element.id = `${PREFIX}${element.id}`;
   }
   return document.body.innerHTML;
+}
+
+/**
+ * The same without a DOM, for the first page drawn on the server (decision 0031). It reads the
+ * chapter as the importer writes it (sanitize-html): `<` and `>` escaped in text and attribute
+ * values alike, and every attribute value in double quotes, so each `<…>` is one tag.
+ */
+function scopeIdsInMarkup(html: string): string {
+  return html.replace(/<[a-zA-Z][^>]*>/g, (tag) => tag.replace(/(\sid=")/, `$1${PREFIX}`));
 }
 
 /** The element a link inside the book points at (`#fragment`), within the chapter. */

@@ -199,6 +199,23 @@ export function offsetOfBlockPosition(map: ChapterMap, position: BlockPosition):
   return clamp(start + o, start, end);
 }
 
+/** The chapter offset of a saved reading position: its place, or its fraction of the chapter. */
+export function offsetOfSavedPosition(
+  map: ChapterMap,
+  position: { locator: Record<string, unknown> | null | undefined; fraction: number },
+): number {
+  const place = readBlockPosition(position.locator);
+  return place ? offsetOfBlockPosition(map, place) : Math.round(position.fraction * map.length);
+}
+
+/** Where a chapter opens for the reader's saved position: there, or at its start without a locator. */
+export function openingOffset(
+  map: ChapterMap,
+  position: { locator: Record<string, unknown> | null | undefined; fraction: number } | null,
+): number {
+  return position?.locator ? offsetOfSavedPosition(map, position) : 0;
+}
+
 /** Reads `{ p, o }` from a saved locator, or null when it holds none. */
 export function readBlockPosition(
   locator: Record<string, unknown> | null | undefined,

@@ -68,6 +68,21 @@ export const THEME_LABELS: Record<ReaderTheme, string> = {
 export const MARGIN_LABELS: Record<Margin, string> = { narrow: "Narrow", normal: "Normal", wide: "Wide" };
 
 /** The page margin in CSS pixels for a viewport width: a phone keeps most of its width for text. */
+/** The chapter's text size in pixels, for a reading area `width` wide. */
+export function fontPixels(fontSize: number, width: number): number {
+  return ((width < 640 ? 17 : 18) * fontSize) / 100;
+}
+
+/** The reading area's CSS variables for the settings (book-reader.css reads them). */
+export function readerStyleVariables(settings: ReaderSettings, fontPx: number): Record<string, string> {
+  const fontStack = FONT_STACKS[settings.font];
+  return {
+    "--book-font-size": `${fontPx}px`,
+    "--book-line-height": String(settings.lineHeight),
+    ...(fontStack ? { "--book-font": fontStack } : {}),
+  };
+}
+
 export function marginPixels(margin: Margin, viewportWidth: number): number {
   const phone = viewportWidth < 640;
   switch (margin) {

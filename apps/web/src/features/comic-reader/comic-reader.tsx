@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { Slider } from "../../components/ui/slider.tsx";
+import { useIsDrawnOnServer } from "../../first-screen/handoff.ts";
 import { EpisodeEnd } from "../reader/episode-end.tsx";
 import { ReaderTopBar } from "../reader/reader-top-bar.tsx";
 import { isKeyForControl, type Shortcut, ShortcutsDialog } from "../reader/shortcuts-dialog.tsx";
@@ -100,25 +101,25 @@ function ComicEpisode({ ready, pages }: { ready: ReaderReady; pages: readonly Co
   };
   const { initial, save } = useEpisodeProgress(data, { onRemoteMove });
 
-  // Open where the reader left off (a finished episode opens at its start again).
+  // Open where the reader left off (a finished episode opens at its start again), in the same
+  // render as the position is known: at once when it came with the page.
+  const open = (position: SavedPosition | null) => {
+    const saved = position && !position.isCompleted ? savedPage(position, count) : null;
+    const offset =
+      saved !== null && typeof position?.locator?.offset === "number" ? position.locator.offset : 0;
+    isComplete.current = position?.isCompleted ?? false;
+    lastSaved.current = saved === null ? null : `${saved}`;
+    setPage(saved ?? 0);
+    setStart({ page: saved ?? 0, offset });
+  };
+  if (start === null && initial !== undefined) open(initial);
+  const openAtStart = useRef(open);
+  openAtStart.current = open;
   useEffect(() => {
-    if (start) return;
-    const open = (position: SavedPosition | null) => {
-      const saved = position && !position.isCompleted ? savedPage(position, count) : null;
-      const offset =
-        saved !== null && typeof position?.locator?.offset === "number" ? position.locator.offset : 0;
-      isComplete.current = position?.isCompleted ?? false;
-      lastSaved.current = saved === null ? null : `${saved}`;
-      setPage(saved ?? 0);
-      setStart({ page: saved ?? 0, offset });
-    };
-    if (initial !== undefined) {
-      open(initial);
-      return;
-    }
-    const timer = setTimeout(() => open(null), POSITION_WAIT_MS);
+    if (start || initial !== undefined) return;
+    const timer = setTimeout(() => openAtStart.current(null), POSITION_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [initial, start, count]);
+  }, [initial, start]);
 
   const complete = useCallback(() => {
     if (isComplete.current || count === 0) return;
@@ -128,6 +129,14 @@ function ComicEpisode({ ready, pages }: { ready: ReaderReady; pages: readonly Co
 
   const spreadIndex = page === null ? 0 : spreadOfPage(spreads, page);
   const spread = spreads[spreadIndex] ?? [];
+  // Drawn on the server (decision 0031), the screen's size is unknown and pages are drawn one at a
+  // time: a page the app shows beside another on a wide landscape screen waits for the app there.
+  const isDrawnOnServer = useIsDrawnOnServer();
+  const isDrawnForNarrowOnly = useMemo(() => {
+    if (!isDrawnOnServer || settings.layout !== "auto") return false;
+    const doubles = buildSpreads(pages, { double: true, firstPageAlone: settings.firstPageAlone });
+    return (doubles[spreadOfPage(doubles, page ?? 0)]?.length ?? 1) > 1;
+  }, [isDrawnOnServer, settings.layout, settings.firstPageAlone, pages, page]);
   const lastShown = spread[spread.length - 1] ?? 0;
 
   // Paged mode: the spread shown is the position; the one holding the last page finishes the episode.
@@ -297,6 +306,7 @@ function ComicEpisode({ ready, pages }: { ready: ReaderReady; pages: readonly Co
           ref={paged}
           pages={pages}
           spread={isAtEnd ? null : spread}
+          isDrawnForNarrowOnly={isDrawnForNarrowOnly}
           direction={direction}
           fit={settings.fit}
           zoom={zoom}

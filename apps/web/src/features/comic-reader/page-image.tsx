@@ -3,6 +3,7 @@
 import { ImageOff, RotateCw } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../../components/ui/cn.ts";
+import { useIsDrawnOnServer } from "../../first-screen/handoff.ts";
 
 export function PageImage({
   page,
@@ -17,7 +18,9 @@ export function PageImage({
   className?: string;
   style?: React.CSSProperties;
 }) {
-  const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
+  // Drawn on the server, the page shows as the image comes: there is no script there to reveal it.
+  const isDrawnOnServer = useIsDrawnOnServer();
+  const [state, setState] = useState<"loading" | "loaded" | "failed">(isDrawnOnServer ? "loaded" : "loading");
   const [attempt, setAttempt] = useState(0);
   return (
     <div

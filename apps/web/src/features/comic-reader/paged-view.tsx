@@ -3,7 +3,15 @@
 // pages; drags pan what is zoomed.
 
 import type { ReadingDirection } from "@litverse/shared/content";
-import { type ReactNode, type Ref, useImperativeHandle, useLayoutEffect, useRef } from "react";
+import {
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+} from "react";
+import { cn } from "../../components/ui/cn.ts";
 import {
   type Fit,
   fitScale,
@@ -22,6 +30,23 @@ const BAR_SPACE_PX = 56;
 /** A wheel turns one page per gesture: further notches within this time belong to the same one. */
 const WHEEL_GESTURE_MS = 450;
 
+/**
+ * The spread's box as `fitScale` would size it, in CSS: the scroller is a size container, and the
+ * room is its size less the bars' space above and below (as `room` below).
+ */
+function cssFit(fit: Fit, natural: PageSize): CSSProperties {
+  const ratio = natural.height > 0 ? natural.width / natural.height : 1;
+  const roomHeight = `max(120px, 100cqh - ${2 * BAR_SPACE_PX}px)`;
+  const byHeight = `calc(${roomHeight} * ${ratio})`;
+  const width = {
+    screen: `min(100cqw, ${byHeight})`,
+    width: "100cqw",
+    height: byHeight,
+    original: `${natural.width}px`,
+  }[fit];
+  return { width, aspectRatio: `${natural.width} / ${natural.height}` };
+}
+
 export interface PagedHandle {
   /** Scrolls a page taller than the screen on by most of a screen; false at its end (turn instead). */
   scrollStep: (step: 1 | -1) => boolean;
@@ -31,6 +56,7 @@ export function PagedView({
   ref,
   pages,
   spread,
+  isDrawnForNarrowOnly = false,
   direction,
   fit,
   zoom,
@@ -44,6 +70,8 @@ export function PagedView({
   pages: readonly ComicPage[];
   /** The pages shown, or null for the end of the episode. */
   spread: Spread | null;
+  /** Drawn on the server, a spread hidden on wide landscape screens (where it has a second page). */
+  isDrawnForNarrowOnly?: boolean;
   direction: ReadingDirection;
   fit: Fit;
   zoom: number;
@@ -80,6 +108,8 @@ export function PagedView({
   const scale = fitScale(fit, natural, room) * zoom;
   const width = natural.width * scale;
   const height = natural.height * scale;
+  /** Drawn on the server (decision 0031), the screen's size is not known: the fit is left to CSS. */
+  const isMeasured = viewport.width > 0;
 
   // Zooming keeps the point under the pointer (or the centre) still.
   const previous = useRef({ width, height, zoom });
@@ -149,7 +179,10 @@ export function PagedView({
     <section
       ref={scroller}
       aria-label="Pages"
-      className="absolute inset-0 touch-none overflow-auto overscroll-contain"
+      className={cn(
+        "absolute inset-0 touch-none overflow-auto overscroll-contain [container-type:size]",
+        isDrawnForNarrowOnly && "min-[1024px]:landscape:invisible",
+      )}
       data-testid="paged-view"
     >
       {spread === null ? (
@@ -160,19 +193,24 @@ export function PagedView({
         <div className="flex min-h-full w-max min-w-full py-14">
           <div
             className="m-auto flex"
-            style={{ width, height }}
+            style={isMeasured ? { width, height } : cssFit(fit, natural)}
             data-testid="comic-spread"
             data-pages={spread.map((index) => index + 1).join(",")}
           >
             {shown.map((index) => {
               const page = pages[index] as ComicPage;
+              const pageWidth = (page.width * natural.height) / page.height;
               return (
                 <PageImage
                   key={index}
                   page={page}
                   index={index}
                   count={pages.length}
-                  style={{ width: (page.width * natural.height * scale) / page.height, height }}
+                  style={
+                    isMeasured
+                      ? { width: pageWidth * scale, height }
+                      : { width: `${(100 * pageWidth) / natural.width}%`, height: "100%" }
+                  }
                 />
               );
             })}

@@ -1,7 +1,7 @@
 // Pointer, touch and wheel input over a page area: taps by third (with double-tap to zoom),
 // swipes, drag to pan, two-finger pinch and Ctrl + wheel. Pinches come from touch events, which
 // keep arriving whatever the browser does with one-finger scrolling; the rest from pointer events.
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type Side, swipeSide, tapZone } from "./comic-layout.ts";
 import { distance, pinchZoom, wheelZoom } from "./zoom.ts";
 
@@ -203,7 +203,8 @@ export function useReaderGestures(ref: RefObject<HTMLElement | null>, handlers: 
 /** The element's inner size, kept current. */
 export function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
+  // Measured before the first paint, so that nothing is first drawn at no size.
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => {

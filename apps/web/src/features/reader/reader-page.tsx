@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { useIsDrawnOnServer } from "../../first-screen/handoff.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { readerPath } from "../catalogue/labels.ts";
 import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
@@ -42,6 +43,7 @@ export function ReaderPage({
   const [params, setParams] = useSearchParams();
   const requested = episodeParam(params.get("episode"));
   const state = useReaderEpisode(contentId, requested);
+  const isDrawnOnServer = useIsDrawnOnServer();
   const ready = state.status === "ready" ? state : null;
   const openedNumber = ready?.data.episode.number ?? null;
   // Opened without an episode (the one to continue): the address names it, so that Back and a
@@ -82,7 +84,8 @@ export function ReaderPage({
         : state.status === "locked"
           ? state.episode.number
           : 1;
-    return <Navigate to={readerPath(contentType, contentId, number)} replace />;
+    // Drawn on the server there is nothing to draw: the app goes to the title's own reader.
+    return isDrawnOnServer ? null : <Navigate to={readerPath(contentType, contentId, number)} replace />;
   }
 
   return (

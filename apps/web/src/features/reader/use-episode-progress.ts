@@ -104,6 +104,23 @@ function toSaved(entry: Pick<EpisodePosition, "fraction" | "locator" | "isComple
   return { fraction: entry.fraction, locator: entry.locator, isCompleted: entry.isCompleted };
 }
 
+/**
+ * Where to resume: the newer of the server's position and this device's own (which may hold a
+ * move made offline that the server has not had yet), and when that was.
+ */
+function resumePoint(
+  episodeId: string,
+  serverEntry: EpisodePosition | undefined,
+): { episodeId: string; position: SavedPosition | null; at: number } {
+  const local = positionStore.known(episodeId);
+  const serverAt = serverEntry ? Date.parse(serverEntry.updatedAt) : 0;
+  const localAt = local ? Date.parse(local.at) : 0;
+  let position: SavedPosition | null = null;
+  if (local && localAt > serverAt) position = toSaved(local);
+  else if (serverEntry) position = toSaved(serverEntry);
+  return { episodeId, position, at: Math.max(serverAt, localAt) };
+}
+
 export function useEpisodeProgress(
   data: EpisodeContent,
   options: { onRemoteMove?: (position: SavedPosition) => void } = {},
@@ -118,31 +135,26 @@ export function useEpisodeProgress(
     retry: 1,
   });
   const queryClient = useQueryClient();
-  const [initial, setInitial] = useState<{ episodeId: string; position: SavedPosition | null } | null>(null);
-  /** The newest position this tab knows of, by time: its own or one it followed. */
-  const latestAt = useRef(0);
-  /** When this tab last recorded a move in the episode: the active time is counted from there. */
-  const lastMoveAt = useRef<number | null>(null);
-  const onRemoteMove = useRef(options.onRemoteMove);
-  onRemoteMove.current = options.onRemoteMove;
-
   const serverEntry = progress.data?.episodes.find((entry) => entry.episodeId === episodeId);
   // Offline the query neither answers nor fails: this device's own positions are all there is.
   const isOffline = useIsOffline();
   const isSettled = progress.data !== undefined || progress.isError || isOffline;
 
-  // Where to resume: the newer of the server's position and this device's own (which may hold a
-  // move made offline that the server has not had yet).
+  // Known at once when the position came with the page (its first data): the reader then opens in
+  // its first render, rather than a frame later.
+  const [initial, setInitial] = useState(() => (isSettled ? resumePoint(episodeId, serverEntry) : null));
+  /** The newest position this tab knows of, by time: its own or one it followed. */
+  const latestAt = useRef(initial?.at ?? 0);
+  /** When this tab last recorded a move in the episode: the active time is counted from there. */
+  const lastMoveAt = useRef<number | null>(null);
+  const onRemoteMove = useRef(options.onRemoteMove);
+  onRemoteMove.current = options.onRemoteMove;
+
   useEffect(() => {
     if (initial?.episodeId === episodeId || !isSettled) return;
-    const local = positionStore.known(episodeId);
-    const serverAt = serverEntry ? Date.parse(serverEntry.updatedAt) : 0;
-    const localAt = local ? Date.parse(local.at) : 0;
-    let position: SavedPosition | null = null;
-    if (local && localAt > serverAt) position = toSaved(local);
-    else if (serverEntry) position = toSaved(serverEntry);
-    latestAt.current = Math.max(serverAt, localAt);
-    setInitial({ episodeId, position });
+    const point = resumePoint(episodeId, serverEntry);
+    latestAt.current = point.at;
+    setInitial(point);
   }, [episodeId, isSettled, serverEntry, initial?.episodeId]);
 
   // Moves made elsewhere, once the reader has opened.
