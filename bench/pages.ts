@@ -1,10 +1,12 @@
 // `npm run bench:pages`: the first load of home, a title page and the four readers in Chromium,
-// throttled like Lighthouse's mobile profile (4× CPU slowdown; 150 ms round trip, 1.6 Mbps down,
-// 750 kbps up, through the DevTools protocol). A real server (apps/server/src/main.ts, demo seed,
-// a fresh data folder) serves a web build. The demo reader signs in once; every measured load is a
-// new browser context holding only that sign-in (its local storage): no HTTP cache, no service
-// worker yet. Per route: median LCP and FCP, the JavaScript transferred before the first paint and
-// in all, requests, and whether any chunk holding recharts was fetched.
+// throttled like Lighthouse's mobile profile (4× CPU slowdown, or `--cpu-slowdown`; 150 ms round
+// trip, 1.6 Mbps down, 750 kbps up, through the DevTools protocol). A real server
+// (apps/server/src/main.ts, demo seed, a fresh data folder) serves a web build. The demo reader
+// signs in once; every measured load is a new browser context holding only that sign-in (its local
+// storage): no HTTP cache, no service worker yet. Per route: median LCP and FCP, the JavaScript
+// transferred before the first paint and in all, requests, and whether any chunk holding recharts
+// was fetched; and how fast the host runs JavaScript, since the same slowdown on a faster host
+// stands for a faster phone.
 // Targets: LCP ≤ 2.0 s; ≤ 170 KB of JavaScript before home's first paint; no recharts for readers.
 // Explore is measured beside them, without an LCP target, to show what the readers' gains cost it.
 // Prints markdown and writes bench/results/pages.json. `--help` lists the flags.
@@ -26,6 +28,7 @@ const USAGE = `Usage: npm run bench:pages -- [options]
   --port 3540        the server's port (default 3540; the bench uses 3540-3549)
   --dist <folder>    the web build to serve (default apps/web/dist; build it first)
   --routes a,b       only these routes (home,title,book,comic,audiobook,drama,explore)
+  --cpu-slowdown 4   the CPU slowdown (default 4, Lighthouse's); more stands for a slower host
   --no-throttle      loopback speed, for a look at the page without the mobile profile
   --waterfall        print each request of every route's first load (to stderr)
   --trace <folder>   save a Chromium performance trace of every route's first load there
@@ -36,12 +39,11 @@ const TARGET_LCP_MS = 2000;
 const TARGET_HOME_JS_BEFORE_PAINT_KB = 170;
 /** Routes measured beside the targets' pages, without an LCP target of their own. */
 const WATCHED_ROUTES = new Set(["explore"]);
-/** Lighthouse's simulated mobile network and CPU (its "slow 4G" and a mid-range phone). */
+/** Lighthouse's simulated mobile network (its "slow 4G"); the CPU's slowdown is `--cpu-slowdown`. */
 const THROTTLING = {
   latency: 150,
   downloadThroughput: (1.6 * 1000 * 1000) / 8,
   uploadThroughput: (750 * 1000) / 8,
-  cpuSlowdown: 4,
 };
 /** A load has settled once neither a paint candidate nor a fetch has come for this long. */
 const SETTLE_MS = 3000;
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "3540" },
     dist: { type: "string", default: path.join(REPO_ROOT, "apps/web/dist") },
     routes: { type: "string" },
+    "cpu-slowdown": { type: "string", default: "4" },
     "no-throttle": { type: "boolean", default: false },
     waterfall: { type: "boolean", default: false },
     trace: { type: "string" },
@@ -73,6 +76,8 @@ if (!existsSync(path.join(dist, "index.html"))) {
   throw new Error(`No web build in ${dist}: run \`npm run build\` (or pass --dist).`);
 }
 const throttled = !values["no-throttle"];
+const cpuSlowdown = Number(values["cpu-slowdown"]);
+if (!(cpuSlowdown >= 1 && cpuSlowdown <= 20)) throw new Error("--cpu-slowdown is a number from 1 to 20");
 const traceDir = values.trace ? path.resolve(values.trace) : null;
 if (traceDir) await mkdir(traceDir, { recursive: true });
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -164,6 +169,62 @@ function instrument() {
   }).observe({ type: "largest-contentful-paint", buffered: true });
 }
 
+/**
+ * How fast this host runs JavaScript, by Lighthouse's measure (its "BenchmarkIndex"): the mean
+ * of two half-second loops, one building a 10,000-character string (which exercises the garbage
+ * collector) and one copying 100,000 numbers between arrays, each counted as tenths of rounds a
+ * second. Lighthouse's device classes put a desktop at 1,000 and up and a mid-tier phone at
+ * 125–800. The same build's figures move with the host: the index says how fast the host was.
+ */
+function speedIndex(): number {
+  const halfSecond = 500;
+  const roundsPerSecond = (rounds: number, startedAt: number) =>
+    Math.round(rounds / 10 / ((Date.now() - startedAt) / 1000));
+  const strings = () => {
+    const startedAt = Date.now();
+    let rounds = 0;
+    while (Date.now() - startedAt < halfSecond) {
+      let text = "";
+      for (let index = 0; index < 10_000; index++) text += "a";
+      if (text.length !== 10_000) throw new Error("unreachable: keeps the loop from being optimized away");
+      rounds++;
+    }
+    return roundsPerSecond(rounds, startedAt);
+  };
+  const arrays = () => {
+    const first: number[] = [];
+    const second: number[] = [];
+    for (let index = 0; index < 100_000; index++) {
+      first[index] = index;
+      second[index] = index;
+    }
+    const startedAt = Date.now();
+    let rounds = 0;
+    // The clock is read every tenth round, as Lighthouse does.
+    while (rounds % 10 !== 0 || Date.now() - startedAt < halfSecond) {
+      const [from, to] = rounds % 2 === 0 ? [first, second] : [second, first];
+      for (let index = 0; index < from.length; index++) to[index] = from[index] as number;
+      rounds++;
+    }
+    return roundsPerSecond(rounds, startedAt);
+  };
+  return (strings() + arrays()) / 2;
+}
+
+/** The host's speed index in a blank page, as it is and with the bench's CPU slowdown. */
+async function measureSpeedIndex(browser: Browser): Promise<{ host: number; throttled: number }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const host = await page.evaluate(speedIndex);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttled ? cpuSlowdown : 1 });
+    return { host, throttled: await page.evaluate(speedIndex) };
+  } finally {
+    await context.close();
+  }
+}
+
 interface Load {
   lcpMs: number;
   lcpElement: string;
@@ -203,7 +264,7 @@ async function measureLoad(
         downloadThroughput: THROTTLING.downloadThroughput,
         uploadThroughput: THROTTLING.uploadThroughput,
       });
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
     }
     await page.addInitScript(instrument);
     if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: true });
@@ -286,7 +347,10 @@ const browser = await chromium.launch({
 });
 const chromiumVersion = browser.version();
 const results: Array<{ name: string; path: string; loads: Load[] }> = [];
+let speed = { host: 0, throttled: 0 };
 try {
+  speed = await measureSpeedIndex(browser);
+  log(`speed index: ${round(speed.host, 0)} as it is, ${round(speed.throttled, 0)} throttled`);
   const recharts = await rechartsChunks();
   const { token, storage } = await signIn(browser, "reader@demo.test");
   const catalogue = await query<{ items: Array<{ _id: string; contentType: string }> }>(
@@ -360,8 +424,9 @@ const [load1] = os.loadavg();
 console.log(`# Pages: cold loads (${new Date().toISOString().slice(0, 16)}Z, ${commit})\n`);
 console.log(
   `Chromium ${chromiumVersion}, ${os.cpus()[0]?.model ?? "?"} × ${os.cpus().length}, Node ${process.version}, ` +
-    `${throttled ? "4× CPU, 150 ms RTT, 1.6 Mbps down, 750 kbps up" : "not throttled"}, ` +
-    `median of ${runs} loads, load average at the end ${load1?.toFixed(2)}\n`,
+    `${throttled ? `${cpuSlowdown}× CPU, 150 ms RTT, 1.6 Mbps down, 750 kbps up` : "not throttled"}, ` +
+    `median of ${runs} loads, load average at the end ${load1?.toFixed(2)}; speed index (Lighthouse's ` +
+    `BenchmarkIndex) ${round(speed.host, 0)} as it is, ${round(speed.throttled, 0)} throttled\n`,
 );
 console.log(
   "| Route | LCP | FCP | JS before first paint | JS in all (files) | Requests | Transferred | LCP element | recharts |",
@@ -387,7 +452,7 @@ console.log(
 await mkdir(path.join(REPO_ROOT, "bench/results"), { recursive: true });
 await writeFile(
   path.join(REPO_ROOT, "bench/results/pages.json"),
-  `${JSON.stringify({ date: new Date().toISOString(), commit, throttled, runs, loadAverage: load1, rows, results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), commit, throttled, cpuSlowdown, speedIndex: speed, runs, loadAverage: load1, rows, results }, null, 2)}\n`,
 );
 if (failures.length) process.exitCode = 1;
 

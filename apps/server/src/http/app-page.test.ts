@@ -12,9 +12,11 @@ import {
   jsonForHtml,
   loadAppPage,
   matchesRoutePath,
-  preloadTags,
   type RoutePreload,
+  routeScriptTags,
+  routeStyleTags,
   scriptHash,
+  takeStylesheets,
 } from "./app-page.ts";
 
 const ROUTES: RoutePreload[] = [
@@ -53,13 +55,24 @@ describe("matching a URL to the router's routes", () => {
 
 describe("the page's tags", () => {
   it("preload the route's styles and chunks", () => {
-    expect(preloadTags(findRoute(ROUTES, "/read/x"))).toBe(
+    const route = findRoute(ROUTES, "/read/x");
+    expect(routeStyleTags(route)).toBe('<link rel="preload" as="style" href="/assets/read.css">');
+    expect(routeStyleTags(route, { apply: true })).toBe('<link rel="stylesheet" href="/assets/read.css">');
+    expect(routeScriptTags(route)).toBe(
       [
-        '<link rel="preload" as="style" href="/assets/read.css">',
         '<link rel="modulepreload" crossorigin href="/assets/read.js">',
         '<link rel="modulepreload" crossorigin href="/assets/button.js">',
       ].join("\n    "),
     );
+  });
+
+  it("take the build's stylesheets out of its page, to go ahead of its scripts", () => {
+    const built =
+      '<head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react.js">\n    <link rel="stylesheet" crossorigin href="/assets/web.css">\n  </head>';
+    expect(takeStylesheets(built)).toEqual({
+      html: '<head>\n    <script type="module" crossorigin src="/assets/index.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react.js">\n  </head>',
+      styles: ['<link rel="stylesheet" crossorigin href="/assets/web.css">'],
+    });
   });
 
   it("take only the build's own paths", () => {
@@ -68,7 +81,8 @@ describe("the page's tags", () => {
       scripts: ['/assets/a.js"><script>', "https://elsewhere/x.js", "/../x.js"],
       styles: [],
     };
-    expect(preloadTags(odd)).toBe("");
+    expect(routeScriptTags(odd)).toBe("");
+    expect(routeStyleTags({ ...odd, styles: odd.scripts })).toBe("");
   });
 
   it("carry JSON that cannot close its element", () => {
@@ -84,11 +98,17 @@ describe("the page for an app route", () => {
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   writeFileSync(
     path.join(dist, "index.html"),
-    '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><script type="module" src="/assets/index.js"></script>\n<link rel="stylesheet" crossorigin href="/assets/index.css">\n</head><body><div id="root"></div></body></html>',
   );
   mkdirSync(path.join(dist, ".vite"));
   writeFileSync(path.join(dist, ".vite/route-preloads.json"), JSON.stringify(ROUTES));
   const page = loadAppPage(dist, CONFIG);
+
+  it("has the build's stylesheet ahead of the app's scripts", () => {
+    const html = page.render("/read/0b9d1f7e");
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(html.indexOf('href="/assets/index.css"')).toBeLessThan(html.indexOf('<script type="module"'));
+  });
 
   it("names the route's files and holds the client configuration, in the head", () => {
     const html = page.render("/read/0b9d1f7e");
@@ -121,8 +141,12 @@ describe("the page for an app route", () => {
     const json = /<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(head)?.[1] ?? "";
     expect(JSON.parse(json)).toEqual(reply);
     expect(head.indexOf('id="first-data"')).toBeLessThan(head.indexOf('<script type="module"'));
-    // The drawing's styles apply at once; only the page's own images are fetched first.
-    expect(head).toContain('<link rel="stylesheet" href="/assets/read.css">');
+    // The drawing's styles apply at once, ahead of the scripts; only the page's own images are
+    // fetched first.
+    expect(head.indexOf('<link rel="stylesheet" href="/assets/read.css">')).toBeGreaterThan(0);
+    expect(head.indexOf('<link rel="stylesheet" href="/assets/read.css">')).toBeLessThan(
+      head.indexOf('<script type="module"'),
+    );
     expect(head).toContain('<link rel="preload" as="image" fetchpriority="high" href="/demo/covers/a.svg">');
     expect(head.match(/rel="preload" as="image"/g)).toHaveLength(1);
     expect(head).not.toContain('onload="x"');

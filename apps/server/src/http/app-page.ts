@@ -3,6 +3,7 @@
 // after the entry has run and asked for it:
 // - the route's chunks (`modulepreload`) and styles (`preload`), from the build's route table
 //   (dist/.vite/route-preloads.json, written by apps/web/build/first-load.ts);
+// - the build's stylesheets ahead of its scripts (decision 0034);
 // - the client configuration the app would otherwise fetch before anything else, as a JSON data
 //   block (not a script: the content security policy runs no inline script but the one below);
 // - first, the build's head script, inline, which asks for the page's first data over HTTP while
@@ -68,24 +69,34 @@ const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replac
 
 const isBuildPath = (file: string) => /^\/[\w./-]+$/.test(file) && !file.includes("..");
 
-/**
- * The tags for a route's files; only same-origin absolute paths from the build are taken. Styles
- * are applied at once (`stylesheet`) when the page holds a drawn first screen that needs them.
- */
-export function preloadTags(route: RoutePreload | undefined, { applyStyles = false } = {}): string {
-  if (!route) return "";
-  return [
-    ...route.styles
-      .filter(isBuildPath)
-      .map((file) =>
-        applyStyles
-          ? `<link rel="stylesheet" href="${escapeAttribute(file)}">`
-          : `<link rel="preload" as="style" href="${escapeAttribute(file)}">`,
-      ),
-    ...route.scripts
-      .filter(isBuildPath)
-      .map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`),
-  ].join("\n    ");
+/** The tags for a route's styles: applied at once when the page holds a drawing that needs them. */
+export function routeStyleTags(route: RoutePreload | undefined, { apply = false } = {}): string {
+  return (route?.styles ?? [])
+    .filter(isBuildPath)
+    .map((file) =>
+      apply
+        ? `<link rel="stylesheet" href="${escapeAttribute(file)}">`
+        : `<link rel="preload" as="style" href="${escapeAttribute(file)}">`,
+    )
+    .join("\n    ");
+}
+
+/** The tags that fetch a route's chunks alongside the entry. */
+export function routeScriptTags(route: RoutePreload | undefined): string {
+  return (route?.scripts ?? [])
+    .filter(isBuildPath)
+    .map((file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`)
+    .join("\n    ");
+}
+
+/** The build's stylesheet links, taken out of its page so that they can go ahead of its scripts. */
+export function takeStylesheets(html: string): { html: string; styles: string[] } {
+  const styles: string[] = [];
+  const rest = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
+    styles.push(tag.trim());
+    return "";
+  });
+  return { html: rest, styles };
 }
 
 /** A page's first screen, drawn on the server for the signed-in person (http/first-screen.ts). */
@@ -126,52 +137,77 @@ function readInlineScript(distDir: string, file: string): string | null {
 
 /** Reads the build once; `config` is what /api/client-config answers. */
 export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
-  const built = readFileSync(path.join(distDir, "index.html"), "utf8");
   const headScript = readInlineScript(distDir, HEAD_SCRIPT_FILE);
   const bookPageScript = readInlineScript(distDir, BOOK_PAGE_SCRIPT_FILE);
-  // Ahead of the app's entry: its request goes out before the entry and its preloads are queued.
-  const entryAt = built.indexOf("<script");
-  const html =
-    headScript && entryAt >= 0
-      ? `${built.slice(0, entryAt)}<script>${headScript}</script>\n    ${built.slice(entryAt)}`
-      : built;
+  // A page cannot paint before its stylesheets have come: they go ahead of the app's scripts,
+  // which would otherwise take HTTP/1.1's six connections first.
+  const { html, styles: buildStyles } = takeStylesheets(
+    readFileSync(path.join(distDir, "index.html"), "utf8"),
+  );
+  const headEnd = html.lastIndexOf("</head>");
+  if (headEnd < 0) throw new Error("The web build's index.html has no </head>.");
+  const entryAt = html.indexOf("<script");
+  // What comes first in the head goes ahead of the entry (or at the end of a head without one).
+  const firstAt = entryAt >= 0 && entryAt < headEnd ? entryAt : headEnd;
   const routesFile = path.join(distDir, ROUTE_PRELOADS_FILE);
   const routes: RoutePreload[] = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, "utf8")) : [];
   const configTag = `<script type="application/json" id="${CLIENT_CONFIG_ELEMENT_ID}">${jsonForHtml(config)}</script>`;
-  const pages = new Map<string, string>();
-  const headEnd = html.lastIndexOf("</head>");
-  if (headEnd < 0) throw new Error("The web build's index.html has no </head>.");
   // A drawn screen goes just ahead of the app's root (a build without one gets the answer only).
   const rootAt = html.indexOf('<div id="root"></div>', headEnd);
-  // The answer goes ahead of the page's first script (the head script, which reads it).
-  const answerAt = entryAt >= 0 ? entryAt : headEnd;
+  const pages = new Map<string, string>();
+
+  /**
+   * The page in its order: the answer the drawing came from (which the head script reads), the
+   * head script (its request goes out before the entry's files are queued; ahead of the styles,
+   * since an inline script waits for the stylesheets before it), the styles, the app's entry, the
+   * route's chunks and the configuration, then the body with the drawing ahead of the root.
+   */
+  function assemble(parts: { answer?: string; routeStyles: string; routeTags: string; drawing?: string }) {
+    const body = html.slice(headEnd);
+    const drawingAt = rootAt - headEnd;
+    const lines = (...tags: Array<string | null | undefined>) =>
+      tags
+        .filter(Boolean)
+        .map((tag) => `${tag}\n    `)
+        .join("");
+    return [
+      html.slice(0, firstAt),
+      lines(parts.answer, headScript && `<script>${headScript}</script>`, ...buildStyles, parts.routeStyles),
+      html.slice(firstAt, headEnd),
+      `  ${[parts.routeTags, configTag].filter(Boolean).join("\n    ")}\n  `,
+      parts.drawing && rootAt >= 0
+        ? `${body.slice(0, drawingAt)}${parts.drawing}${body.slice(drawingAt)}`
+        : body,
+    ].join("");
+  }
 
   /** A page for one person: never kept, nor cached by anyone (its headers say so). */
   function withScreen(route: RoutePreload | undefined, screen: DrawnScreen): string {
-    const answer = [
-      `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForHtml(screen.reply)}</script>`,
-      imagePreloadTags(screen.reply.images),
-    ].filter(Boolean);
-    // Inert and hidden from assistive technology: a picture of the page until the app, which
-    // draws the same page, takes its place (apps/web/src/first-screen/handoff.ts).
-    const drawnAt = screen.html === null ? -1 : rootAt;
+    const isDrawn = screen.html !== null && rootAt >= 0;
     // A book chapter's script runs as soon as the drawing is in (and the styles it needs).
     const layout =
       route?.path === BOOK_READER_ROUTE && bookPageScript ? `<script>${bookPageScript}</script>` : "";
-    const drawn = `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert aria-hidden="true">${screen.html}</div>${layout}`;
-    const tags = [preloadTags(route, { applyStyles: drawnAt >= 0 }), configTag].filter(Boolean);
-    const body = html.slice(headEnd);
-    return [
-      html.slice(0, answerAt),
-      `${answer.join("\n    ")}\n    `,
-      html.slice(answerAt, headEnd),
-      `  ${tags.join("\n    ")}\n  `,
-      drawnAt >= 0 ? `${body.slice(0, drawnAt - headEnd)}${drawn}${body.slice(drawnAt - headEnd)}` : body,
-    ].join("");
+    return assemble({
+      answer: [
+        `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForHtml(screen.reply)}</script>`,
+        imagePreloadTags(screen.reply.images),
+      ]
+        .filter(Boolean)
+        .join("\n    "),
+      // The drawing needs the route's styles at once.
+      routeStyles: routeStyleTags(route, { apply: isDrawn }),
+      routeTags: routeScriptTags(route),
+      // Inert and hidden from assistive technology: a picture of the page until the app, which
+      // draws the same page, takes its place (apps/web/src/first-screen/handoff.ts).
+      drawing: isDrawn
+        ? `<div id="${FIRST_SCREEN_ELEMENT_ID}" inert aria-hidden="true">${screen.html}</div>${layout}`
+        : undefined,
+    });
   }
+
   return {
     scriptSources: [
-      ...(headScript && entryAt >= 0 ? [scriptHash(headScript)] : []),
+      ...(headScript ? [scriptHash(headScript)] : []),
       ...(bookPageScript ? [scriptHash(bookPageScript)] : []),
     ],
     render(urlPath, screen) {
@@ -180,8 +216,10 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
       const key = route?.path ?? "";
       let page = pages.get(key);
       if (page === undefined) {
-        const tags = [preloadTags(route), configTag].filter(Boolean).join("\n    ");
-        page = `${html.slice(0, headEnd)}  ${tags}\n  ${html.slice(headEnd)}`;
+        page = assemble({
+          routeStyles: "",
+          routeTags: [routeStyleTags(route), routeScriptTags(route)].filter(Boolean).join("\n    "),
+        });
         pages.set(key, page);
       }
       return page;
