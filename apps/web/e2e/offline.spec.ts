@@ -113,6 +113,16 @@ function storedPaths(page: Page): Promise<string[]> {
   }, DOWNLOADS_CACHE);
 }
 
+/** What the page's tabs have queued for the server: every outbox in local storage, as text. */
+function outboxes(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith("litverse.progress-outbox."))
+      .map((key) => localStorage.getItem(key) ?? "")
+      .join("\n"),
+  );
+}
+
 /** The sizes of the stored files, for the log. */
 function downloadedBytes(page: Page): Promise<string> {
   return page.evaluate(async (name) => {
@@ -271,9 +281,9 @@ test("a position recorded offline reaches the server once the network is back", 
     contentId: bookId,
     number: 3,
   });
-  const progressOf = async () => {
+  const progressOf = async (from = page) => {
     const progress = await callAs<{ episodes: Array<{ episodeId: string; fraction: number }> }>(
-      page,
+      from,
       "query",
       "library.getTitleProgress",
       { contentId: bookId },
@@ -288,17 +298,27 @@ test("a position recorded offline reaches the server once the network is back", 
     await expect(page.getByRole("banner").getByText("Offline")).toBeVisible();
     await page.locator("body").press("End");
     // Kept on the device meanwhile.
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem("litverse.progress-outbox.v1") ?? ""))
-      .toContain(chapter.episode._id);
+    await expect.poll(() => outboxes(page)).toContain(chapter.episode._id);
     expect(await progressOf()).toBe(before);
   } finally {
     await network.restore();
   }
-  await expect.poll(progressOf, { timeout: 30_000 }).toBeGreaterThan(Math.max(before, 0.5));
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem("litverse.progress-outbox.v1") ?? ""))
-    .not.toContain(chapter.episode._id);
+  await expect.poll(() => progressOf(), { timeout: 30_000 }).toBeGreaterThan(Math.max(before, 0.5));
+  await expect.poll(() => outboxes(page)).not.toContain(chapter.episode._id);
+
+  // A tab closed before it could send leaves its position to the next tab that reads (here in
+  // another chapter, so that this tab records nothing of the first chapter itself).
+  await network.cut();
+  await page.goto(readerUrl);
+  await expect(page.getByRole("banner").getByText("Offline")).toBeVisible();
+  await page.locator("body").press("Home");
+  await expect.poll(() => outboxes(page)).toContain(chapter.episode._id);
+  await page.close();
+  await network.restore();
+  const next = await context.newPage();
+  await next.goto(`/read/${bookId}?episode=1`);
+  await expect.poll(() => progressOf(next), { timeout: 30_000 }).toBeLessThan(0.5);
+  await expect.poll(() => outboxes(next)).not.toContain(chapter.episode._id);
 });
 
 test.describe("screenshots", () => {

@@ -3,8 +3,8 @@
 // through the progress outbox, and the browser's lock-screen controls.
 import { useSyncExternalStore } from "react";
 import { queryClient } from "../../lib/query-client.ts";
-import { positionStore } from "../reader/progress-outbox.ts";
-import { sendPendingPositions, TAB_ID } from "../reader/use-episode-progress.ts";
+import { positionStore, TAB_ID } from "../reader/progress-outbox.ts";
+import { sendPendingPositions } from "../reader/use-episode-progress.ts";
 import { episodeQueryOptions } from "../reader/use-reader-episode.ts";
 import { PREFERENCES_KEY, parsePreferences } from "./player-preferences.ts";
 import {

@@ -7,6 +7,12 @@ function memoryStorage() {
   return {
     getItem: (key: string) => values.get(key) ?? null,
     setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+    key: (index: number) => [...values.keys()][index] ?? null,
+    get length() {
+      return values.size;
+    },
+    keys: () => [...values.keys()],
   };
 }
 
@@ -24,7 +30,7 @@ describe("the progress outbox", () => {
   let store: PositionStore;
   beforeEach(() => {
     storage = memoryStorage();
-    store = new PositionStore(() => storage);
+    store = new PositionStore(() => storage, "tab");
   });
 
   it("keeps the latest position per episode until the server has it", () => {
@@ -37,8 +43,8 @@ describe("the progress outbox", () => {
     ]);
     store.acknowledge(position("b", 0.5, "2026-01-01T00:00:03Z"));
     expect(store.pending().map((entry) => entry.episodeId)).toEqual(["a"]);
-    // Another page load reads the same storage.
-    expect(new PositionStore(() => storage).pending()).toHaveLength(1);
+    // The same tab's store reads the same storage.
+    expect(new PositionStore(() => storage, "tab").pending()).toHaveLength(1);
   });
 
   it("keeps a completion not sent yet when a later position replaces it", () => {
@@ -81,11 +87,11 @@ describe("the progress outbox", () => {
   });
 
   it("survives storage that holds something else, or none at all", () => {
-    storage.setItem("litverse.progress-outbox.v1", "[not json");
+    storage.setItem(store.key, "[not json");
     expect(store.pending()).toEqual([]);
     store.queue(position("a", 0.5, "2026-01-01T00:00:01Z"));
     expect(store.pending()).toHaveLength(1);
-    const without = new PositionStore(() => null);
+    const without = new PositionStore(() => null, "tab");
     without.queue(position("a", 0.5, "2026-01-01T00:00:01Z"));
     expect(without.pending()).toEqual([]);
   });
@@ -103,5 +109,47 @@ describe("the progress outbox", () => {
     store.queue({ ...position("b", 0.1, "2026-01-01T00:00:03Z"), activeSeconds: 3_000 });
     store.queue({ ...position("b", 0.2, "2026-01-01T00:00:04Z"), activeSeconds: 3_000 });
     expect(store.pending().find((pending) => pending.episodeId === "b")?.activeSeconds).toBe(3_600);
+  });
+
+  it("keeps each tab's positions apart, so that no tab's write undoes another's", () => {
+    const other = new PositionStore(() => storage, "other");
+    store.queue(position("a", 0.2, "2026-01-01T00:00:02Z"));
+    other.queue(position("a", 0.1, "2026-01-01T00:00:01Z"));
+    other.acknowledge(position("a", 0.1, "2026-01-01T00:00:01Z"));
+    expect(store.pending().map((entry) => entry.fraction)).toEqual([0.2]);
+    expect(other.pending()).toEqual([]);
+    // An outbox emptied leaves no key for other tabs to look into.
+    expect(store.otherOutboxes()).toEqual([]);
+    expect(other.otherOutboxes()).toEqual([store.key]);
+  });
+
+  it("takes over a gone tab's outbox: the newer position per episode, the time of both", () => {
+    const gone = new PositionStore(() => storage, "gone");
+    gone.queue({ ...position("a", 0.5, "2026-01-01T00:00:05Z", true), activeSeconds: 30 });
+    gone.queue({ ...position("b", 0.3, "2026-01-01T00:00:01Z"), activeSeconds: 10 });
+    store.queue({ ...position("a", 0.1, "2026-01-01T00:00:02Z"), activeSeconds: 20 });
+    store.queue(position("b", 0.6, "2026-01-01T00:00:09Z"));
+    expect(store.otherOutboxes()).toEqual([gone.key]);
+    store.adopt(gone.key);
+    expect(store.pending()).toEqual([
+      expect.objectContaining({ episodeId: "a", fraction: 0.5, isCompleted: true, activeSeconds: 50 }),
+      expect.objectContaining({ episodeId: "b", fraction: 0.6, activeSeconds: 10 }),
+    ]);
+    expect(storage.keys().filter((key) => key.startsWith("litverse.progress-outbox."))).toEqual([store.key]);
+    // Its own outbox, or a key that is no outbox, is not taken.
+    store.adopt(store.key);
+    store.adopt("litverse.positions.v1");
+    expect(store.pending()).toHaveLength(2);
+  });
+
+  it("takes over the outbox all tabs once shared", () => {
+    storage.setItem(
+      "litverse.progress-outbox.v1",
+      JSON.stringify({ a: position("a", 0.4, "2026-01-01T00:00:04Z") }),
+    );
+    expect(store.otherOutboxes()).toEqual(["litverse.progress-outbox.v1"]);
+    store.adopt("litverse.progress-outbox.v1");
+    expect(store.pending()).toEqual([expect.objectContaining({ episodeId: "a", fraction: 0.4 })]);
+    expect(store.otherOutboxes()).toEqual([]);
   });
 });

@@ -2,6 +2,12 @@
 // it, so a position recorded offline, or just before the tab closed, is sent when the app next
 // has a connection; only the latest position per episode is kept. The last known position of
 // each episode is kept too, so that a reader opened offline resumes where the person was.
+//
+// Each tab keeps its own outbox, under a key of its own, and only that tab writes it. A shared
+// outbox lost positions: tabs are separate processes whose view of localStorage lags behind one
+// another's writes, so one tab's write, made from a stale read, could undo another's newest
+// position. An outbox whose tab is gone (closed, reloaded) is taken over by a tab still open
+// (`adopt`), which the caller does only once it knows the owner is gone (use-episode-progress.ts).
 import type { Locator } from "@litverse/shared/content";
 
 export interface PendingPosition {
@@ -26,19 +32,26 @@ export interface KnownPosition {
   at: string;
 }
 
-const OUTBOX_KEY = "litverse.progress-outbox.v1";
+/** What every outbox's key starts with: v1 was the one outbox all tabs shared, taken over as any other. */
+const OUTBOX_KEY_PREFIX = "litverse.progress-outbox.";
 const KNOWN_KEY = "litverse.positions.v1";
 /** Positions remembered on this device, the most recent kept. */
 const MAX_KNOWN = 300;
 
-type KeyValueStorage = Pick<Storage, "getItem" | "setItem">;
+/** The key of a tab's outbox. */
+const outboxKey = (owner: string) => `${OUTBOX_KEY_PREFIX}v2.${owner}`;
+
+type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
 
 export class PositionStore {
   readonly #storage: () => KeyValueStorage | null;
+  /** This tab's outbox. */
+  readonly key: string;
 
   /** `storage` is asked for on each use: localStorage may be missing (private modes, tests). */
-  constructor(storage: () => KeyValueStorage | null) {
+  constructor(storage: () => KeyValueStorage | null, owner: string) {
     this.#storage = storage;
+    this.key = outboxKey(owner);
   }
 
   #read<T>(key: string): Record<string, T> {
@@ -58,8 +71,16 @@ export class PositionStore {
     }
   }
 
+  #remove(key: string): void {
+    try {
+      this.#storage()?.removeItem(key);
+    } catch {
+      // Storage unavailable: there was nothing to remove.
+    }
+  }
+
   queue(position: PendingPosition): void {
-    const outbox = this.#read<PendingPosition>(OUTBOX_KEY);
+    const outbox = this.#read<PendingPosition>(this.key);
     // A completion not sent yet stays part of the position that replaces it.
     const previous = outbox[position.episodeId];
     const isCompleted = position.isCompleted || previous?.isCompleted;
@@ -73,7 +94,7 @@ export class PositionStore {
       ...(isCompleted ? { isCompleted: true } : {}),
       ...(activeSeconds > 0 ? { activeSeconds } : { activeSeconds: undefined }),
     };
-    this.#write(OUTBOX_KEY, outbox);
+    this.#write(this.key, outbox);
     this.remember(position.episodeId, {
       fraction: position.fraction,
       locator: position.locator ?? null,
@@ -83,7 +104,7 @@ export class PositionStore {
   }
 
   pending(): PendingPosition[] {
-    return Object.values(this.#read<PendingPosition>(OUTBOX_KEY));
+    return Object.values(this.#read<PendingPosition>(this.key));
   }
 
   /**
@@ -91,7 +112,7 @@ export class PositionStore {
    * carried (it had been added to the newer one), so that no second is counted twice.
    */
   acknowledge(position: PendingPosition): void {
-    const outbox = this.#read<PendingPosition>(OUTBOX_KEY);
+    const outbox = this.#read<PendingPosition>(this.key);
     const current = outbox[position.episodeId];
     if (!current) return;
     if (current.recordedAt === position.recordedAt) {
@@ -100,7 +121,50 @@ export class PositionStore {
       const rest = Math.max(0, (current.activeSeconds ?? 0) - (position.activeSeconds ?? 0));
       outbox[position.episodeId] = { ...current, activeSeconds: rest > 0 ? rest : undefined };
     }
-    this.#write(OUTBOX_KEY, outbox);
+    // An empty outbox leaves no key behind, for other tabs to look into.
+    if (Object.keys(outbox).length === 0) this.#remove(this.key);
+    else this.#write(this.key, outbox);
+  }
+
+  /** The keys of the other outboxes on this device: other tabs', open or gone. */
+  otherOutboxes(): string[] {
+    const keys: string[] = [];
+    try {
+      const storage = this.#storage();
+      for (let index = 0; index < (storage?.length ?? 0); index++) {
+        const key = storage?.key(index);
+        if (key?.startsWith(OUTBOX_KEY_PREFIX) && key !== this.key) keys.push(key);
+      }
+    } catch {
+      // Storage unavailable: no outbox of another tab either.
+    }
+    return keys;
+  }
+
+  /**
+   * Takes a gone tab's outbox into this one: per episode the newer position, carrying the active
+   * time of both (neither was counted yet), and a completion either held.
+   */
+  adopt(key: string): void {
+    if (!key.startsWith(OUTBOX_KEY_PREFIX) || key === this.key) return;
+    const orphans = this.#read<PendingPosition>(key);
+    const outbox = this.#read<PendingPosition>(this.key);
+    for (const orphan of Object.values(orphans)) {
+      const own = outbox[orphan.episodeId];
+      const [newer, older] = own && own.recordedAt >= orphan.recordedAt ? [own, orphan] : [orphan, own];
+      const activeSeconds = Math.min(
+        MAX_ACTIVE_SECONDS,
+        (newer.activeSeconds ?? 0) + (older?.activeSeconds ?? 0),
+      );
+      const isCompleted = newer.isCompleted || older?.isCompleted;
+      outbox[orphan.episodeId] = {
+        ...newer,
+        ...(isCompleted ? { isCompleted: true } : {}),
+        ...(activeSeconds > 0 ? { activeSeconds } : { activeSeconds: undefined }),
+      };
+    }
+    if (Object.keys(orphans).length > 0) this.#write(this.key, outbox);
+    this.#remove(key);
   }
 
   remember(episodeId: string, position: KnownPosition): void {
@@ -118,7 +182,11 @@ export class PositionStore {
   }
 }
 
-/** This browser's positions. */
-export const positionStore = new PositionStore(() =>
-  typeof localStorage === "undefined" ? null : localStorage,
+/** This tab, among the reader's tabs and devices: its positions carry it, and its outbox is named by it. */
+export const TAB_ID = `tab-${Math.random().toString(36).slice(2, 10)}`;
+
+/** This tab's positions. */
+export const positionStore = new PositionStore(
+  () => (typeof localStorage === "undefined" ? null : localStorage),
+  TAB_ID,
 );

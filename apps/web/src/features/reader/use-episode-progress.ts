@@ -1,10 +1,11 @@
 // Where the reader is in an episode: where to resume, recording moves as they happen, and
 // following the moves made in another tab or on another device.
 //
-// Positions go through the outbox (progress-outbox.ts): queued locally, sent about once a second
-// and at once when the page hides, retried when the connection comes back. Each tab has an id
-// that travels with its positions, so a tab can tell its own moves from others' when the live
-// query brings them back.
+// Positions go through this tab's outbox (progress-outbox.ts): queued locally, sent about once a
+// second and at once when the page hides, retried when the connection comes back. Each tab has an
+// id that travels with its positions, so a tab can tell its own moves from others' when the live
+// query brings them back. A tab holds a lock named by its outbox for as long as it is open: an
+// outbox whose lock is free belongs to a tab that is gone, and the next tab to send takes it over.
 import type { EpisodeContent, EpisodePosition, Locator } from "@litverse/shared/content";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -12,7 +13,7 @@ import { errorCode } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { useIsOffline } from "../../lib/offline-start.ts";
 import { trpc, trpcClient, wsClient } from "../../lib/trpc.ts";
-import { type PendingPosition, positionStore } from "./progress-outbox.ts";
+import { type PendingPosition, positionStore, TAB_ID } from "./progress-outbox.ts";
 
 export type { Locator };
 
@@ -33,9 +34,6 @@ export interface PositionUpdate {
   activeSeconds?: number;
 }
 
-/** This tab, among the reader's tabs and devices. */
-export const TAB_ID = `tab-${Math.random().toString(36).slice(2, 10)}`;
-
 /** Moves are sent at most this often; each replaces the one before. */
 const SEND_INTERVAL_MS = 1_000;
 /**
@@ -53,10 +51,37 @@ function isRefusal(error: unknown): boolean {
   return code !== undefined && code !== "UNAVAILABLE" && code !== "INTERNAL_SERVER_ERROR";
 }
 
-/** Sends every queued position not already on its way. */
+/** The Web Locks API, where the browser has it. */
+const locks = typeof navigator !== "undefined" && "locks" in navigator ? navigator.locks : null;
+
+/** Takes over the outboxes of tabs that are gone (their locks are free); whether there were any. */
+async function adoptGoneTabs(): Promise<boolean> {
+  let adopted = false;
+  for (const key of locks ? positionStore.otherOutboxes() : []) {
+    await locks?.request(key, { ifAvailable: true }, (lock) => {
+      if (!lock) return;
+      positionStore.adopt(key);
+      adopted = true;
+    });
+  }
+  return adopted;
+}
+
+/**
+ * Sends every queued position not already on its way: this tab's at once (the page may be going
+ * away), then those of tabs now gone.
+ */
 export function sendPendingPositions(): void {
   if (sendTimer) clearTimeout(sendTimer);
   sendTimer = null;
+  sendOwnPositions();
+  adoptGoneTabs().then(
+    (adopted) => adopted && sendOwnPositions(),
+    () => {},
+  );
+}
+
+function sendOwnPositions(): void {
   for (const position of positionStore.pending()) {
     if (inFlight.has(position.episodeId)) continue;
     inFlight.add(position.episodeId);
@@ -87,6 +112,8 @@ function queue(position: PendingPosition): void {
 }
 
 if (typeof window !== "undefined") {
+  // Held until the tab is gone, when the browser lets it go.
+  void locks?.request(positionStore.key, () => new Promise<never>(() => {})).catch(() => {});
   // Leaving or hiding the page sends what is queued; what cannot go now goes next time.
   window.addEventListener("pagehide", sendPendingPositions);
   document.addEventListener("visibilitychange", () => {
