@@ -156,6 +156,14 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
   const rootAt = html.indexOf('<div id="root"></div>', headEnd);
   const pages = new Map<string, string>();
 
+  // The build's page in the pieces the tags go between, cut once.
+  const pageStart = html.slice(0, firstAt);
+  const headRest = html.slice(firstAt, headEnd);
+  const body = html.slice(headEnd);
+  const bodyBeforeRoot = rootAt >= 0 ? html.slice(headEnd, rootAt) : body;
+  const bodyFromRoot = rootAt >= 0 ? html.slice(rootAt) : "";
+  const headScriptTag = headScript ? `<script>${headScript}</script>` : null;
+
   /**
    * The page in its order: the answer the drawing came from (which the head script reads), the
    * head script (its request goes out before the entry's files are queued; ahead of the styles,
@@ -163,21 +171,13 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
    * route's chunks and the configuration, then the body with the drawing ahead of the root.
    */
   function assemble(parts: { answer?: string; routeStyles: string; routeTags: string; drawing?: string }) {
-    const body = html.slice(headEnd);
-    const drawingAt = rootAt - headEnd;
-    const lines = (...tags: Array<string | null | undefined>) =>
-      tags
-        .filter(Boolean)
-        .map((tag) => `${tag}\n    `)
-        .join("");
+    const firstTags = [parts.answer, headScriptTag, ...buildStyles, parts.routeStyles].filter(Boolean);
     return [
-      html.slice(0, firstAt),
-      lines(parts.answer, headScript && `<script>${headScript}</script>`, ...buildStyles, parts.routeStyles),
-      html.slice(firstAt, headEnd),
+      pageStart,
+      firstTags.map((tag) => `${tag}\n    `).join(""),
+      headRest,
       `  ${[parts.routeTags, configTag].filter(Boolean).join("\n    ")}\n  `,
-      parts.drawing && rootAt >= 0
-        ? `${body.slice(0, drawingAt)}${parts.drawing}${body.slice(drawingAt)}`
-        : body,
+      parts.drawing ? `${bodyBeforeRoot}${parts.drawing}${bodyFromRoot}` : body,
     ].join("");
   }
 

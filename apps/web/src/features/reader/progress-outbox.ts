@@ -43,6 +43,23 @@ const outboxKey = (owner: string) => `${OUTBOX_KEY_PREFIX}v2.${owner}`;
 
 type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
 
+/**
+ * A position in place of an unsent one for the same episode: the time spent since that one, and a
+ * completion it carried, are part of the newer (neither reached the server).
+ */
+function replacing(newer: PendingPosition, older: PendingPosition | undefined): PendingPosition {
+  const isCompleted = newer.isCompleted || older?.isCompleted;
+  const activeSeconds = Math.min(
+    MAX_ACTIVE_SECONDS,
+    (newer.activeSeconds ?? 0) + (older?.activeSeconds ?? 0),
+  );
+  return {
+    ...newer,
+    ...(isCompleted ? { isCompleted: true } : {}),
+    ...(activeSeconds > 0 ? { activeSeconds } : { activeSeconds: undefined }),
+  };
+}
+
 export class PositionStore {
   readonly #storage: () => KeyValueStorage | null;
   /** This tab's outbox. */
@@ -81,19 +98,7 @@ export class PositionStore {
 
   queue(position: PendingPosition): void {
     const outbox = this.#read<PendingPosition>(this.key);
-    // A completion not sent yet stays part of the position that replaces it.
-    const previous = outbox[position.episodeId];
-    const isCompleted = position.isCompleted || previous?.isCompleted;
-    // Time spent since an unsent position is part of the one replacing it.
-    const activeSeconds = Math.min(
-      MAX_ACTIVE_SECONDS,
-      (position.activeSeconds ?? 0) + (previous?.activeSeconds ?? 0),
-    );
-    outbox[position.episodeId] = {
-      ...position,
-      ...(isCompleted ? { isCompleted: true } : {}),
-      ...(activeSeconds > 0 ? { activeSeconds } : { activeSeconds: undefined }),
-    };
+    outbox[position.episodeId] = replacing(position, outbox[position.episodeId]);
     this.#write(this.key, outbox);
     this.remember(position.episodeId, {
       fraction: position.fraction,
@@ -151,17 +156,8 @@ export class PositionStore {
     const outbox = this.#read<PendingPosition>(this.key);
     for (const orphan of Object.values(orphans)) {
       const own = outbox[orphan.episodeId];
-      const [newer, older] = own && own.recordedAt >= orphan.recordedAt ? [own, orphan] : [orphan, own];
-      const activeSeconds = Math.min(
-        MAX_ACTIVE_SECONDS,
-        (newer.activeSeconds ?? 0) + (older?.activeSeconds ?? 0),
-      );
-      const isCompleted = newer.isCompleted || older?.isCompleted;
-      outbox[orphan.episodeId] = {
-        ...newer,
-        ...(isCompleted ? { isCompleted: true } : {}),
-        ...(activeSeconds > 0 ? { activeSeconds } : { activeSeconds: undefined }),
-      };
+      outbox[orphan.episodeId] =
+        own && own.recordedAt >= orphan.recordedAt ? replacing(own, orphan) : replacing(orphan, own);
     }
     if (Object.keys(orphans).length > 0) this.#write(this.key, outbox);
     this.#remove(key);

@@ -56,9 +56,10 @@ const locks = typeof navigator !== "undefined" && "locks" in navigator ? navigat
 
 /** Takes over the outboxes of tabs that are gone (their locks are free); whether there were any. */
 async function adoptGoneTabs(): Promise<boolean> {
+  if (!locks) return false;
   let adopted = false;
-  for (const key of locks ? positionStore.otherOutboxes() : []) {
-    await locks?.request(key, { ifAvailable: true }, (lock) => {
+  for (const key of positionStore.otherOutboxes()) {
+    await locks.request(key, { ifAvailable: true }, (lock) => {
       if (!lock) return;
       positionStore.adopt(key);
       adopted = true;
