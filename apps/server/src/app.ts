@@ -53,6 +53,7 @@ import type { RequestContext } from "./rpc/context.ts";
 import { appRouter } from "./rpc/router.ts";
 import { rememberIncomingMessages } from "./rpc/socket-replies.ts";
 import { errorReference } from "./rpc/trpc.ts";
+import { closeConnectionsOnShutdown } from "./shutdown.ts";
 
 /** The page the sign-in provider sends a silent renewal's answer to, in the build (see apps/web). */
 const SILENT_CALLBACK_FILE = "silent-callback.html";
@@ -139,6 +140,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     }),
   );
   await app.register(fastifyCompress, { threshold: 1024 });
+  // Before the WebSocket plugin: its own close hook closes sockets with no code.
+  closeConnectionsOnShutdown(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT_BYTES } });
 
   app.get("/healthz", async (_request, reply) => {

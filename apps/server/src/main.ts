@@ -1,22 +1,41 @@
 // Boot: configuration → database (migrated) → app → listen → background work. Stops gracefully
-// on SIGTERM/SIGINT.
+// on SIGTERM/SIGINT, or when the start script that runs it is gone: stops accepting, lets calls in
+// flight and the job it has taken finish, closes WebSockets and the database, within 10 s.
 
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { disablePublishedPasswords } from "./auth/provider/accounts.ts";
-import { loadConfig } from "./config.ts";
+import { type Config, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./db/seed/demo.ts";
 import { describeFailure } from "./errors.ts";
-import { startBackgroundWork } from "./jobs/background.ts";
+import { type BackgroundWork, startBackgroundWork } from "./jobs/background.ts";
 import { openPlatform } from "./platform.ts";
+import { shutDown } from "./shutdown.ts";
+import { isRunByStartScript, type ServerStartMessage, tellStartScript } from "./start-script.ts";
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Calls in flight and a running job have this long to finish once a stop is asked for. */
+const DRAIN_MS = 7_000;
+/** Whatever is left then, the process exits: under the 10 s a service manager allows. */
+const HARD_EXIT_MS = 9_000;
 
 async function main(): Promise<void> {
+  // Until the server is up there is nothing to drain: losing the start script ends the process.
+  let onStartScriptGone = (): void => {
+    process.kill(process.pid, "SIGTERM");
+  };
+  if (isRunByStartScript()) process.once("disconnect", () => onStartScriptGone());
+
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL });
+  tellStartScript({ type: "step", label: "Opening the database" });
   const platform = await openPlatform(config, log);
   if (config.seedDemo && (await isEmpty(platform.deps))) {
+    tellStartScript({
+      type: "step",
+      label: config.SEED_DEMO_CATALOGUE
+        ? "Seeding the demo accounts and catalogue"
+        : "Seeding the demo accounts",
+    });
     const added = await seedDemo(platform.deps, { withCatalogue: config.SEED_DEMO_CATALOGUE });
     log.info(added, `seeded the demo accounts (password: ${DEMO_PASSWORD}) and demo content`);
   }
@@ -31,25 +50,23 @@ async function main(): Promise<void> {
       log.warn({ accounts: disabled }, "disabled the published demo password of these accounts");
     }
   }
+  tellStartScript({ type: "step", label: "Starting the server" });
   const app = await buildApp(platform, { localAdminEndpoint: config.LOCAL_ADMIN_ENDPOINT });
-  let background: ReturnType<typeof startBackgroundWork> | undefined;
+  let background: BackgroundWork | undefined;
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ reason }, "shutting down");
     const force = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, HARD_EXIT_MS);
     force.unref();
     try {
-      // A running import is stopped first; it is marked as stopped, to be started again.
-      await background?.stop();
-      // Stops accepting, lets in-flight requests finish and closes WebSockets.
-      await app.close();
-      await platform.close();
+      await shutDown({ app, background, platform }, { drainMs: DRAIN_MS });
+      app.log.info("stopped");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "error while shutting down");
@@ -58,6 +75,7 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  onStartScriptGone = () => void stop("the start script is gone");
 
   await app.listen({ port: config.PORT, host: config.HOST });
   background = startBackgroundWork(platform.deps, app.log);
@@ -66,11 +84,38 @@ async function main(): Promise<void> {
     `Litverse is running at ${config.publicUrl}`,
   );
   if (config.isDemo) {
-    app.log.warn(
+    // The start script puts this on the console itself, in its own words.
+    app.log[isRunByStartScript() ? "info" : "warn"](
       `Demo mode: demo accounts such as reader@demo.test sign in with the published password "${DEMO_PASSWORD}", ` +
         "and payments go through the sandbox. Not for real use: set NODE_ENV=production for a deployment.",
     );
   }
+  if (isRunByStartScript()) {
+    // Written out first, so that the start script has the whole log of the start before it hears.
+    await Promise.all([flushed(log), flushed(app.log as pino.Logger)]);
+    tellStartScript(readyMessage(config));
+  }
+}
+
+function flushed(logger: pino.Logger): Promise<void> {
+  return new Promise((resolve) => logger.flush(() => resolve()));
+}
+
+function readyMessage(config: Config): ServerStartMessage {
+  return {
+    type: "ready",
+    url: config.publicUrl,
+    mode: config.isDemo ? "demo" : config.NODE_ENV,
+    demo: config.isDemo
+      ? {
+          accounts: DEMO_ACCOUNTS.map(({ email, role, age }) => ({
+            email,
+            note: age === null ? "no age yet" : role,
+          })),
+          password: DEMO_PASSWORD,
+        }
+      : null,
+  };
 }
 
 main().catch((error: unknown) => {

@@ -18,6 +18,7 @@ import {
 } from "./clubs.ts";
 import { CONTENT_TYPES } from "./content.ts";
 import { REPORT_REASONS } from "./people.ts";
+import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
 
 const clubId = z.uuid("Not a valid club");
 const postId = z.uuid("Not a valid post");
@@ -30,18 +31,18 @@ const clubFields = {
   name: z
     .string()
     .trim()
+    .refine(isVisibleText, invisibleTextMessage("A club's name"))
     .min(3, "A club's name is at least 3 characters")
-    .max(CLUB_NAME_MAX_LENGTH, `A club's name is at most ${CLUB_NAME_MAX_LENGTH} characters`)
-    .refine((name) => !/\p{Cc}/u.test(name), "Use letters, digits, spaces and punctuation"),
+    .max(CLUB_NAME_MAX_LENGTH, `A club's name is at most ${CLUB_NAME_MAX_LENGTH} characters`),
   description: z
     .string()
     .trim()
-    .max(CLUB_DESCRIPTION_MAX_LENGTH, `At most ${CLUB_DESCRIPTION_MAX_LENGTH} characters`)
+    .max(CLUB_DESCRIPTION_MAX_LENGTH, `A description is at most ${CLUB_DESCRIPTION_MAX_LENGTH} characters`)
     .refine(noControlCharacters, "Use letters, digits, spaces and punctuation"),
   rules: z
     .string()
     .trim()
-    .max(CLUB_RULES_MAX_LENGTH, `At most ${CLUB_RULES_MAX_LENGTH} characters`)
+    .max(CLUB_RULES_MAX_LENGTH, `The rules are at most ${CLUB_RULES_MAX_LENGTH} characters`)
     .refine(noControlCharacters, "Use letters, digits, spaces and punctuation"),
   privacy: z.enum(CLUB_PRIVACIES, "Choose public, private or secret"),
   memberLimit: z
@@ -50,7 +51,7 @@ const clubFields = {
     .min(2, "A club has room for at least 2 members")
     .max(CLUB_MEMBER_LIMIT_MAX, `A club has room for at most ${CLUB_MEMBER_LIMIT_MAX} members`),
   /** An uploaded picture for the cover (POST /api/uploads first); null removes it. */
-  coverUploadId: z.uuid().nullable(),
+  coverUploadId: z.uuid("Not a valid upload").nullable(),
 };
 
 export const createClubInput = z
@@ -80,10 +81,10 @@ export const clubIdInput = z.object({ clubId }).strict();
 
 export const discoverClubsInput = z
   .object({
-    query: z.string().trim().max(60).default(""),
-    genre: z.string().trim().max(40).optional(),
-    contentType: z.enum(CONTENT_TYPES).optional(),
-    sort: z.enum(CLUB_SORTS).default("popular"),
+    query: z.string().trim().max(60, "A search is at most 60 characters").default(""),
+    genre: z.string().trim().max(40, "A genre is at most 40 characters").optional(),
+    contentType: z.enum(CONTENT_TYPES, "Not a kind of title").optional(),
+    sort: z.enum(CLUB_SORTS, "Not a way to sort clubs").default("popular"),
   })
   .strict();
 
@@ -118,7 +119,12 @@ const isoDate = z.iso.date("Choose a date");
 
 export const milestoneInput = z
   .object({
-    title: z.string().trim().max(80, "At most 80 characters").default(""),
+    title: z
+      .string()
+      .trim()
+      .refine(isVisibleText, invisibleTextMessage("A milestone's title"))
+      .max(80, "A milestone's title is at most 80 characters")
+      .default(""),
     fromEpisode: z.number().int().min(1, "Episodes start at 1"),
     toEpisode: z.number().int().min(1, "Episodes start at 1"),
     dueOn: isoDate,
@@ -141,7 +147,15 @@ export const setCurrentReadInput = z
   .strict();
 
 export const rateReadInput = z
-  .object({ clubId, readId: z.uuid(), rating: z.number().int().min(1).max(5, "Rate from 1 to 5 stars") })
+  .object({
+    clubId,
+    readId: z.uuid("Not a valid read"),
+    rating: z
+      .number()
+      .int("Rate from 1 to 5 stars")
+      .min(1, "Rate from 1 to 5 stars")
+      .max(5, "Rate from 1 to 5 stars"),
+  })
   .strict();
 
 export const listClubPostsInput = z
@@ -187,14 +201,19 @@ export const reportClubPostInput = z
   .object({
     postId,
     reason: z.enum(REPORT_REASONS, "Choose a reason"),
-    details: z.string().trim().max(1_000).default(""),
+    details: z.string().trim().max(1_000, "Details are at most 1,000 characters").default(""),
   })
   .strict();
 
 export const createPollInput = z
   .object({
     clubId,
-    question: z.string().trim().min(3, "Ask a question").max(200, "At most 200 characters"),
+    question: z
+      .string()
+      .trim()
+      .refine(isVisibleText, invisibleTextMessage("A question"))
+      .min(3, "Ask a question")
+      .max(200, "A question is at most 200 characters"),
     kind: z.enum(CLUB_POLL_KINDS, "Choose single, multiple or ranked"),
     isAnonymous: z.boolean().default(false),
     closesAt: z.iso.datetime({ offset: true, message: "Choose when the poll closes" }),
@@ -202,7 +221,12 @@ export const createPollInput = z
       .array(
         z
           .object({
-            label: z.string().trim().max(120, "At most 120 characters").default(""),
+            label: z
+              .string()
+              .trim()
+              .refine(isVisibleText, invisibleTextMessage("A choice"))
+              .max(120, "A choice is at most 120 characters")
+              .default(""),
             contentId: z.uuid().nullable().default(null),
           })
           .strict()
@@ -230,7 +254,12 @@ export const votePollInput = z
 export const createMeetingInput = z
   .object({
     clubId,
-    title: z.string().trim().min(3, "Name the meeting").max(120, "At most 120 characters"),
+    title: z
+      .string()
+      .trim()
+      .refine(isVisibleText, invisibleTextMessage("A meeting's title"))
+      .min(3, "Name the meeting")
+      .max(120, "A meeting's title is at most 120 characters"),
     startsAt: z.iso.datetime({ offset: true, message: "Choose a date and time" }),
     durationMinutes: z
       .number()
@@ -243,7 +272,13 @@ export const createMeetingInput = z
       .max(500)
       .nullable()
       .default(null),
-    place: z.string().trim().max(200, "At most 200 characters").nullable().default(null),
+    place: z
+      .string()
+      .trim()
+      .refine(isVisibleText, invisibleTextMessage("A place"))
+      .max(200, "A place is at most 200 characters")
+      .nullable()
+      .default(null),
   })
   .strict()
   .refine((input) => input.onlineUrl || input.place, {

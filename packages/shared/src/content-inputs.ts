@@ -15,6 +15,7 @@ import {
   RELEASE_STATUSES,
   WRITING_MODES,
 } from "./content.ts";
+import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
 
 const ageRatingSchema = z.union(
   AGE_CHOICES.map((age) => z.literal(age)) as [z.ZodLiteral<13>, z.ZodLiteral<16>, z.ZodLiteral<18>],
@@ -23,20 +24,33 @@ const ageRatingSchema = z.union(
 const idSchema = z.uuid("Not a valid id");
 /** Genres and tags are kept lowercase, trimmed and without repeats. */
 const labelListSchema = z
-  .array(z.string().trim().toLowerCase().min(1).max(40))
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isVisibleText, invisibleTextMessage("A label"))
+      .min(1, "A label cannot be empty")
+      .max(40, "A label is at most 40 characters"),
+  )
   .max(20, "At most 20")
   .transform((labels) => [...new Set(labels)]);
-const cursorSchema = z.string().max(200).nullish();
+const cursorSchema = z.string().max(200, "Not a valid page marker").nullish();
 /** Sent by tRPC's infinite queries; pages only go forward. */
-const directionSchema = z.enum(["forward", "backward"]).optional();
-const pageLimitSchema = z.number().int().min(1).max(CONTENT_PAGE_LIMIT).default(24);
+const directionSchema = z.enum(["forward", "backward"], "Pages go forward or backward").optional();
+const pageLimitSchema = z
+  .number()
+  .int("A page holds a whole number of titles")
+  .min(1, "A page holds at least 1 title")
+  .max(CONTENT_PAGE_LIMIT, `A page holds at most ${CONTENT_PAGE_LIMIT} titles`)
+  .default(24);
 
 export const listContentInput = z
   .object({
     /** Words to search for in title, author, description and tags. */
-    query: z.string().trim().max(200).optional(),
-    type: z.enum(CONTENT_TYPES).optional(),
-    genre: z.string().trim().toLowerCase().max(40).optional(),
+    query: z.string().trim().max(200, "A search is at most 200 characters").optional(),
+    type: z.enum(CONTENT_TYPES, "Not a kind of title").optional(),
+    genre: z.string().trim().toLowerCase().max(40, "A genre is at most 40 characters").optional(),
     releaseStatus: z.enum(RELEASE_STATUSES).optional(),
     accessType: z.enum(ACCESS_TYPES).optional(),
     /** Only titles rated exactly this. */
@@ -99,7 +113,7 @@ export const addMarkInput = z
     kind: z.enum(MARK_KINDS),
     locator: locatorSchema,
     /** The highlighted text, or the words at a bookmark. */
-    quote: z.string().trim().max(1000).optional(),
+    quote: z.string().trim().max(1000, "A quote is at most 1,000 characters").optional(),
     note: z.string().trim().max(2000, "Notes are at most 2,000 characters").optional(),
     color: z.enum(MARK_COLORS).optional(),
   })
@@ -118,16 +132,30 @@ export const markIdInput = z.object({ markId: idSchema }).strict();
 export const searchBookInput = z
   .object({
     contentId: idSchema,
-    query: z.string().trim().min(2, "Type at least 2 characters").max(100),
+    query: z
+      .string()
+      .trim()
+      .min(2, "Type at least 2 characters")
+      .max(100, "A search is at most 100 characters"),
   })
   .strict();
 
 /** A title's fields without defaults, so that a partial update leaves out what it does not name. */
 const contentFields = z.object({
   contentType: z.enum(CONTENT_TYPES),
-  title: z.string().trim().min(1, "A title is needed").max(200),
-  author: z.string().trim().min(1, "An author is needed").max(200),
-  description: z.string().trim().max(5000),
+  title: z
+    .string()
+    .trim()
+    .refine(isVisibleText, invisibleTextMessage("A title"))
+    .min(1, "A title is needed")
+    .max(200, "A title is at most 200 characters"),
+  author: z
+    .string()
+    .trim()
+    .refine(isVisibleText, invisibleTextMessage("An author's name"))
+    .min(1, "An author is needed")
+    .max(200, "An author's name is at most 200 characters"),
+  description: z.string().trim().max(5000, "A description is at most 5,000 characters"),
   genres: labelListSchema,
   tags: labelListSchema,
   language: z
@@ -138,7 +166,7 @@ const contentFields = z.object({
   ageRating: ageRatingSchema,
   accessType: z.enum(ACCESS_TYPES),
   releaseStatus: z.enum(RELEASE_STATUSES),
-  releaseSchedule: z.string().trim().max(120).nullable(),
+  releaseSchedule: z.string().trim().max(120, "A release schedule is at most 120 characters").nullable(),
   readingDirection: z.enum(READING_DIRECTIONS),
   writingMode: z.enum(WRITING_MODES),
   status: z.enum(PUBLICATION_STATUSES),
@@ -217,9 +245,9 @@ export const idInput = z.object({ id: idSchema }).strict();
 
 export const adminListContentInput = z
   .object({
-    query: z.string().trim().max(200).optional(),
-    type: z.enum(CONTENT_TYPES).optional(),
-    status: z.enum(PUBLICATION_STATUSES).optional(),
+    query: z.string().trim().max(200, "A search is at most 200 characters").optional(),
+    type: z.enum(CONTENT_TYPES, "Not a kind of title").optional(),
+    status: z.enum(PUBLICATION_STATUSES, "Not a publication status").optional(),
     cursor: cursorSchema,
     direction: directionSchema,
     limit: pageLimitSchema,
@@ -233,10 +261,19 @@ export const updateEpisodeInput = z
     id: idSchema,
     data: z
       .object({
-        title: z.string().trim().min(1, "A title is needed").max(200),
+        title: z
+          .string()
+          .trim()
+          .refine(isVisibleText, invisibleTextMessage("A title"))
+          .min(1, "A title is needed")
+          .max(200, "A title is at most 200 characters"),
         /** Null unpublishes; a future time schedules. */
         publishAt: z.iso.datetime({ offset: true }).nullable(),
-        priceCoins: z.number().int().min(0).max(10_000),
+        priceCoins: z
+          .number()
+          .int("A price is in whole coins")
+          .min(0, "A price cannot be negative")
+          .max(10_000, "A price is at most 10,000 coins"),
       })
       .partial()
       .strict()
@@ -273,8 +310,13 @@ export const setEpisodePricesInput = z
 
 const curatedListFields = z.object({
   listType: z.enum(CURATED_LIST_TYPES),
-  customName: z.string().trim().max(80).nullable(),
-  description: z.string().trim().max(300).nullable(),
+  customName: z
+    .string()
+    .trim()
+    .refine(isVisibleText, invisibleTextMessage("A list's name"))
+    .max(80, "A list's name is at most 80 characters")
+    .nullable(),
+  description: z.string().trim().max(300, "A description is at most 300 characters").nullable(),
   contentType: z.enum(["all", ...CONTENT_TYPES]),
   isActive: z.boolean(),
 });

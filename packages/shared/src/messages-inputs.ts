@@ -16,7 +16,7 @@ export const sendMessageInput = z
       .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters`)
       .default(""),
     /** An uploaded picture to send with it (POST /api/uploads first). */
-    imageUploadId: z.uuid().optional(),
+    imageUploadId: z.uuid("Not a valid upload").optional(),
   })
   .strict()
   .refine((input) => input.body.length > 0 || input.imageUploadId, {
@@ -27,8 +27,13 @@ export const sendMessageInput = z
 export const messagePageInput = z
   .object({
     partnerId,
-    cursor: z.string().max(100).nullish(),
-    limit: z.number().int().min(1).max(100).default(30),
+    cursor: z.string().max(100, "Not a valid page marker").nullish(),
+    limit: z
+      .number()
+      .int("A page holds a whole number of messages")
+      .min(1, "A page holds at least 1 message")
+      .max(100, "A page holds at most 100 messages")
+      .default(30),
   })
   .strict();
 
@@ -36,12 +41,12 @@ export const viewConversationInput = z.object({ partnerId, isViewing: z.boolean(
 
 export const setTypingInput = z.object({ partnerId, isTyping: z.boolean() }).strict();
 
-export const messageIdInput = z.object({ messageId: z.uuid() }).strict();
+export const messageIdInput = z.object({ messageId: z.uuid("Not a valid message") }).strict();
 
 export const reportMessageInput = z
   .object({
-    messageId: z.uuid(),
-    reason: z.enum(REPORT_REASONS),
-    details: z.string().trim().max(1000, "At most 1,000 characters").default(""),
+    messageId: z.uuid("Not a valid message"),
+    reason: z.enum(REPORT_REASONS, "Choose a reason"),
+    details: z.string().trim().max(1000, "Details are at most 1,000 characters").default(""),
   })
   .strict();

@@ -2,16 +2,29 @@
 import { z } from "zod";
 import { ANNOUNCEMENT_AUDIENCES, NOTIFICATION_KINDS } from "./notifications.ts";
 import { isSameSitePath } from "./payments.ts";
+import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
 
 export const notificationPageInput = z
-  .object({ cursor: z.string().max(100).nullish(), limit: z.number().int().min(1).max(50).default(20) })
+  .object({
+    cursor: z.string().max(100, "Not a valid page marker").nullish(),
+    limit: z
+      .number()
+      .int("A page holds a whole number of notifications")
+      .min(1, "A page holds at least 1 notification")
+      .max(50, "A page holds at most 50 notifications")
+      .default(20),
+  })
   .strict()
   .default({ limit: 20 });
 
-export const notificationIdInput = z.object({ notificationId: z.uuid() }).strict();
+export const notificationIdInput = z.object({ notificationId: z.uuid("Not a valid notification") }).strict();
 
 export const setNotificationPreferenceInput = z
-  .object({ kind: z.enum(NOTIFICATION_KINDS), inApp: z.boolean().optional(), push: z.boolean().optional() })
+  .object({
+    kind: z.enum(NOTIFICATION_KINDS, "Not a kind of notification"),
+    inApp: z.boolean("Choose on or off").optional(),
+    push: z.boolean("Choose on or off").optional(),
+  })
   .strict();
 
 /** A browser's PushSubscription, as `toJSON()` gives it. */
@@ -28,15 +41,20 @@ export const removePushSubscriptionInput = z.object({ endpoint: z.string().max(2
 const link = z
   .string()
   .trim()
-  .max(500)
+  .max(500, "A link is at most 500 characters")
   .refine(isSameSitePath, "A path on this site, starting with /")
   .nullish();
 
 export const sendAnnouncementInput = z
   .object({
-    audience: z.enum(ANNOUNCEMENT_AUDIENCES),
-    title: z.string().trim().min(1, "Give it a title").max(120, "At most 120 characters"),
-    body: z.string().trim().max(1000, "At most 1,000 characters").default(""),
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES, "Choose who it is for"),
+    title: z
+      .string()
+      .trim()
+      .refine(isVisibleText, invisibleTextMessage("A title"))
+      .min(1, "Give it a title")
+      .max(120, "A title is at most 120 characters"),
+    body: z.string().trim().max(1000, "An announcement is at most 1,000 characters").default(""),
     link,
   })
   .strict();

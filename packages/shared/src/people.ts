@@ -19,7 +19,10 @@ export const HANDLE_MIN_LENGTH = 3;
 export const HANDLE_MAX_LENGTH = 30;
 export const HANDLE_PATTERN = /^[a-z0-9_]{3,30}$/;
 
-/** Words no one may take as a handle: they name the platform, its staff or its pages. */
+/**
+ * Words no one may take as a handle: they name the platform, its staff or its pages. The server
+ * also refuses handles that look like them (and any holding the platform's name).
+ */
 export const RESERVED_HANDLES: readonly string[] = [
   "admin",
   "administrator",
@@ -31,18 +34,25 @@ export const RESERVED_HANDLES: readonly string[] = [
   "content",
   "explore",
   "help",
+  "helpdesk",
   "leaderboard",
   "library",
   "litverse",
   "me",
   "messages",
+  "mod",
+  "moderation",
   "moderator",
+  "moderators",
+  "noreply",
   "notifications",
   "official",
+  "owner",
   "profile",
   "reels",
   "rewards",
   "root",
+  "security",
   "settings",
   "staff",
   "superadmin",

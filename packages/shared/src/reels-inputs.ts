@@ -13,12 +13,13 @@ import {
   REEL_VISIBILITIES,
 } from "./reels.ts";
 import { MAX_REVENUE_RANGE_DAYS } from "./revenue-inputs.ts";
+import { invisibleTextMessage, isVisibleMultilineText } from "./visible-text.ts";
 
 const reelId = z.uuid("Not a valid reel");
 const commentId = z.uuid("Not a valid comment");
 const cursor = z.string().max(200, "Not a valid page marker").nullish();
 /** Sent by tRPC's infinite queries; pages only go forward. */
-const direction = z.enum(["forward", "backward"]).optional();
+const direction = z.enum(["forward", "backward"], "Pages go forward or backward").optional();
 
 /** Line breaks and tabs are fine in longer text; other control characters are not. */
 const noControlCharacters = (text: string) => !/\p{Cc}/u.test(text.replace(/[\n\r\t]/g, ""));
@@ -26,14 +27,14 @@ const noControlCharacters = (text: string) => !/\p{Cc}/u.test(text.replace(/[\n\
 const caption = z
   .string()
   .trim()
-  .max(REEL_CAPTION_MAX_LENGTH, `A caption is at most ${REEL_CAPTION_MAX_LENGTH} characters`)
-  .refine(noControlCharacters, "Use letters, digits, spaces and punctuation");
+  .refine(isVisibleMultilineText, invisibleTextMessage("A caption"))
+  .max(REEL_CAPTION_MAX_LENGTH, `A caption is at most ${REEL_CAPTION_MAX_LENGTH} characters`);
 
 const reason = z
   .string()
   .trim()
   .min(3, "Say why, in a few words")
-  .max(REEL_REASON_MAX_LENGTH, `At most ${REEL_REASON_MAX_LENGTH} characters`)
+  .max(REEL_REASON_MAX_LENGTH, `A reason is at most ${REEL_REASON_MAX_LENGTH} characters`)
   .refine(noControlCharacters, "Use letters, digits, spaces and punctuation");
 
 /** The title a reel trails, or one of its episodes. */
@@ -93,22 +94,30 @@ export const reportCommentInput = z
   .object({
     commentId,
     reason: z.enum(REPORT_REASONS, "Choose a reason"),
-    details: z.string().trim().max(1_000, "At most 1,000 characters").default(""),
+    details: z.string().trim().max(1_000, "Details are at most 1,000 characters").default(""),
   })
   .strict();
 
 export const reelWatchEvent = z
   .object({
     reelId,
-    seq: z.number().int("A sequence number is a whole number").min(0).max(1_000_000),
+    seq: z
+      .number()
+      .int("A sequence number is a whole number")
+      .min(0, "A sequence number starts at 0")
+      .max(1_000_000, "A sequence number is at most 1,000,000"),
     kind: z.enum(REEL_EVENT_KINDS, "Unknown event kind"),
     // A reel loops, so playback can run past its length; a day of it is the most anyone watches.
     positionMs: z
       .number()
-      .int()
-      .min(0)
+      .int("A position is in whole milliseconds")
+      .min(0, "A position cannot be negative")
       .max(REEL_MAX_DURATION_MS + 1_000, "The position is past any reel's end"),
-    playedMs: z.number().int().min(0).max(86_400_000, "More than a day of playback"),
+    playedMs: z
+      .number()
+      .int("Playback is in whole milliseconds")
+      .min(0, "Playback cannot be negative")
+      .max(86_400_000, "More than a day of playback"),
     at: z.iso.datetime({ offset: true, message: "A time as an ISO date and time" }),
   })
   .strict();
@@ -168,7 +177,7 @@ export const adminListReelsInput = z
     official: z.boolean().nullish(),
     featured: z.boolean().nullish(),
     /** Words of the caption, the creator's name or handle, or the linked title. */
-    search: z.string().trim().max(100, "At most 100 characters").nullish(),
+    search: z.string().trim().max(100, "A search is at most 100 characters").nullish(),
     cursor,
     direction,
   })

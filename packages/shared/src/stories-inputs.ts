@@ -12,6 +12,7 @@ import {
   storyStatSchema,
 } from "./stories/story-model.ts";
 import { STORY_EXPORT_FORMATS } from "./stories.ts";
+import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
 
 const storyId = z.uuid("Not a valid story");
 const presetId = z.uuid("Not a valid stat preset");
@@ -24,9 +25,9 @@ const noControlCharacters = (text: string) => !/\p{Cc}/u.test(text.replace(/[\n\
 const titleSchema = z
   .string()
   .trim()
+  .refine(isVisibleText, invisibleTextMessage("A title"))
   .min(1, "Give the story a title")
-  .max(STORY_LIMITS.maxTitleLength, `A title is at most ${STORY_LIMITS.maxTitleLength} characters`)
-  .refine((text) => !/\p{Cc}/u.test(text), "Use letters, digits, spaces and punctuation");
+  .max(STORY_LIMITS.maxTitleLength, `A title is at most ${STORY_LIMITS.maxTitleLength} characters`);
 const descriptionSchema = z
   .string()
   .trim()
@@ -39,9 +40,9 @@ const genreSchema = z
   .string()
   .trim()
   .toLowerCase()
+  .refine(isVisibleText, invisibleTextMessage("A genre"))
   .min(1, "Name the genre, or leave it empty")
-  .max(40, "A genre is at most 40 characters")
-  .refine((text) => !/\p{Cc}/u.test(text), "Use letters, digits, spaces and punctuation");
+  .max(40, "A genre is at most 40 characters");
 const ageRatingSchema = z.union(
   AGE_CHOICES.map((age) => z.literal(age)) as [z.ZodLiteral<13>, z.ZodLiteral<16>, z.ZodLiteral<18>],
   { error: "Age rating must be 13, 16 or 18" },
@@ -87,9 +88,9 @@ export const storyStatsSchema = z
 export const listStoriesInput = z
   .object({
     /** Words of the title or description. */
-    search: z.string().trim().max(200).optional(),
-    genre: z.string().trim().toLowerCase().max(40).optional(),
-    cursor: z.string().max(200).nullish(),
+    search: z.string().trim().max(200, "A search is at most 200 characters").optional(),
+    genre: z.string().trim().toLowerCase().max(40, "A genre is at most 40 characters").optional(),
+    cursor: z.string().max(200, "Not a valid page marker").nullish(),
   })
   .strict()
   .default({});
@@ -104,7 +105,12 @@ export const chooseChoiceInput = z
     sceneId: localId("scene"),
     choiceId: localId("choice"),
     /** For a priced choice not paid yet: the price the reader agreed to. */
-    expectedPriceCoins: z.number().int().min(0).max(STORY_LIMITS.maxChoicePrice).optional(),
+    expectedPriceCoins: z
+      .number()
+      .int("A price is in whole coins")
+      .min(0, "A price cannot be negative")
+      .max(STORY_LIMITS.maxChoicePrice, `A choice costs at most ${STORY_LIMITS.maxChoicePrice} coins`)
+      .optional(),
   })
   .strict();
 
@@ -122,7 +128,7 @@ export const rateStoryInput = z
 // ---- Administrators --------------------------------------------------------------------------
 
 export const adminListStoriesInput = z
-  .object({ status: z.enum(STORY_STATUSES).optional() })
+  .object({ status: z.enum(STORY_STATUSES, "Not a story status").optional() })
   .strict()
   .default({});
 
@@ -132,7 +138,7 @@ export const saveStoryDraftInput = z
   .object({
     storyId,
     /** The revision the editor's copy is based on. */
-    baseRevision: z.number().int().min(0),
+    baseRevision: z.number().int("Not a valid revision").min(0, "Not a valid revision"),
     /** New or changed scenes, whole. */
     upsertScenes: z
       .array(storySceneSchema)
@@ -208,9 +214,9 @@ const presetFields = z
     name: z
       .string()
       .trim()
+      .refine(isVisibleText, invisibleTextMessage("A preset's name"))
       .min(1, "Name the preset")
-      .max(80, "A preset's name is at most 80 characters")
-      .refine((text) => !/\p{Cc}/u.test(text), "Use letters, digits, spaces and punctuation"),
+      .max(80, "A preset's name is at most 80 characters"),
     description: descriptionSchema,
     stats: storyStatsSchema,
   })

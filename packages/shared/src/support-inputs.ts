@@ -13,6 +13,7 @@ import {
   TICKET_STATUSES,
   TICKET_SUBJECT_MAX_LENGTH,
 } from "./support.ts";
+import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
 
 const ticketId = z.uuid("Not a valid ticket");
 /** Line breaks and tabs are fine in longer text; other control characters are not. */
@@ -21,7 +22,7 @@ const noControlCharacters = (text: string) => !/\p{Cc}/u.test(text.replace(/[\n\
 const messageBody = z
   .string()
   .trim()
-  .max(TICKET_MESSAGE_MAX_LENGTH, `At most ${TICKET_MESSAGE_MAX_LENGTH} characters`)
+  .max(TICKET_MESSAGE_MAX_LENGTH, `A message is at most ${TICKET_MESSAGE_MAX_LENGTH} characters`)
   .refine(noControlCharacters, "Use letters, digits, spaces and punctuation");
 const attachmentUploadIds = z
   .array(z.uuid("Not a valid upload"))
@@ -37,14 +38,17 @@ export const createTicketInput = z
     subject: z
       .string()
       .trim()
+      .refine(isVisibleText, invisibleTextMessage("A subject"))
       .min(3, "A subject is at least 3 characters")
-      .max(TICKET_SUBJECT_MAX_LENGTH, `At most ${TICKET_SUBJECT_MAX_LENGTH} characters`)
-      .refine((text) => !/\p{Cc}/u.test(text), "Use letters, digits, spaces and punctuation"),
+      .max(TICKET_SUBJECT_MAX_LENGTH, `A subject is at most ${TICKET_SUBJECT_MAX_LENGTH} characters`),
     description: messageBody.pipe(z.string().min(10, "Tell us a little more: at least 10 characters")),
     attachmentUploadIds,
     /** One of the person's own payments or unlocks the ticket is about. */
     item: z
-      .object({ kind: z.enum(["payment", "unlock"]), id: z.uuid("Not a valid payment or unlock") })
+      .object({
+        kind: z.enum(["payment", "unlock"], "Choose a payment or an unlock"),
+        id: z.uuid("Not a valid payment or unlock"),
+      })
       .strict()
       .nullish(),
   })
@@ -65,7 +69,7 @@ export const rateTicketInput = z
     comment: z
       .string()
       .trim()
-      .max(RATING_COMMENT_MAX_LENGTH, `At most ${RATING_COMMENT_MAX_LENGTH} characters`)
+      .max(RATING_COMMENT_MAX_LENGTH, `A comment is at most ${RATING_COMMENT_MAX_LENGTH} characters`)
       .refine(noControlCharacters, "Use letters, digits, spaces and punctuation")
       .default(""),
   })
@@ -73,17 +77,17 @@ export const rateTicketInput = z
 
 export const supportQueueInput = z
   .object({
-    status: z.enum(TICKET_STATUSES).optional(),
+    status: z.enum(TICKET_STATUSES, "Not a ticket status").optional(),
     /** Every ticket not solved or closed. */
     activeOnly: z.boolean().default(true),
-    priority: z.enum(TICKET_PRIORITIES).optional(),
-    category: z.enum(SUPPORT_CATEGORIES).optional(),
+    priority: z.enum(TICKET_PRIORITIES, "Not a priority").optional(),
+    category: z.enum(SUPPORT_CATEGORIES, "Not a category").optional(),
     /** A person's id, or "me", or "none" for unassigned. */
     assignee: z.union([z.uuid("Not a valid agent"), z.enum(["me", "none"])]).optional(),
     unattended: z.boolean().default(false),
     /** Words of the subject, the ticket's number, or the person's email. */
-    query: z.string().trim().max(200).optional(),
-    cursor: z.string().max(100).nullish(),
+    query: z.string().trim().max(200, "A search is at most 200 characters").optional(),
+    cursor: z.string().max(100, "Not a valid page marker").nullish(),
   })
   .strict()
   .default({ activeOnly: true, unattended: false });
@@ -120,7 +124,7 @@ const reasonSchema = z
   .string()
   .trim()
   .min(3, "Say why, in a few words")
-  .max(500, "At most 500 characters")
+  .max(500, "A reason is at most 500 characters")
   .refine(noControlCharacters, "Use letters, digits, spaces and punctuation");
 
 export const ticketPaymentInput = z.object({ ticketId, paymentId: z.uuid("Not a valid payment") }).strict();
@@ -145,9 +149,9 @@ const cannedFields = {
   title: z
     .string()
     .trim()
+    .refine(isVisibleText, invisibleTextMessage("A title"))
     .min(2, "A title is at least 2 characters")
-    .max(CANNED_TITLE_MAX_LENGTH, `At most ${CANNED_TITLE_MAX_LENGTH} characters`)
-    .refine((text) => !/\p{Cc}/u.test(text), "Use letters, digits, spaces and punctuation"),
+    .max(CANNED_TITLE_MAX_LENGTH, `A title is at most ${CANNED_TITLE_MAX_LENGTH} characters`),
   body: messageBody.pipe(z.string().min(2, "Write the reply")),
 };
 export const createCannedReplyInput = z.object(cannedFields).strict();

@@ -27,7 +27,7 @@ export const unlockAllRemainingInput = z
 export const adminListUnlocksInput = z
   .object({
     /** Part of the reader's email or the title. */
-    query: z.string().trim().max(200).optional(),
+    query: z.string().trim().max(200, "A search is at most 200 characters").optional(),
     cursor: idSchema.nullish(),
   })
   .strict()
@@ -36,6 +36,10 @@ export const adminListUnlocksInput = z
 export const refundUnlockInput = z
   .object({
     unlockId: idSchema,
-    reason: z.string().trim().min(3, "Say why, in a few words").max(500, "At most 500 characters"),
+    reason: z
+      .string()
+      .trim()
+      .min(3, "Say why, in a few words")
+      .max(500, "A reason is at most 500 characters"),
   })
   .strict();

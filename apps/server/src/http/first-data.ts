@@ -40,6 +40,8 @@ const readerPage: PagePlan = async ({ params, search }, keep) => {
   const contentId = params[0];
   const detail = await keep<ContentDetail>("content.getContent", { contentId });
   if (!detail) return [];
+  // A page of a book's front or back matter opens no episode.
+  if (search.has("matter")) return [asIs(detail.coverImage)];
   const number = episodeToOpen(detail, episodeParam(search.get("episode")));
   const summary = detail.episodes.find((episode) => episode.number === number);
   if (number === null || !summary || summary.lock) return [asIs(detail.coverImage)];

@@ -96,6 +96,11 @@ describe("a page's first screen", () => {
     const reader = await signedInAs(platform, "user");
     const page = await open("/", reader.token);
     expect(page.screen).toMatch(/<h1[^>]*>Welcome back/);
+    // The frame for every width, chosen by CSS alone (the bottom bar below 1024 px, the
+    // navigation beside the page above), so that nothing moves as the app takes over.
+    expect(page.screen?.match(/aria-label="Sections"/g)).toHaveLength(2);
+    expect(page.screen).toContain('aria-label="Main menu"');
+    expect(page.screen).toContain(">Sign Out</button>");
     // A picture of the page: the browser tests' hooks are the app's alone.
     expect(page.screen).not.toContain("data-testid");
   });

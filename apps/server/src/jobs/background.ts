@@ -38,7 +38,11 @@ export const LEAGUE_CLOSE_MS = 10 * 60_000;
 
 export interface BackgroundWork {
   runner: JobRunner;
-  stop(): Promise<void>;
+  /**
+   * Starts nothing more. The job already taken and the periodic tasks running have `graceMs` to
+   * finish (none by default); then the job is aborted, to be started again.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
 }
 
 export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): BackgroundWork {
@@ -53,6 +57,8 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
   );
   runner.start();
 
+  /** The periodic tasks running right now, which a stop lets finish. */
+  const inFlight = new Set<Promise<void>>();
   const every = (ms: number, name: string, task: () => Promise<unknown>) => {
     let running = false;
     const run = async () => {
@@ -66,8 +72,13 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
         running = false;
       }
     };
-    void run();
-    return setInterval(run, ms);
+    const track = () => {
+      const done = run();
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    };
+    track();
+    return setInterval(track, ms);
   };
   const timers = [
     every(RELEASE_CHECK_MS, "releasing scheduled episodes", () => announceDueEpisodes(deps)),
@@ -92,9 +103,11 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
 
   return {
     runner,
-    async stop() {
+    async stop({ graceMs = 0 } = {}) {
       for (const timer of timers) clearInterval(timer);
-      await runner.stop();
+      // The periodic tasks are short database work: each is awaited (aborting one would leave
+      // nothing better), bounded by the caller's own deadline.
+      await Promise.all([runner.stop({ graceMs }), ...inFlight]);
     },
   };
 }

@@ -106,6 +106,8 @@ export class JobRunner {
   private running: Promise<void> | null = null;
   private current: AbortController | null = null;
   private isStopped = true;
+  /** Past a stop's grace: a job taken from now on is aborted at once. */
+  private isAborting = false;
 
   constructor(deps: ServiceDeps, handlers: Array<JobHandler<never>>, options: JobRunnerOptions) {
     this.deps = deps;
@@ -118,6 +120,7 @@ export class JobRunner {
 
   start(): void {
     this.isStopped = false;
+    this.isAborting = false;
     this.schedule(0);
   }
 
@@ -126,11 +129,24 @@ export class JobRunner {
     if (!this.isStopped && !this.running) this.schedule(0);
   }
 
-  /** Stops taking jobs and aborts the one running; it ends as failed, to be started again. */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking jobs. The one already taken has `graceMs` to finish (none by default); then it is
+   * aborted and ends as failed, to be started again.
+   */
+  async stop({ graceMs = 0 }: { graceMs?: number } = {}): Promise<void> {
     this.isStopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const running = this.running;
+    if (running && graceMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([running, graceOver]);
+      clearTimeout(timer);
+    }
+    this.isAborting = true;
     this.current?.abort(new Error("The server is stopping."));
     await this.running;
   }
@@ -150,7 +166,8 @@ export class JobRunner {
     let didWork = false;
     try {
       await this.failAbandoned();
-      const job = await this.claim();
+      // A stopping runner takes nothing new.
+      const job = this.isStopped ? null : await this.claim();
       if (job) {
         didWork = true;
         await this.execute(job);
@@ -212,6 +229,8 @@ export class JobRunner {
     if (!handler) return;
     const controller = new AbortController();
     this.current = controller;
+    // Claimed while the runner was being stopped past its grace.
+    if (this.isAborting) controller.abort(new Error("The server is stopping."));
     const topic = jobsTopic(job.kind);
     let lastWrite = 0;
     let pending: { progress: number; message: string } | null = null;
@@ -259,6 +278,7 @@ export class JobRunner {
 
     let outcome: { status: JobStatus; result?: unknown; error?: string; message: string };
     try {
+      controller.signal.throwIfAborted();
       const result = await handler.run(running);
       outcome = { status: "succeeded", result, message: "Done" };
     } catch (error) {

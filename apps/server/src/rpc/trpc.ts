@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Age } from "@litverse/shared/constants";
 import type { AppErrorCode } from "@litverse/shared/errors";
+import { configureInputMessages } from "@litverse/shared/input-messages";
 import { isAdminRole } from "@litverse/shared/users";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { middlewareMarker, type TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
@@ -88,6 +89,17 @@ export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
   return fields;
 }
 
+/**
+ * What a caller is told of input that failed validation: the first problem's own sentence (each
+ * field says what it needs), never zod's list of issues, which tRPC would send as JSON.
+ */
+export function inputErrorMessage(error: ZodError): string {
+  return error.issues[0]?.message ?? "Check what was sent and try again.";
+}
+
+// Issues a schema did not word get a plain sentence too, wherever this process validates input.
+configureInputMessages();
+
 const t = initTRPC
   .context<RequestContext>()
   .meta<ProcedureMeta>()
@@ -101,7 +113,11 @@ const t = initTRPC
       const reference = isInternal ? errorReference(error) : undefined;
       return {
         ...shape,
-        message: reference ? internalErrorMessage(reference) : shape.message,
+        message: reference
+          ? internalErrorMessage(reference)
+          : cause instanceof ZodError
+            ? inputErrorMessage(cause)
+            : shape.message,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
@@ -138,7 +154,8 @@ function budgetKey(ctx: RequestContext): string {
  *   few the coming-soon page needs refuses everyone else (live queries follow the mode as it
  *   changes);
  * - every write spends from the caller's write budget, some functions from a budget of their own;
- * - an AppError thrown here or further on becomes the matching tRPC error.
+ * - an AppError thrown here or further on becomes the matching tRPC error, and input refused by
+ *   its schema one whose message is the first problem's sentence.
  */
 const callGuards = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
   let timer: NodeJS.Timeout | undefined;
@@ -168,6 +185,11 @@ const callGuards = t.middleware(async ({ ctx, meta, type, getRawInput, next }) =
     };
     const result = await Promise.race([guarded(), timeout]);
     if (!result.ok && result.error.cause instanceof AppError) throw asTRPCError(result.error.cause);
+    if (!result.ok && result.error.code === "BAD_REQUEST" && result.error.cause instanceof ZodError) {
+      // Input that failed its schema: the error says the first problem in words, for every caller.
+      const cause = result.error.cause;
+      throw new TRPCError({ code: "BAD_REQUEST", message: inputErrorMessage(cause), cause });
+    }
     return result;
   } catch (error) {
     throw error instanceof AppError ? asTRPCError(error) : error;

@@ -3,6 +3,8 @@
 // from the tokens, like for any other provider.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import type { FieldErrors } from "@litverse/shared/errors";
+import { DISPLAY_NAME_MAX_LENGTH } from "@litverse/shared/people";
+import { invisibleTextMessage, isVisibleText } from "@litverse/shared/visible-text";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
@@ -83,8 +85,12 @@ const displayNameSchema = z
   .string()
   .trim()
   .min(1, "Enter a display name.")
-  .refine((name) => [...name].length <= 60, "Use at most 60 characters.")
-  .refine((name) => !/\p{Cc}/u.test(name), "Use letters, digits, spaces and punctuation only.");
+  .refine(
+    (name) => [...name].length <= DISPLAY_NAME_MAX_LENGTH,
+    `Use at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
+  )
+  // Others see this name until the person chooses another one.
+  .refine(isVisibleText, `${invisibleTextMessage("A display name")}.`);
 
 /** Normalizes an email the way accounts store it (trimmed, lowercase), or null if invalid. */
 export function normalizeEmail(email: unknown): string | null {

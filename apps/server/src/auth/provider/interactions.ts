@@ -6,6 +6,7 @@
 // (`interactionDetails`) and requires it to be the one named in the URL, so a form posted from
 // another site or another browser session finds nothing to act on. POSTs from another origin are
 // refused outright as well.
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@litverse/shared/demo-accounts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
 import { errors } from "oidc-provider";
@@ -43,6 +44,8 @@ export interface InteractionRoutesOptions {
   homeUrl: string;
   /** Sign-ups per client address (each costs a deliberately expensive password hash). */
   rates?: RateLimits;
+  /** A demo server: the sign-in page shows the demo accounts (never in production). */
+  isDemo?: boolean;
 }
 
 type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
@@ -120,6 +123,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
       registerHref: `${pathFor(interaction.uid)}?view=register`,
       email: extra.email ?? (typeof hint === "string" ? hint.slice(0, 254) : ""),
       ...(extra.error ? { error: extra.error } : {}),
+      ...(options.isDemo ? { demo: { accounts: DEMO_SIGN_INS, password: DEMO_PASSWORD } } : {}),
     });
   };
 

@@ -1,6 +1,7 @@
 // The embedded provider's pages (sign in, create account, account chooser, sign out, errors),
 // rendered on the server as plain HTML forms. The site's content security policy allows inline
 // styles but no inline scripts, so the pages work without any JavaScript at all.
+import { DEMO_SUMMARY, DEMO_TITLE, type DemoAccount } from "@litverse/shared/demo-accounts";
 import type { FieldErrors } from "@litverse/shared/errors";
 import { describePasswordRules } from "./accounts.ts";
 import { escapeHtml } from "./escape.ts";
@@ -11,9 +12,10 @@ const TAGLINE = "Your Literary Universe";
 const STYLES = `
 :root{color-scheme:light dark;--accent:#4f46e5;--accent-hover:#4338ca;--on-accent:#fff;--bg:#f4f4fb;--card:#fff;
 --text:#111827;--muted:#4b5563;--border:#d1d5db;--link:#4338ca;--focus:#4f46e5;--error:#b91c1c;--error-bg:#fef2f2;
---shadow:0 1px 2px rgba(17,24,39,.06),0 8px 24px rgba(17,24,39,.06)}
+--shadow:0 1px 2px rgba(17,24,39,.06),0 8px 24px rgba(17,24,39,.06);--demo-bg:#fef3c7;--demo-border:#d97706;--demo-text:#78350f}
 @media (prefers-color-scheme:dark){:root{--bg:#0c0c16;--card:#161626;--text:#f3f4f6;--muted:#a1a1b5;
---border:#34344a;--link:#a5b4fc;--focus:#a5b4fc;--error:#fca5a5;--error-bg:#3a1320;--shadow:none}}
+--border:#34344a;--link:#a5b4fc;--focus:#a5b4fc;--error:#fca5a5;--error-bg:#3a1320;--shadow:none;
+--demo-bg:#2a1d06;--demo-border:#b45309;--demo-text:#fde68a}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;background:var(--bg);color:var(--text);line-height:1.5;
@@ -48,6 +50,15 @@ text-decoration:none;cursor:pointer}
 a{color:var(--link)}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 details{margin-top:16px;color:var(--muted);font-size:13px}
+.demo{margin:24px 0 0;padding:16px;border:1px solid var(--demo-border);border-radius:12px;background:var(--demo-bg);color:var(--demo-text)}
+.demo-title{margin:0;font-weight:700}
+.demo-text{margin:4px 0 12px;font-size:14px}
+.demo-accounts{list-style:none;margin:0;padding:0;display:grid;gap:8px}
+.demo-account{display:block;width:100%;padding:8px 12px;border:1px solid var(--demo-border);border-radius:10px;
+background:var(--card);color:var(--text);font:inherit;text-align:left;cursor:pointer}
+.demo-account:hover{border-color:var(--accent)}
+.demo-email{display:block;font-weight:600;font-size:14px;overflow-wrap:anywhere}
+.demo-label{display:block;color:var(--muted);font-size:13px}
 code{overflow-wrap:anywhere}
 `;
 
@@ -144,6 +155,28 @@ export interface SignInView {
   email?: string;
   /** A message about the attempt as a whole: wrong credentials, throttled. */
   error?: string;
+  /** On a demo server only: its accounts and their published password, to sign in with one click. */
+  demo?: { accounts: readonly DemoAccount[]; password: string };
+}
+
+/**
+ * What a demo server is, and its accounts: each one a form that signs in as it at once (the same
+ * form as the one above, filled in), so that no script is needed.
+ */
+function demoNotice(action: string, demo: NonNullable<SignInView["demo"]>): Html {
+  return html`<aside class="demo" aria-labelledby="demo-title">
+<p class="demo-title" id="demo-title">${DEMO_TITLE}</p>
+<p class="demo-text">${DEMO_SUMMARY} Choose an account to sign in as it, or type its email and the password <code>${demo.password}</code>.</p>
+<ul class="demo-accounts">
+${demo.accounts.map(
+  (account) => html`<li><form method="post" action="${action}">
+<input type="hidden" name="email" value="${account.email}">
+<input type="hidden" name="password" value="${demo.password}">
+<button class="demo-account" type="submit"><span class="demo-email">${account.email}</span><span class="demo-label">${account.label}</span></button>
+</form></li>`,
+)}
+</ul>
+</aside>`;
 }
 
 export function signInPage(view: SignInView): string {
@@ -174,7 +207,8 @@ ${field({
 })}
 <button class="button" type="submit">Sign in</button>
 </form>
-<p class="links">New to ${PRODUCT}? <a href="${view.registerHref}">Create an account</a></p>`,
+<p class="links">New to ${PRODUCT}? <a href="${view.registerHref}">Create an account</a></p>
+${view.demo ? demoNotice(view.action, view.demo) : ""}`,
   );
 }
 

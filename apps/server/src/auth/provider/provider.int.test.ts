@@ -379,6 +379,17 @@ describe("create account", () => {
     expect(weak.html).toContain('value="  New Reader  "');
     expect(weak.html).not.toContain('value="password"');
 
+    // A name that others would read otherwise than it is written.
+    const hidden = await browser.submit(action, {
+      email: "new.reader@example.test",
+      displayName: "Admin\u202E nimdA",
+      password: "Another-good-one-7",
+    });
+    expect(hidden.status).toBe(400);
+    expect(hidden.html).toMatch(
+      /id="field-displayName-error">A display name cannot contain invisible or direction-changing characters\./,
+    );
+
     const duplicate = await browser.submit(action, {
       email: "READER@example.test",
       displayName: "Copycat",

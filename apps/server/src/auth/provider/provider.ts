@@ -133,6 +133,7 @@ export async function registerEmbeddedProvider(
           issuerOrigin: issuer.origin,
           homeUrl,
           ...(rates ? { rates } : {}),
+          isDemo: platform.config.isDemo,
         });
       });
 

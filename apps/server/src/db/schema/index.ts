@@ -1,5 +1,6 @@
 // The whole schema, for Drizzle's relational queries and drizzle-kit. One file per area.
 export * from "./auth.ts";
+export * from "./book-matter.ts";
 export * from "./clubs.ts";
 export * from "./coins.ts";
 export * from "./content.ts";

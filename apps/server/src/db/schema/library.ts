@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -96,6 +97,8 @@ export const episodeProgress = pgTable(
     /** The tab that recorded the position, so that it can tell its own moves from others'. */
     clientId: text("client_id"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Active time credited in this episode so far: never more than the episode takes (reading-credit.ts). */
+    creditedSeconds: integer("credited_seconds").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
@@ -107,8 +110,22 @@ export const episodeProgress = pgTable(
     index("episode_progress_user_recent_idx").on(table.userId, table.updatedAt),
     index("episode_progress_content_id_idx").on(table.contentId),
     check("episode_progress_fraction_check", sql`${table.fraction} >= 0 and ${table.fraction} <= 1`),
+    check("episode_progress_credited_seconds_check", sql`${table.creditedSeconds} >= 0`),
   ],
 );
+
+/**
+ * One clock per person for the active time their reports claim (reading, listening, watching),
+ * shared by all their devices and tabs: time is credited only up to the server's clock, and only
+ * once. Its row is locked while a report is credited, so two reports cannot credit the same time.
+ */
+export const activeTimeClocks = pgTable("active_time_clocks", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The server's time up to which the person's active time has been credited (or passed over). */
+  creditedUntil: timestamp("credited_until", { withTimezone: true }).notNull(),
+});
 
 /**
  * Each opening of an episode by a reader, at most one per person and episode in a half hour: the

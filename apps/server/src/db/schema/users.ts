@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, pgEnum, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { handleSkeletonSql } from "../../modules/profiles/handle-skeleton.ts";
 import { idColumn, timestamps } from "./columns.ts";
 
 export const userRole = pgEnum("user_role", ["user", "admin", "superadmin"]);
@@ -22,6 +23,11 @@ export const users = pgTable(
   (table) => [
     uniqueIndex("users_issuer_subject_key").on(table.issuer, table.subject),
     uniqueIndex("users_handle_key").on(sql`lower(${table.handle})`),
+    /**
+     * Handles that look alike (UTS #39 skeletons): a new handle may not look like another
+     * person's. Not unique, as look-alikes taken before this was checked stay with their holders.
+     */
+    index("users_handle_skeleton_idx").on(handleSkeletonSql(table.handle)),
     check("users_age_check", sql`${table.age} is null or ${table.age} in (13, 16, 18)`),
   ],
 );

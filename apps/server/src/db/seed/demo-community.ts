@@ -38,8 +38,8 @@ const DEMO_PROFILES: Array<{ handle: string; bio: string; genres: string[] }> = 
     bio: "Sea stories, big books and bigger sentences.",
     genres: ["Classics", "Adventure"],
   },
-  { handle: "bea_moreau", bio: "Poetry on the bus, comics at the weekend.", genres: ["Poetry", "Comics"] },
-  { handle: "eli_moreau", bio: "Audiobooks while I walk the dog.", genres: ["Mystery", "Horror"] },
+  { handle: "bea_santos", bio: "Poetry on the bus, comics at the weekend.", genres: ["Poetry", "Comics"] },
+  { handle: "eli_lindqvist", bio: "Audiobooks while I walk the dog.", genres: ["Mystery", "Horror"] },
 ];
 
 async function idsByHandle(deps: ServiceDeps, handles: string[]): Promise<Map<string, string>> {
@@ -65,14 +65,16 @@ export async function seedDemoCommunity(deps: ServiceDeps): Promise<number> {
     "demo_reader",
     "demo_admin",
     "ada_moreau",
-    "bea_moreau",
-    "cyrus_moreau",
-    "dina_moreau",
-    "eli_moreau",
-    "farah_moreau",
-    "gus_moreau",
-    "hana_moreau",
-    "ivo_moreau",
+    "bea_santos",
+    "cyrus_farahani",
+    "dina_haddad",
+    "eli_lindqvist",
+    "farah_rahman",
+    "gus_herrera",
+    "hana_tanaka",
+    "ivo_novak",
+    "mateo_rossi",
+    "chloe_dubois",
   ]);
   const reader = ids.get("demo_reader");
   const admin = ids.get("demo_admin");
@@ -94,17 +96,21 @@ export async function seedDemoCommunity(deps: ServiceDeps): Promise<number> {
   };
 
   // Friends, and friends of friends for the suggestions.
-  for (const handle of ["ada_moreau", "bea_moreau", "cyrus_moreau", "dina_moreau"]) {
+  for (const handle of ["ada_moreau", "bea_santos", "cyrus_farahani", "dina_haddad"]) {
     const id = persona(handle);
     if (id) {
       await befriend(deps, reader, id);
       added++;
     }
   }
+  // Friends pick friends of their own taste (demo-engagement.ts): Ada, who likes sea stories, has
+  // Mateo, who listens to adventures; Bea, who reads poems on the bus, has Chloé, who does too.
   for (const [a, b] of [
-    ["ada_moreau", "gus_moreau"],
-    ["bea_moreau", "gus_moreau"],
-    ["cyrus_moreau", "hana_moreau"],
+    ["ada_moreau", "gus_herrera"],
+    ["bea_santos", "gus_herrera"],
+    ["cyrus_farahani", "hana_tanaka"],
+    ["ada_moreau", "mateo_rossi"],
+    ["bea_santos", "chloe_dubois"],
   ] as const) {
     const first = persona(a);
     const second = persona(b);
@@ -163,17 +169,17 @@ export async function seedDemoCommunity(deps: ServiceDeps): Promise<number> {
   }
 
   // Waiting for the reader: a friend request, and a message from someone who is not a friend.
-  const eli = persona("eli_moreau");
+  const eli = persona("eli_lindqvist");
   if (eli) {
     await sendFriendRequest(deps, asUser(eli), reader);
     added++;
   }
-  const farah = persona("farah_moreau");
+  const farah = persona("farah_rahman");
   if (farah) {
     await sendFriendRequest(deps, asUser(reader), farah);
     added++;
   }
-  const ivo = persona("ivo_moreau");
+  const ivo = persona("ivo_novak");
   if (ivo) {
     await sendMessage(deps, asUser(ivo), {
       partnerId: reader,

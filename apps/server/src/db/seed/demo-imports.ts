@@ -1,18 +1,27 @@
 // The fixture files (fixtures/: three EPUB books, a CBZ comic, an M4B audiobook, a drama episode
-// with subtitles) imported through the real importers as demo titles, with the details the files
-// do not carry. Their audio and video also give the demo audiobooks and dramas something to play.
+// with subtitles) imported as demo titles through the import jobs an admin's upload starts, with
+// the details the files do not carry. Their audio and video also give the demo audiobooks and
+// dramas something to play.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Age } from "@litverse/shared/constants";
 import type { AccessType, ContentType, ReleaseStatus } from "@litverse/shared/content";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import pino from "pino";
+import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
 import { REPO_ROOT } from "../../config.ts";
+import { enqueueJob, type JobHandler, JobRunner } from "../../jobs/job-queue.ts";
 import type { NewEpisode } from "../../modules/content/add-episodes.ts";
 import { updateContent } from "../../modules/content/content.service.ts";
 import { episodeMediaKey, type StoredEpisodePayload } from "../../modules/content/episode-payload.ts";
-import { runImport } from "../../modules/imports/imports.service.ts";
+import type { CommitResult } from "../../modules/imports/commit-import.ts";
+import {
+  IMPORT_JOB_KIND,
+  type ImportJobInput,
+  importJobHandler,
+} from "../../modules/imports/imports.service.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
-import { content, episodes } from "../schema/index.ts";
+import { content, episodes, jobs, users } from "../schema/index.ts";
 import type { EngagementPlan } from "./demo-engagement.ts";
 
 export const FIXTURES_DIR = path.join(REPO_ROOT, "fixtures");
@@ -133,7 +142,14 @@ export interface FixtureMedia {
 
 const DAY_MS = 86_400_000;
 
-/** Imports the fixtures missing (by title and type) and returns every fixture title's id by its key. */
+/** How often the seed looks at its import jobs while they run. */
+const JOB_POLL_MS = 20;
+
+/**
+ * Imports the fixtures missing (by title and type) and returns every fixture title's id by its key.
+ * Each import is a job queued by the demo admin and run by the job runner, as an upload on the
+ * admin's imports panel would be, so the panel lists them.
+ */
 export async function seedDemoImports(deps: ServiceDeps): Promise<{
   added: number;
   ids: Map<string, string>;
@@ -141,43 +157,37 @@ export async function seedDemoImports(deps: ServiceDeps): Promise<{
   engagement: EngagementPlan[];
 }> {
   const ids = new Map<string, string>();
-  const engagement: EngagementPlan[] = [];
-  let added = 0;
+  const missing: DemoFixture[] = [];
   for (const fixture of DEMO_FIXTURES) {
     const [existing] = await deps.db
       .select({ id: content.id })
       .from(content)
       .where(and(eq(content.title, fixture.title), eq(content.contentType, fixture.contentType)))
       .limit(1);
-    let contentId = existing?.id;
-    if (!contentId) {
-      const upload = await deps.media.uploads.fromLocalFiles(
-        "demo-seed",
-        fixture.files.map((file) => path.join(FIXTURES_DIR, file)),
-      );
-      const result = await runImport(
-        deps,
-        { uploadId: upload.id, type: fixture.contentType, contentId: null, publish: true, fileNames: [] },
-        null,
-      );
-      contentId = result.contentId;
-      await updateContent(deps, contentId, {
-        ...(fixture.author ? { author: fixture.author } : {}),
-        ...(fixture.description ? { description: fixture.description } : {}),
-        genres: fixture.genres,
-        tags: fixture.tags,
-        accessType: fixture.accessType ?? "free",
-        ageRating: fixture.ageRating ?? 13,
-        releaseStatus: fixture.releaseStatus ?? "ongoing",
-        publishedAt: new Date(Date.now() - fixture.publishedDaysAgo * DAY_MS),
-      });
-      added++;
-    }
-    ids.set(fixture.key, contentId);
-    engagement.push({ contentId, ...fixture });
+    if (existing) ids.set(fixture.key, existing.id);
+    else missing.push(fixture);
   }
+  const imported = await importAsJobs(deps, missing);
+  for (const [index, fixture] of missing.entries()) {
+    const contentId = imported[index] as string;
+    await updateContent(deps, contentId, {
+      ...(fixture.author ? { author: fixture.author } : {}),
+      ...(fixture.description ? { description: fixture.description } : {}),
+      genres: fixture.genres,
+      tags: fixture.tags,
+      accessType: fixture.accessType ?? "free",
+      ageRating: fixture.ageRating ?? 13,
+      releaseStatus: fixture.releaseStatus ?? "ongoing",
+      publishedAt: new Date(Date.now() - fixture.publishedDaysAgo * DAY_MS),
+    });
+    ids.set(fixture.key, contentId);
+  }
+  const engagement = DEMO_FIXTURES.flatMap((fixture) => {
+    const contentId = ids.get(fixture.key);
+    return contentId ? [{ contentId, ...fixture }] : [];
+  });
   return {
-    added,
+    added: missing.length,
     ids,
     engagement,
     media: {
@@ -185,6 +195,64 @@ export async function seedDemoImports(deps: ServiceDeps): Promise<{
       video: await episodeFiles(deps, ids.get("the-harbour")),
     },
   };
+}
+
+/**
+ * Queues one import job per fixture, as the demo admin, and runs them with the import job's own
+ * handler until all are done. Returns the new titles' ids in the fixtures' order.
+ */
+async function importAsJobs(deps: ServiceDeps, fixtures: DemoFixture[]): Promise<string[]> {
+  if (fixtures.length === 0) return [];
+  const [admin] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.issuer, EMBEDDED_ISSUER_KEY), eq(users.email, "admin@demo.test")));
+  const jobIds: string[] = [];
+  for (const fixture of fixtures) {
+    const upload = await deps.media.uploads.fromLocalFiles(
+      admin?.id ?? "demo-seed",
+      fixture.files.map((file) => path.join(FIXTURES_DIR, file)),
+    );
+    const input: ImportJobInput = {
+      uploadId: upload.id,
+      type: fixture.contentType,
+      contentId: null,
+      publish: true,
+      fileNames: upload.files.map((file) => file.name),
+    };
+    const job = await enqueueJob(deps, { kind: IMPORT_JOB_KIND, input, createdBy: admin?.id ?? null });
+    jobIds.push(job.id);
+  }
+
+  // A failure is the job's outcome (its reason is on the row), told below: nothing to log twice.
+  const runner = new JobRunner(deps, [importJobHandler(deps) as JobHandler<never>], {
+    log: pino({ level: "silent" }),
+    pollMs: JOB_POLL_MS,
+  });
+  runner.start();
+  let finished: Array<typeof jobs.$inferSelect> = [];
+  try {
+    for (;;) {
+      finished = await deps.db
+        .select()
+        .from(jobs)
+        .where(and(inArray(jobs.id, jobIds), inArray(jobs.status, ["succeeded", "failed", "cancelled"])));
+      if (finished.length === jobIds.length) break;
+      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+    }
+  } finally {
+    await runner.stop();
+  }
+  return jobIds.map((jobId, index) => {
+    const job = finished.find((row) => row.id === jobId);
+    const result = job?.result as CommitResult | null | undefined;
+    if (job?.status !== "succeeded" || !result) {
+      throw new Error(
+        `The demo import of ${fixtures[index]?.files.join(", ")} failed: ${job?.error ?? job?.status}`,
+      );
+    }
+    return result.contentId;
+  });
 }
 
 /** The episodes of an imported fixture title, with their files read back, to copy into other titles. */

@@ -26,14 +26,14 @@ export const DEMO_REWARDS: ReadonlyArray<{
   listeningMinutes: number;
 }> = [
   { handle: "ada_moreau", streakDays: 12, readingMinutes: 58, listeningMinutes: 20 },
-  { handle: "bea_moreau", streakDays: 8, readingMinutes: 44, listeningMinutes: 0 },
-  { handle: "cyrus_moreau", streakDays: 5, readingMinutes: 35, listeningMinutes: 15 },
-  { handle: "gus_moreau", streakDays: 3, readingMinutes: 31, listeningMinutes: 0 },
+  { handle: "bea_santos", streakDays: 8, readingMinutes: 44, listeningMinutes: 0 },
+  { handle: "cyrus_farahani", streakDays: 5, readingMinutes: 35, listeningMinutes: 15 },
+  { handle: "gus_herrera", streakDays: 3, readingMinutes: 31, listeningMinutes: 0 },
   { handle: "demo_reader", streakDays: DEMO_READER_STREAK, readingMinutes: 27, listeningMinutes: 10 },
-  { handle: "dina_moreau", streakDays: 2, readingMinutes: 22, listeningMinutes: 0 },
-  { handle: "eli_moreau", streakDays: 0, readingMinutes: 0, listeningMinutes: 45 },
-  { handle: "hana_moreau", streakDays: 1, readingMinutes: 12, listeningMinutes: 0 },
-  { handle: "farah_moreau", streakDays: 4, readingMinutes: 6, listeningMinutes: 0 },
+  { handle: "dina_haddad", streakDays: 2, readingMinutes: 22, listeningMinutes: 0 },
+  { handle: "eli_lindqvist", streakDays: 0, readingMinutes: 0, listeningMinutes: 45 },
+  { handle: "hana_tanaka", streakDays: 1, readingMinutes: 12, listeningMinutes: 0 },
+  { handle: "farah_rahman", streakDays: 4, readingMinutes: 6, listeningMinutes: 0 },
 ];
 
 /** Adds the demo rewards unless someone among them has checked in already. Returns what it made. */

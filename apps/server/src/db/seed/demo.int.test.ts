@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Identity } from "../../auth/identity.ts";
 import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
 import { REPO_ROOT } from "../../config.ts";
+import { checkLedger } from "../../modules/coins/ledger-check.ts";
 import { listBadges } from "../../modules/rewards/badges.ts";
 import { describeVideo } from "../../test/reel-media.ts";
 import { callerFor, openTestPlatform, type TestPlatform, type TestUser } from "../../test/test-platform.ts";
@@ -15,6 +16,7 @@ import { adminNotifications, content, curatedLists, reels, users } from "../sche
 import { isEmpty, seedDemo } from "./demo.ts";
 import { DEMO_LISTS, DEMO_TITLES, demoCoverUrl } from "./demo-catalogue.ts";
 import { renderDemoCover } from "./demo-covers.ts";
+import { DEMO_PERSONA_ISSUER, DEMO_READER_FINISHED } from "./demo-engagement.ts";
 import { DEMO_FIXTURES } from "./demo-imports.ts";
 import { DEMO_LOCKED_REEL_KEY, DEMO_REELS } from "./demo-reels.ts";
 import { DEMO_READER_STREAK, DEMO_REWARDS } from "./demo-rewards.ts";
@@ -46,6 +48,11 @@ async function demoCaller(email: string) {
   const user: TestUser = { id: row.id, role: row.role, identity };
   return callerFor(platform, user);
 }
+
+/** Whom a person is friends with, written here from the table rather than taken from the service. */
+const friendIdsSql = (userId: string) =>
+  sql`select case when requester_id = ${userId} then addressee_id else requester_id end
+      from friendships where status = 'accepted' and ${userId} in (requester_id, addressee_id)`;
 
 async function counts() {
   const [row] = await queryRows<Record<string, number>>(
@@ -157,8 +164,8 @@ describe("demo seed", () => {
     expect(await reader.messages.getUnreadCount()).toBe(3);
     const notices = (await reader.notifications.listNotifications({ limit: 50 })).items;
     expect(notices.filter((item) => !item.readAt).map((item) => [item.kind, item.title])).toEqual([
-      ["message", "Ivo Moreau wants to send you a message"],
-      ["friend_request", "Eli Moreau sent you a friend request"],
+      ["message", "Ivo Novak wants to send you a message"],
+      ["friend_request", "Eli Lindqvist sent you a friend request"],
       ["message", "Demo Admin sent you a message"],
       ["system", "You received 40 bonus coins"],
       ["system", "Welcome to Litverse"],
@@ -186,18 +193,136 @@ describe("demo seed", () => {
   it("gives the reader friends, conversations, a friend request and a message request", async () => {
     const reader = await demoCaller("reader@demo.test");
     const friends = (await reader.friends.listFriends()).map((person) => person.name).sort();
-    expect(friends).toEqual(["Ada Moreau", "Bea Moreau", "Cyrus Moreau", "Demo Admin", "Dina Moreau"]);
+    expect(friends).toEqual(["Ada Moreau", "Bea Santos", "Cyrus Farahani", "Demo Admin", "Dina Haddad"]);
     const requests = await reader.friends.listFriendRequests();
-    expect(requests.incoming.map((item) => item.person.name)).toEqual(["Eli Moreau"]);
-    expect(requests.outgoing.map((item) => item.person.name)).toEqual(["Farah Moreau"]);
+    expect(requests.incoming.map((item) => item.person.name)).toEqual(["Eli Lindqvist"]);
+    expect(requests.outgoing.map((item) => item.person.name)).toEqual(["Farah Rahman"]);
     const inbox = await reader.messages.listConversations();
     expect(inbox.chats.map((chat) => [chat.partner.name, chat.unreadCount])).toEqual([
       ["Demo Admin", 3],
       ["Ada Moreau", 0],
     ]);
-    expect(inbox.requests.map((request) => request.partner.name)).toEqual(["Ivo Moreau"]);
-    // Friends of friends, and readers of the same titles, to make friends with.
-    expect((await reader.friends.getFriendSuggestions()).length).toBeGreaterThan(0);
+    expect(inbox.requests.map((request) => request.partner.name)).toEqual(["Ivo Novak"]);
+  });
+
+  it("has the reader in the middle of a book, with a poem, an audiobook and a drama finished", async () => {
+    const reader = await demoCaller("reader@demo.test");
+    const library = await reader.library.getMyLibrary();
+    // Only the club's book is under way: the finished titles leave the Continue shelf free.
+    expect(library.continue.map((entry) => entry.content.title)).toEqual(["The Lantern Keeper's Daughter"]);
+    expect(library.following).toEqual([]);
+    const read = new Set(
+      library.history.map((entry) => `${entry.content.contentType}:${entry.content.title}`),
+    );
+    expect(read).toEqual(
+      new Set([
+        "book:The Lantern Keeper's Daughter",
+        ...DEMO_READER_FINISHED.map((title) => `${title.contentType}:${title.title}`),
+      ]),
+    );
+  });
+
+  it("suggests people to the reader for reasons that differ, each one true", async () => {
+    const reader = await demoCaller("reader@demo.test");
+    const [me] = await platform.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "reader@demo.test"));
+    const suggestions = await reader.friends.getFriendSuggestions();
+    console.log(
+      JSON.stringify(suggestions.map((s) => [s.person.name, s.reason, s.sharedTitles, s.mutualFriends])),
+    );
+    expect(suggestions.length).toBeGreaterThanOrEqual(8);
+    // Not everyone for the one book everybody reads: a club, friends in common, other titles.
+    const reasons = suggestions.map((suggestion) => suggestion.reason);
+    expect(new Set(reasons).size).toBeGreaterThanOrEqual(4);
+    expect(reasons.some((reason) => reason.includes("Both in The Lantern Society"))).toBe(true);
+    expect(reasons.some((reason) => reason.includes("in common"))).toBe(true);
+    const titlesNamed = new Set(
+      reasons.flatMap((reason) => /(?:reading|to|watching) (.+)$/.exec(reason)?.[1] ?? []),
+    );
+    expect(titlesNamed.size).toBeGreaterThanOrEqual(2);
+    const verbs: Record<string, string[]> = {
+      "Both reading": ["book", "comic"],
+      "Both listening to": ["audiobook"],
+      "Both watching": ["drama"],
+    };
+    for (const { person, reason, mutualFriends } of suggestions) {
+      const parts = reason.split(" · ");
+      expect(parts.length, reason).toBeGreaterThan(0);
+      for (const part of parts) {
+        const friends = /^(\d+) friends? in common$/.exec(part);
+        const club = /^Both in (.+)$/.exec(part);
+        const title = /^(Both reading|Both listening to|Both watching) (.+)$/.exec(part);
+        if (friends) {
+          const [row] = await queryRows<{ count: number }>(
+            platform.deps.db,
+            sql`select count(*)::int as count
+                from (${friendIdsSql(me?.id ?? "")} intersect ${friendIdsSql(person._id)}) as common(id)`,
+          );
+          expect(row?.count, `${person.name}: ${reason}`).toBe(Number(friends[1]));
+          expect(mutualFriends).toBe(Number(friends[1]));
+        } else if (club) {
+          const [row] = await queryRows<{ count: number }>(
+            platform.deps.db,
+            sql`select count(distinct m.user_id)::int as count from club_members m join clubs c on c.id = m.club_id
+                where c.name = ${club[1]} and m.status = 'active' and m.user_id in (${me?.id}, ${person._id})`,
+          );
+          expect(row?.count, `${person.name}: ${reason}`).toBe(2);
+        } else if (title) {
+          const [row] = await queryRows<{ count: number }>(
+            platform.deps.db,
+            sql`select count(distinct p.user_id)::int as count from episode_progress p join content c on c.id = p.content_id
+                where c.title = ${title[2]} and c.content_type in ${verbs[title[1] ?? ""] ?? []}
+                  and p.user_id in (${me?.id}, ${person._id})`,
+          );
+          expect(row?.count, `${person.name}: ${reason}`).toBe(2);
+        } else {
+          expect.fail(`${person.name}: a reason the test does not know, "${part}"`);
+        }
+      }
+    }
+  });
+
+  it("seeds people from many families, not one", async () => {
+    const personas = await platform.deps.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.issuer, DEMO_PERSONA_ISSUER));
+    expect(personas.length).toBeGreaterThanOrEqual(20);
+    const families = personas.map((person) => person.name?.split(" ").at(-1));
+    expect(new Set(families).size).toBe(personas.length);
+  });
+
+  it("lists the seed's imports on the admin's imports panel, made by the demo admin", async () => {
+    const admin = await demoCaller("admin@demo.test");
+    const jobs = await admin.imports.listImportJobs();
+    const titles = await platform.deps.db.select({ id: content.id, title: content.title }).from(content);
+    expect(jobs).toHaveLength(DEMO_FIXTURES.length);
+    for (const fixture of DEMO_FIXTURES) {
+      const job = jobs.find(
+        (item) => item.fileNames.join(",") === fixture.files.map((file) => path.basename(file)).join(","),
+      );
+      expect(job, fixture.key).toMatchObject({
+        status: "succeeded",
+        type: fixture.contentType,
+        createdByName: "Demo Admin",
+      });
+      expect(titles.find((title) => title.id === job?.result?.contentId)?.title).toBe(fixture.title);
+    }
+  });
+
+  it("spends coins on unlocks through the ledger, which the revenue figures count", async () => {
+    const admin = await demoCaller("admin@demo.test");
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const revenue = await admin.revenue.getRevenueAnalytics({ from: monthAgo, to: today });
+    expect(revenue.totals.unlocks).toBeGreaterThan(0);
+    expect(revenue.totals.coinsSpent).toBeGreaterThan(0);
+    const unlocks = await admin.unlocks.adminListUnlocks({});
+    expect(new Set(unlocks.items.map((unlock) => unlock.kind)).size).toBeGreaterThanOrEqual(3);
+    // The ledger's own check agrees with every wallet.
+    expect((await checkLedger(platform.deps.db)).violations).toEqual([]);
   });
 
   it("puts the reader in a club reading on a schedule, with spoilers on both sides of their progress", async () => {

@@ -6,6 +6,7 @@
 // Every step adds only what is missing, so seeding again changes nothing.
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
 import type { Age, UserRole } from "@litverse/shared/constants";
+import { DEMO_PASSWORD } from "@litverse/shared/demo-accounts";
 import { and, eq, sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
 import { hashPassword } from "../../auth/provider/accounts.ts";
@@ -37,8 +38,10 @@ import { seedDemoRewards } from "./demo-rewards.ts";
 import { seedDemoStories } from "./demo-stories.ts";
 import { seedDemoSubscriptionPlans } from "./demo-subscription-plans.ts";
 import { seedDemoSupport } from "./demo-support.ts";
+import { seedDemoUnlocks } from "./demo-unlocks.ts";
 
-export const DEMO_PASSWORD = "demo-password";
+// One list for the seed and the pages that show the accounts on a demo server.
+export { DEMO_PASSWORD } from "@litverse/shared/demo-accounts";
 
 export const DEMO_ACCOUNTS: ReadonlyArray<{
   email: string;
@@ -171,6 +174,8 @@ export async function seedDemo(
     (await seedDemoCoinPackages(deps)) +
     // After the packages: a month of demo sales of them, for the revenue figures.
     (await seedDemoRevenue(deps)) +
+    // After the sales: the buyers spend some of those coins on episodes they read.
+    (await seedDemoUnlocks(deps)) +
     (await seedDemoSubscriptionPlans(deps)) +
     // After the catalogue, whose personas are among the reader's friends.
     (await seedDemoCommunity(deps)) +

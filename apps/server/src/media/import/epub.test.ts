@@ -35,6 +35,15 @@ async function chapterHtml(stagingDir: string, title: ImportedTitle, index: numb
   return readFile(path.join(stagingDir, episode.dir, episode.payload.file), "utf8");
 }
 
+async function matterHtml(stagingDir: string, title: ImportedTitle, index: number): Promise<string> {
+  const matter = title.matter?.[index];
+  if (!matter) throw new Error(`no matter ${index}`);
+  return readFile(path.join(stagingDir, matter.dir, matter.payload.file), "utf8");
+}
+
+const matterTitles = (title: ImportedTitle) =>
+  (title.matter ?? []).map((matter) => `${matter.placement}: ${matter.title}`);
+
 async function allChapters(stagingDir: string, title: ImportedTitle): Promise<string[]> {
   return Promise.all(title.episodes.map((_, index) => chapterHtml(stagingDir, title, index)));
 }
@@ -55,7 +64,7 @@ describe("EPUB fixtures", () => {
     moby = await importInto([fixture("books/moby-dick.epub")]);
   });
 
-  it("imports Moby-Dick: metadata, one episode per chapter, cover", async () => {
+  it("imports Moby-Dick: metadata, one episode per chapter from Loomings to the Epilogue, cover", async () => {
     const { title, stagingDir } = moby;
     expect(title).toMatchObject({
       contentType: "book",
@@ -66,9 +75,10 @@ describe("EPUB fixtures", () => {
       writingMode: "horizontal",
       coverPath: "cover.jpg",
     });
-    expect(title.episodes.length).toBeGreaterThanOrEqual(130);
-    expect(title.episodes[4]?.title).toBe("Chapter 1. Loomings.");
-    expect(title.episodes.at(-2)?.title).toBe("Epilogue");
+    // Its landmarks say reading begins at chapter 1; the pages before are marked frontmatter.
+    expect(title.episodes).toHaveLength(136);
+    expect(title.episodes[0]?.title).toBe("Chapter 1. Loomings.");
+    expect(title.episodes.at(-1)?.title).toBe("Epilogue");
     const cover = await sharp(path.join(stagingDir, "cover.jpg")).metadata();
     expect(cover.format).toBe("jpeg");
     for (const episode of title.episodes) {
@@ -77,29 +87,49 @@ describe("EPUB fixtures", () => {
     }
   });
 
-  it("stores clean chapter HTML whose images are copied into the episode", async () => {
+  it("keeps the pages before chapter 1 as front matter and the copyright page after the Epilogue as back matter", async () => {
+    const { title, stagingDir } = moby;
+    expect(matterTitles(title)).toEqual([
+      "front: Moby-Dick",
+      "front: Brief Contents",
+      "front: Original Transcriber’s Notes:",
+      "front: ETYMOLOGY.",
+      "front: EXTRACTS (Supplied by a Sub-Sub-Librarian).",
+      "back: Copyright Page",
+    ]);
+    expect(title.matter?.map((matter) => matter.dir)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `matter/000${n}`),
+    );
+    for (const index of title.matter?.keys() ?? []) expectClean(await matterHtml(stagingDir, title, index));
+  });
+
+  it("stores clean chapter HTML whose images are copied into the episode or page of matter", async () => {
     const { title, stagingDir } = moby;
     const chapters = await allChapters(stagingDir, title);
     for (const html of chapters) expectClean(html);
-    const first = title.episodes[0];
-    expect(first?.payload).toMatchObject({ images: ["images/moby-dick_fe_title_page.jpg"] });
-    expect(chapters[0]).toContain('src="lv-media:images/moby-dick_fe_title_page.jpg"');
-    await access(path.join(stagingDir, first?.dir ?? "", "images/moby-dick_fe_title_page.jpg"));
+    const titlePage = title.matter?.[0];
+    expect(titlePage?.payload).toMatchObject({ images: ["images/moby-dick_fe_title_page.jpg"] });
+    expect(await matterHtml(stagingDir, title, 0)).toContain(
+      'src="lv-media:images/moby-dick_fe_title_page.jpg"',
+    );
+    await access(path.join(stagingDir, titlePage?.dir ?? "", "images/moby-dick_fe_title_page.jpg"));
   });
 
   it("rewrites links between chapters to episode links and keeps outside links safe", async () => {
     const { title, stagingDir } = moby;
     const chapters = await allChapters(stagingDir, title);
-    // The brief contents page joins the title page episode and links onwards.
-    expect(chapters[0]).toContain('<a href="?episode=5">Begin Reading <i>Moby-Dick</i></a>');
-    expect(chapters[0]).toContain(`href="?episode=${title.episodes.length}"`);
-    const copyright = chapters.at(-1) ?? "";
+    // The brief contents, front matter, links into the episodes and on to the back matter.
+    const contents = await matterHtml(stagingDir, title, 1);
+    expect(contents).toContain('<a href="?episode=1">Begin Reading <i>Moby-Dick</i></a>');
+    expect(contents).toContain('href="?matter=3"');
+    expect(contents).toContain('href="?matter=6"');
+    const copyright = await matterHtml(stagingDir, title, 5);
     expect(copyright).toContain(
       '<a href="http://www.gutenberg.org" rel="noopener noreferrer nofollow" target="_blank">',
     );
     for (const html of chapters) {
       for (const [, href] of html.matchAll(/<a[^>]*\shref="([^"]*)"/g)) {
-        expect(href).toMatch(/^(#|\?episode=\d+|https?:\/\/|mailto:)/);
+        expect(href).toMatch(/^(#|\?(episode|matter)=\d+|https?:\/\/|mailto:)/);
       }
     }
   });
@@ -115,12 +145,14 @@ describe("EPUB fixtures", () => {
       coverPath: "cover.png",
     });
     expect((await sharp(path.join(stagingDir, "cover.png")).metadata()).format).toBe("png");
+    // The navigation document, placed in the spine, is front matter: the contents.
     expect(title.episodes.map((episode) => episode.title)).toEqual([
-      "Front matter",
       "SECTION IV FAIRY STORIES—MODERN FANTASTIC TALES",
     ]);
-    const [front = "", body = ""] = await allChapters(stagingDir, title);
-    expect(front).toContain('href="?episode=2#pgepubid00503"');
+    expect(matterTitles(title)).toEqual(["front: THE CONTENTS"]);
+    const [body = ""] = await allChapters(stagingDir, title);
+    const front = await matterHtml(stagingDir, title, 0);
+    expect(front).toContain('href="?episode=1#pgepubid00503"');
     expect(body).toContain('id="pgepubid00503"');
     expectClean(front);
     expectClean(body);
@@ -280,19 +312,20 @@ describe("generated EPUBs", () => {
       tags: ["Dragons"],
       coverPath: "cover.jpg",
     });
+    // A short page without a heading ahead of the first chapter is front matter.
     expect(title.episodes.map((episode) => episode.title)).toEqual([
-      "Front matter",
       "Chapter One",
       "Heading Two",
-      "Chapter 4",
+      "Chapter 3",
     ]);
-    const [front = "", one = "", two = ""] = await allChapters(stagingDir, title);
-    expect(front).toBe("<p>For my cat.</p>");
-    expect(one).toContain('<a href="?episode=3#n">on</a>');
+    expect(matterTitles(title)).toEqual(["front: Front matter"]);
+    const [one = "", two = ""] = await allChapters(stagingDir, title);
+    expect(await matterHtml(stagingDir, title, 0)).toBe("<p>For my cat.</p>");
+    expect(one).toContain('<a href="?episode=2#n">on</a>');
     expect(one).toContain('<div id="lv-part-2">');
     expect(one).toContain('<a href="#top">Up</a>');
     expect(one).not.toContain("Not in reading order");
-    expect(two).toContain('<a href="?episode=2#lv-part-2">back</a>');
+    expect(two).toContain('<a href="?episode=1#lv-part-2">back</a>');
   });
 
   it("reads EPUB 2 books: NCX contents and the cover named in a meta element", async () => {
@@ -321,6 +354,105 @@ describe("generated EPUBs", () => {
     expect(title.episodes.map((episode) => episode.title)).toEqual(["Part A", "The End"]);
     // GIF is not a cover format we keep: converted to JPEG.
     expect(title.coverPath).toBe("cover.jpg");
+  });
+
+  it("starts an EPUB 2 book where its guide says the text starts, its titled pages front and back matter", async () => {
+    const { title, stagingDir } = await importEpub(
+      await buildEpub({
+        ncx: true,
+        title: "Guided",
+        chapters: [
+          { file: "title.xhtml", html: xhtml("<h1>Guided</h1><p>A novel</p>") },
+          { file: "copyright.xhtml", html: xhtml("<p>© 1900. All rights reserved.</p>") },
+          { file: "prologue.xhtml", html: xhtml("<h1>Prologue</h1><p>It began at sea.</p>") },
+          { file: "one.xhtml", html: xhtml('<h1>One</h1><p>Then <a href="notes.xhtml#n1">this</a>.</p>') },
+          { file: "two.xhtml", html: xhtml("<h1>Two</h1><p>And that.</p>") },
+          { file: "notes.xhtml", html: xhtml('<h1>Notes</h1><p id="n1">A note.</p>') },
+        ],
+        toc: [
+          ["title.xhtml", "Title Page"],
+          ["copyright.xhtml", "Copyright"],
+          ["prologue.xhtml", "Prologue"],
+          ["one.xhtml", "Chapter One"],
+          ["two.xhtml", "Chapter Two"],
+          ["notes.xhtml", "Notes"],
+        ],
+        guide: [
+          ["title-page", "title.xhtml"],
+          ["copyright-page", "copyright.xhtml"],
+          ["text", "prologue.xhtml"],
+          ["notes", "notes.xhtml"],
+        ],
+      }),
+    );
+    expect(title.episodes.map((episode) => episode.title)).toEqual([
+      "Prologue",
+      "Chapter One",
+      "Chapter Two",
+    ]);
+    expect(matterTitles(title)).toEqual(["front: Title Page", "front: Copyright", "back: Notes"]);
+    const [, one = ""] = await allChapters(stagingDir, title);
+    expect(one).toContain('<a href="?matter=3#n1">this</a>');
+  });
+
+  it("keeps a foreword as an episode unless the book marks it front matter", async () => {
+    const { title } = await importEpub(
+      await buildEpub({
+        chapters: [
+          {
+            file: "half.xhtml",
+            html: xhtml('<section epub:type="frontmatter halftitlepage"><p>Tides</p></section>'),
+          },
+          {
+            file: "dedication.xhtml",
+            html: xhtml('<section epub:type="dedication"><p>For Ann.</p></section>'),
+          },
+          {
+            file: "foreword.xhtml",
+            html: xhtml('<section epub:type="foreword"><h1>Foreword</h1><p>Why.</p></section>'),
+          },
+          {
+            file: "one.xhtml",
+            html: xhtml('<section epub:type="bodymatter chapter"><h1>One</h1><p>a</p></section>'),
+          },
+          {
+            file: "afterword.xhtml",
+            html: xhtml('<section epub:type="afterword"><h1>Afterword</h1><p>b</p></section>'),
+          },
+          {
+            file: "colophon.xhtml",
+            html: xhtml('<section epub:type="backmatter colophon"><p>Set in Garamond.</p></section>'),
+          },
+        ],
+        toc: [
+          ["foreword.xhtml", "Foreword"],
+          ["one.xhtml", "One"],
+          ["afterword.xhtml", "Afterword"],
+        ],
+      }),
+    );
+    expect(title.episodes.map((episode) => episode.title)).toEqual(["Foreword", "One", "Afterword"]);
+    expect(matterTitles(title)).toEqual(["front: Half title", "front: Dedication", "back: Colophon"]);
+  });
+
+  it("finds the first chapter of a book with no structure of its own from headings", async () => {
+    const { title } = await importEpub(
+      await buildEpub({
+        title: "Plain",
+        chapters: [
+          { file: "a.xhtml", html: xhtml("<h1>Plain</h1><p>by A. Writer</p>") },
+          { file: "b.xhtml", html: xhtml("<p>Published 2020.</p>") },
+          { file: "c.xhtml", html: xhtml("<p><i>For everyone.</i></p>") },
+          { file: "d.xhtml", html: xhtml(`<h1>The Road</h1><p>${"Words. ".repeat(50)}</p>`) },
+          { file: "e.xhtml", html: xhtml("<p>It went on.</p>") },
+          { file: "f.xhtml", html: xhtml("<h2>About the Author</h2><p>A. Writer lives by the sea.</p>") },
+        ],
+        toc: [],
+      }),
+    );
+    expect(title.episodes.map((episode) => episode.title)).toEqual(["The Road", "Chapter 2"]);
+    // Pages with nothing to tell them apart join the page of matter before them.
+    expect(matterTitles(title)).toEqual(["front: Plain", "back: About the Author"]);
   });
 
   it("makes an episode per document, titled by heading or number, without a table of contents", async () => {

@@ -4,6 +4,13 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as cheerio from "cheerio";
+import {
+  matterName,
+  type Placement,
+  placeDocuments,
+  type StructureDocument,
+  type StructureReference,
+} from "./book-structure.ts";
 import { writeComicPages, writeCover } from "./comic.ts";
 import { checkEpisodeCount, episodeDir, type ImportContext, refuse } from "./context.ts";
 import { quoted } from "./detect.ts";
@@ -12,7 +19,13 @@ import { formatMegapixels } from "./limits.ts";
 import { normaliseLanguage } from "./media-tools.ts";
 import { titleFromFileName } from "./natural-sort.ts";
 import { ChapterDocument, countWords, isExternalHref, plainText } from "./sanitize-chapter.ts";
-import { EPISODE_MEDIA_MARKER, type ImportedEpisode, type ImportedTitle, type ImportInput } from "./types.ts";
+import {
+  EPISODE_MEDIA_MARKER,
+  type ImportedEpisode,
+  type ImportedMatter,
+  type ImportedTitle,
+  type ImportInput,
+} from "./types.ts";
 import { attribute, children, elements, parseXml, textOf } from "./xml.ts";
 import { SafeZip } from "./zip.ts";
 
@@ -49,6 +62,8 @@ export interface EpubPackage {
   cover: ManifestItem | null;
   nav: ManifestItem | null;
   ncx: ManifestItem | null;
+  /** EPUB 2 `<guide>`: where reading starts, which pages are the title page, copyright… */
+  guide: StructureReference[];
   verticalDeclared: boolean;
 }
 
@@ -210,6 +225,16 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
     [...byId.values()].find((item) => item.mediaType === "application/x-dtbncx+xml") ??
     null;
 
+  const guide: StructureReference[] = [];
+  elements($, "reference", elements($, "guide").first()).each((_, element) => {
+    const resolved = resolveHref(opfPath, $(element).attr("href") ?? "");
+    if (!resolved || !("path" in resolved)) return;
+    guide.push({
+      types: epubTypes($(element).attr("type")),
+      path: zip.resolveName(resolved.path) ?? resolved.path,
+    });
+  });
+
   return {
     title,
     creators,
@@ -218,6 +243,7 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
     subjects,
     byPath,
     spine,
+    guide,
     rightToLeft: (spineElement.attr("page-progression-direction") ?? "").trim().toLowerCase() === "rtl",
     prePaginated,
     cover,
@@ -225,6 +251,10 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
     ncx,
     verticalDeclared: (metaName("primary-writing-mode") ?? "").toLowerCase().startsWith("vertical"),
   };
+}
+
+function epubTypes(value: string | undefined): string[] {
+  return (value ?? "").toLowerCase().split(/\s+/).filter(Boolean);
 }
 
 function uniqueStrings(values: string[]): string[] {
@@ -270,20 +300,49 @@ function parseNcx(text: string, ncxPath: string): TocEntry[] {
   return entries;
 }
 
-async function readToc(zip: SafeZip, pkg: EpubPackage, ctx: ImportContext): Promise<TocEntry[]> {
+/** EPUB 3 `landmarks`: links marked "bodymatter" (where reading starts), "titlepage", "toc"… */
+function parseLandmarks(text: string, navPath: string, zip: SafeZip): StructureReference[] {
+  const $ = cheerio.load(text);
+  const landmarks = $("nav")
+    .toArray()
+    .find((element) => epubTypes($(element).attr("epub:type")).includes("landmarks"));
+  if (!landmarks) return [];
+  const references: StructureReference[] = [];
+  $(landmarks)
+    .find("a[href]")
+    .each((_, element) => {
+      const resolved = resolveHref(navPath, $(element).attr("href") ?? "");
+      if (!resolved || !("path" in resolved)) return;
+      references.push({
+        types: epubTypes($(element).attr("epub:type")),
+        path: zip.resolveName(resolved.path) ?? resolved.path,
+      });
+    });
+  return references;
+}
+
+interface Navigation {
+  toc: TocEntry[];
+  landmarks: StructureReference[];
+}
+
+async function readNavigation(zip: SafeZip, pkg: EpubPackage, ctx: ImportContext): Promise<Navigation> {
+  let landmarks: StructureReference[] = [];
   try {
     if (pkg.nav && zip.has(pkg.nav.path)) {
-      const entries = parseNav(await zip.readText(pkg.nav.path, MAX_XML_BYTES), pkg.nav.path);
-      if (entries.length > 0) return entries;
+      const text = await zip.readText(pkg.nav.path, MAX_XML_BYTES);
+      landmarks = parseLandmarks(text, pkg.nav.path, zip);
+      const entries = parseNav(text, pkg.nav.path);
+      if (entries.length > 0) return { toc: entries, landmarks };
     }
     if (pkg.ncx && zip.has(pkg.ncx.path)) {
-      return parseNcx(await zip.readText(pkg.ncx.path, MAX_XML_BYTES), pkg.ncx.path);
+      return { toc: parseNcx(await zip.readText(pkg.ncx.path, MAX_XML_BYTES), pkg.ncx.path), landmarks };
     }
   } catch (error) {
     if (error instanceof Error && error.name === "AbortError") throw error;
     ctx.warn("The table of contents could not be read; chapters were made from the book's files instead.");
   }
-  return [];
+  return { toc: [], landmarks };
 }
 
 // ---- spine documents ------------------------------------------------------------------------------
@@ -314,6 +373,8 @@ interface DocumentSummary {
   textLength: number;
   images: string[];
   heading: string | null;
+  /** What the document says it is (`epub:type`): "frontmatter", "titlepage", "chapter"… */
+  types: string[];
 }
 
 function summarise(doc: ChapterDocument, item: ManifestItem): DocumentSummary {
@@ -329,6 +390,7 @@ function summarise(doc: ChapterDocument, item: ManifestItem): DocumentSummary {
     textLength: doc.text().replace(/\s/g, "").length,
     images,
     heading: doc.firstHeading(),
+    types: doc.structuralTypes(),
   };
 }
 
@@ -426,11 +488,6 @@ const KNOWN_GENRES = new Set(
 
 // ---- import ---------------------------------------------------------------------------------------
 
-interface PlannedEpisode {
-  title: string | null;
-  docs: DocumentSummary[];
-}
-
 export async function importEpub(
   input: ImportInput,
   ctx: ImportContext,
@@ -505,8 +562,10 @@ async function importAsBook(
   pkg: EpubPackage,
   label: string,
   ctx: ImportContext,
-): Promise<Pick<ImportedTitle, "contentType" | "coverPath" | "writingMode" | "episodes" | "warnings">> {
-  const toc = await readToc(zip, pkg, ctx);
+): Promise<
+  Pick<ImportedTitle, "contentType" | "coverPath" | "writingMode" | "episodes" | "matter" | "warnings">
+> {
+  const navigation = await readNavigation(zip, pkg, ctx);
   const linear = pkg.spine.filter((entry) => {
     if (!entry.linear) return false;
     if (!isDocument(entry.item) && !isImageItem(entry.item)) return false;
@@ -549,55 +608,71 @@ async function importAsBook(
     }
   }
 
-  const coverPath = pkg.cover?.path ?? null;
-  const planned = planEpisodes(summaries, toc, coverPath);
+  const planned = planBook(summaries, navigation, pkg);
   if (planned.episodes.length === 0) throw refuse(`${label} has no chapters with text or pictures.`);
   checkEpisodeCount(planned.episodes.length, ctx.limits);
 
-  // Where each document went: links to it become links to its episode.
-  const location = new Map<string, { episode: number; part: number }>();
-  for (const [episode, planEpisode] of planned.episodes.entries()) {
-    for (const [part, doc] of planEpisode.docs.entries()) location.set(doc.path, { episode, part });
+  // Where each document went: links to it become links to its episode or page of matter.
+  const matterSections = [...planned.front, ...planned.back];
+  const sections: Array<{ section: PlannedSection; address: string; dir: string }> = [
+    ...planned.episodes.map((section, index) => ({
+      section,
+      address: `?episode=${index + 1}`,
+      dir: episodeDir(index),
+    })),
+    ...matterSections.map((section, index) => ({
+      section,
+      address: `?matter=${index + 1}`,
+      dir: matterDir(index),
+    })),
+  ];
+  const location: LinkTargets = new Map();
+  for (const { section, address } of sections) {
+    for (const [part, doc] of section.docs.entries()) location.set(doc.path, { address, part });
   }
 
   const images = new ImageCopier(zip, ctx);
-  const episodes: ImportedEpisode[] = [];
-  for (const [episodeIndex, planEpisode] of planned.episodes.entries()) {
+  const written: Array<{ title: string; dir: string; payload: BookPayload }> = [];
+  for (const [index, { section, address, dir }] of sections.entries()) {
     ctx.progress(
-      0.3 + (0.65 * episodeIndex) / planned.episodes.length,
-      `Writing chapter ${episodeIndex + 1} of ${planned.episodes.length}`,
+      0.3 + (0.65 * index) / sections.length,
+      `Writing chapter ${index + 1} of ${sections.length}`,
     );
-    const dir = episodeDir(episodeIndex);
     await ctx.makeDir(dir);
-    const episodeImages = images.forEpisode(dir);
+    const sectionImages = images.forEpisode(dir);
     const parts: string[] = [];
-    for (const [part, summary] of planEpisode.docs.entries()) {
+    for (const [part, summary] of section.docs.entries()) {
       const doc = await loadDocument(zip, summary.item);
       const sources = new Map<string, string | null>();
       for (const src of doc.imageSources()) {
         if (sources.has(src)) continue;
-        sources.set(src, await episodeImages.copy(summary.path, src));
+        sources.set(src, await sectionImages.copy(summary.path, src));
       }
       const html = doc.render({
-        href: (href) => rewriteLink(summary.path, href, episodeIndex, location),
+        href: (href) => rewriteLink(summary.path, href, address, location),
         image: (src) => sources.get(src) ?? null,
       });
       parts.push(part === 0 ? html : `<div id="${partAnchor(part)}">${html}</div>`);
     }
     const html = parts.join("\n");
     await writeFile(ctx.outPath(path.posix.join(dir, "chapter.html")), html);
-    episodes.push({
-      title: planEpisode.title ?? `Chapter ${episodeIndex + 1}`,
+    written.push({
+      title: section.title ?? `Chapter ${index + 1}`,
       dir,
       payload: {
         kind: "book",
         file: "chapter.html",
         wordCount: countWords(html),
-        images: episodeImages.files(),
+        images: sectionImages.files(),
       },
     });
   }
   images.reportWarnings();
+  const episodes: ImportedEpisode[] = written.slice(0, planned.episodes.length);
+  const matter: ImportedMatter[] = written.slice(planned.episodes.length).map((section, index) => ({
+    ...section,
+    placement: index < planned.front.length ? "front" : "back",
+  }));
 
   ctx.progress(0.96, "Saving the cover");
   let cover = await writePackageCover(zip, pkg, ctx);
@@ -609,70 +684,116 @@ async function importAsBook(
     coverPath: cover,
     writingMode: vertical ? "vertical" : "horizontal",
     episodes,
+    matter,
     warnings: ctx.warnings,
   };
+}
+
+type BookPayload = ImportedMatter["payload"];
+
+function matterDir(index: number): string {
+  return `matter/${String(index + 1).padStart(4, "0")}`;
 }
 
 function partAnchor(part: number): string {
   return `lv-part-${part + 1}`;
 }
 
+interface PlannedSection {
+  title: string | null;
+  docs: DocumentSummary[];
+}
+
+interface BookPlan {
+  front: PlannedSection[];
+  episodes: PlannedSection[];
+  back: PlannedSection[];
+  coverImage: string | null;
+}
+
 /**
- * Episodes from the spine and the table of contents: a document the contents points to starts an
- * episode (titled by the first entry pointing to it); documents it does not point to join the
- * episode before them, or form "Front matter" when they come first.
+ * The book cut into front matter, episodes and back matter (see book-structure.ts). Episodes
+ * follow the table of contents: a document it points to starts an episode, titled by the first
+ * entry pointing to it; documents it does not point to join the episode before them. A page of
+ * matter is one document, or several when the later ones have no heading, label or type of their
+ * own. A picture-only page ahead of the first chapter is the cover, kept as the title's cover.
  */
-function planEpisodes(
-  docs: DocumentSummary[],
-  toc: TocEntry[],
-  coverPath: string | null,
-): { episodes: PlannedEpisode[]; coverImage: string | null } {
+function planBook(docs: DocumentSummary[], navigation: Navigation, pkg: EpubPackage): BookPlan {
+  const coverPath = pkg.cover?.path ?? null;
   const inSpine = new Set(docs.map((doc) => doc.path));
   const targets = new Map<string, string>();
-  for (const entry of toc) {
+  for (const entry of navigation.toc) {
     if (inSpine.has(entry.path) && !targets.has(entry.path)) targets.set(entry.path, entry.label);
   }
   const useToc = targets.size > 0;
-  const episodes: PlannedEpisode[] = [];
+
   let coverImage: string | null = null;
+  const kept: DocumentSummary[] = [];
   let seenTarget = false;
   for (const doc of docs) {
-    const empty = doc.textLength === 0 && doc.images.length === 0;
-    const onlyPicture = doc.textLength === 0 && doc.images.length === 1;
-    const label = targets.get(doc.path);
-    if (label !== undefined) {
-      seenTarget = true;
-      episodes.push({ title: label || doc.heading, docs: [doc] });
-      continue;
-    }
-    const beforeContent = useToc ? !seenTarget : episodes.length === 0;
-    if (beforeContent && onlyPicture) {
+    if (targets.has(doc.path)) seenTarget = true;
+    const beforeContent = useToc ? !seenTarget : kept.length === 0;
+    if (beforeContent && doc.textLength === 0 && doc.images.length === 1) {
       const image = doc.images[0] ?? null;
-      // A cover page before the first chapter: the cover is kept as the title's cover instead.
       if (coverPath === null || image === coverPath) {
         coverImage ??= image;
         continue;
       }
     }
-    if (empty) continue;
-    if (!useToc) {
-      episodes.push({ title: doc.heading, docs: [doc] });
-    } else if (!seenTarget) {
-      const front = episodes[0];
-      if (front) front.docs.push(doc);
-      else episodes.push({ title: "Front matter", docs: [doc] });
-    } else {
-      episodes.at(-1)?.docs.push(doc);
-    }
+    if (doc.textLength === 0 && doc.images.length === 0) continue;
+    kept.push(doc);
   }
-  return { episodes, coverImage };
+
+  const placements = placeDocuments(
+    kept.map(
+      (doc): StructureDocument => ({
+        path: doc.path,
+        types: doc.types,
+        heading: doc.heading,
+        textLength: doc.textLength,
+        tocLabel: targets.get(doc.path) || null,
+        isNav: pkg.nav !== null && doc.path === pkg.nav.path,
+      }),
+    ),
+    { landmarks: navigation.landmarks, guide: pkg.guide, bookTitle: pkg.title },
+  );
+
+  const plan: BookPlan = { front: [], episodes: [], back: [], coverImage };
+  let previous: Placement | null = null;
+  for (const [index, doc] of kept.entries()) {
+    const placement = placements[index] ?? "body";
+    const label = targets.get(doc.path);
+    if (placement === "body") {
+      const current = plan.episodes.at(-1);
+      if (label !== undefined || !useToc || !current || previous !== "body") {
+        plan.episodes.push({ title: label || doc.heading, docs: [doc] });
+      } else {
+        current.docs.push(doc);
+      }
+    } else {
+      const list = placement === "front" ? plan.front : plan.back;
+      const current = list.at(-1);
+      const named = matterName(doc.types, placement);
+      const isGeneric = named === "Front matter" || named === "Back matter";
+      if (current && previous === placement && label === undefined && !doc.heading && isGeneric) {
+        current.docs.push(doc);
+      } else {
+        list.push({ title: label || doc.heading || named, docs: [doc] });
+      }
+    }
+    previous = placement;
+  }
+  return plan;
 }
 
+type LinkTargets = Map<string, { address: string; part: number }>;
+
+/** A link as stored: within the same section a fragment, to another one its address ("?episode=3#x"). */
 function rewriteLink(
   fromDoc: string,
   href: string,
-  episode: number,
-  location: Map<string, { episode: number; part: number }>,
+  ownAddress: string,
+  location: LinkTargets,
 ): string | null {
   const resolved = resolveHref(fromDoc, href);
   if (!resolved) return null;
@@ -684,8 +805,8 @@ function rewriteLink(
     : target.part > 0
       ? `#${partAnchor(target.part)}`
       : "";
-  if (target.episode === episode) return fragment || "#";
-  return `?episode=${target.episode + 1}${fragment}`;
+  if (target.address === ownAddress) return fragment || "#";
+  return `${target.address}${fragment}`;
 }
 
 type PreparedImage = { ok: true; extension: string; buffer: Buffer | null } | { ok: false };

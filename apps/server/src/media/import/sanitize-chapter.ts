@@ -190,6 +190,24 @@ export class ChapterDocument {
     return text || null;
   }
 
+  /**
+   * `epub:type` values (lowercase) on the body and its top-level elements: what the document says
+   * it is ("frontmatter titlepage", "bodymatter chapter"). Nested sections (a chapter's own notes)
+   * do not speak for the whole document.
+   */
+  structuralTypes(): string[] {
+    const body = this.body();
+    const types = new Set<string>();
+    for (const element of [body.get(0), ...body.children().toArray()]) {
+      if (element?.type !== "tag") continue;
+      for (const type of (element.attribs["epub:type"] ?? "").toLowerCase().split(/\s+/)) {
+        // Prefixed vocabularies ("z3998:poem") are not about the book's structure.
+        if (type && !type.includes(":")) types.add(type);
+      }
+    }
+    return [...types];
+  }
+
   /** Inline `style` blocks and style attributes of html/body, only to detect the writing mode. */
   styleSheets(): { inline: string[]; rootStyles: string[]; rootClasses: string[] } {
     const $ = this.$;

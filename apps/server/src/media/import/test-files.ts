@@ -228,6 +228,10 @@ export interface EpubSpec {
   coverImage?: { name: string; data: Buffer; mediaType: string; epub2?: boolean };
   spineAttributes?: string;
   extraMetadata?: string;
+  /** EPUB 2 `<guide>` references as [type, href]. */
+  guide?: Array<[string, string]>;
+  /** EPUB 3 `landmarks` in the navigation document as [epub:type, href]. */
+  landmarks?: Array<[string, string]>;
 }
 
 function escapeXml(text: string): string {
@@ -294,7 +298,15 @@ export async function buildEpub(spec: EpubSpec): Promise<Buffer> {
       .map(([href, label]) => `<li><a href="${escapeXml(href)}">${escapeXml(label)}</a></li>`)
       .join("");
     manifest.push('<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>');
-    items.push({ name: "OEBPS/nav.xhtml", data: xhtml(`<nav epub:type="toc"><ol>${list}</ol></nav>`) });
+    const landmarks = (spec.landmarks ?? [])
+      .map(([type, href]) => `<li><a epub:type="${type}" href="${escapeXml(href)}">${type}</a></li>`)
+      .join("");
+    items.push({
+      name: "OEBPS/nav.xhtml",
+      data: xhtml(
+        `<nav epub:type="toc"><ol>${list}</ol></nav>${landmarks ? `<nav epub:type="landmarks"><ol>${landmarks}</ol></nav>` : ""}`,
+      ),
+    });
   }
   const metadata = [
     `<dc:title>${escapeXml(spec.title ?? "A Test Book")}</dc:title>`,
@@ -315,6 +327,7 @@ export async function buildEpub(spec: EpubSpec): Promise<Buffer> {
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">${metadata}</metadata>
 <manifest>${manifest.join("\n")}</manifest>
 <spine${spec.ncx ? ' toc="ncx"' : ""}${spec.spineAttributes ? ` ${spec.spineAttributes}` : ""}>${spine.join("\n")}</spine>
+${spec.guide ? `<guide>${spec.guide.map(([type, href]) => `<reference type="${type}" href="${escapeXml(href)}" title="${type}"/>`).join("")}</guide>` : ""}
 </package>`,
   });
   return buildZip(items);

@@ -86,6 +86,20 @@ export interface ImportedEpisode {
   payload: StoredEpisodePayload;
 }
 
+/**
+ * A book's pages that are not its story: front matter (title page, imprint, dedication, epigraph,
+ * contents) before the first episode, back matter (notes, colophon) after the last. Stored like a
+ * book chapter, but never counted, priced or unlocked as an episode. Links to it from chapters are
+ * `href="?matter=N"`, N its place in `matter` counting from 1.
+ */
+export interface ImportedMatter {
+  placement: "front" | "back";
+  title: string;
+  /** Its folder, relative to the staging folder; payload paths are relative to it. */
+  dir: string;
+  payload: Extract<StoredEpisodePayload, { kind: "book" }>;
+}
+
 export interface ImportedTitle {
   contentType: ContentType;
   title: string;
@@ -103,6 +117,8 @@ export interface ImportedTitle {
   writingMode: "horizontal" | "vertical";
   /** In reading order. */
   episodes: ImportedEpisode[];
+  /** Books only: front matter then back matter, in reading order. */
+  matter?: ImportedMatter[];
   /** Things skipped or repaired that an admin may want to know ("2 unreadable images skipped"). */
   warnings: string[];
 }

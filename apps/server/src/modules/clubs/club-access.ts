@@ -1,7 +1,16 @@
 // Who may see, read, post in and run a club. Every club function starts here: it loads the club and
-// the caller's own member row in one query and follows both live, so that a removed member's open
-// pages stop at once and a club turned secret disappears for those outside it.
-import type { ClubMemberStatus, ClubPrivacy, ClubRole } from "@litverse/shared/clubs";
+// the caller's own member row in one query, follows both live (so that a removed member's open pages
+// stop at once and a club turned secret disappears for those outside it), and lets the caller through
+// only as far as the rights table says.
+import {
+  type ClubDecision,
+  type ClubFunction,
+  type ClubPlace,
+  type ClubRefusal,
+  decideClubRight,
+} from "@litverse/shared/club-rights";
+import type { ClubMemberStatus, ClubRole } from "@litverse/shared/clubs";
+import type { AppErrorCode } from "@litverse/shared/errors";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { clubMembers, clubs } from "../../db/schema/index.ts";
@@ -39,23 +48,67 @@ export interface ClubAccess {
 
 export const isActive = (access: ClubAccess) => access.membership?.status === "active";
 
-export function isModerator(access: ClubAccess): boolean {
-  const role = access.membership?.role;
-  return isActive(access) && (role === "owner" || role === "moderator");
+function placeOf(membership: Membership | null, now: Date): ClubPlace | null {
+  if (!membership) return null;
+  const { role, status, mutedUntil } = membership;
+  return { role, status, isMuted: mutedUntil !== null && mutedUntil > now };
 }
 
-/** Whether the person may know the club exists: secret clubs show only to those it asked or took in. */
-export function canSee(privacy: ClubPrivacy, membership: Membership | null): boolean {
-  return privacy !== "secret" || membership?.status === "active" || membership?.status === "invited";
+function decide(access: ClubAccess, fn: ClubFunction, isAuthor: boolean, now: Date): ClubDecision {
+  return decideClubRight(fn, access.club.privacy, placeOf(access.membership, now), { isAuthor });
 }
 
-/** Whether the person may read the discussions: members, and anyone in a public club. */
-export function canRead(privacy: ClubPrivacy, membership: Membership | null): boolean {
-  return membership?.status === "active" || privacy === "public";
+/** Whether the caller may call `fn` here: for what a page shows them, never instead of `loadClubFor`. */
+export function may(access: ClubAccess, fn: ClubFunction, now = new Date()): boolean {
+  return decide(access, fn, false, now).allowed;
 }
 
-/** The club and the caller's place in it; NOT_FOUND when it does not exist or is hidden from them. */
-export async function loadClub(db: Executor, clubId: string, userId: string): Promise<ClubAccess> {
+const REFUSALS: Record<Exclude<ClubRefusal, "hidden" | "muted" | "excluded">, string> = {
+  read: "Join this club to read its discussions.",
+  owner: "Only the club's owner can do that.",
+  moderator: "Only the club's moderators can do that.",
+  member: "Only members of this club can do that.",
+  author: "Only its author or a moderator can do that.",
+};
+
+type Refusal = { code: AppErrorCode; message: string };
+
+/** Where one function says more than the general refusal. */
+const REFUSALS_BY_FUNCTION: Partial<Record<ClubFunction, Partial<Record<ClubRefusal, Refusal>>>> = {
+  leaveClub: {
+    excluded: {
+      code: "CONFLICT",
+      message: "Make someone else the owner before you leave, or delete the club.",
+    },
+  },
+  listClubMembers: { read: { code: "FORBIDDEN", message: "Join this club to see its members." } },
+  deleteClubPost: {
+    author: { code: "FORBIDDEN", message: "Only its author or a moderator can delete a post." },
+  },
+};
+
+function refusalError(access: ClubAccess, fn: ClubFunction, refusal: ClubRefusal): AppError {
+  const special = REFUSALS_BY_FUNCTION[fn]?.[refusal];
+  if (special) return new AppError(special.code, special.message);
+  switch (refusal) {
+    case "hidden":
+      return new AppError("NOT_FOUND", NO_SUCH_CLUB);
+    case "muted": {
+      const until = access.membership?.mutedUntil ?? new Date();
+      return new AppError(
+        "FORBIDDEN",
+        `A moderator muted you in this club until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+      );
+    }
+    case "excluded":
+      return new AppError("FORBIDDEN", "You cannot do that in this club.");
+    default:
+      return new AppError("FORBIDDEN", REFUSALS[refusal]);
+  }
+}
+
+/** The club and the caller's row, whoever they are; NOT_FOUND only when there is no such club. */
+async function readClub(db: Executor, clubId: string, userId: string): Promise<ClubAccess> {
   track(clubTopic(clubId), clubMemberTopic(clubId, userId));
   const [row] = await db
     .select({
@@ -70,49 +123,22 @@ export async function loadClub(db: Executor, clubId: string, userId: string): Pr
   if (!row) throw new AppError("NOT_FOUND", NO_SUCH_CLUB);
   const membership =
     row.role && row.status ? { role: row.role, status: row.status, mutedUntil: row.mutedUntil } : null;
-  if (!canSee(row.club.privacy, membership)) throw new AppError("NOT_FOUND", NO_SUCH_CLUB);
   return { club: row.club, membership };
 }
 
-/** The club, for someone who may read its discussions. */
-export async function loadReadableClub(db: Executor, clubId: string, userId: string): Promise<ClubAccess> {
-  const access = await loadClub(db, clubId, userId);
-  if (!canRead(access.club.privacy, access.membership)) {
-    throw new AppError("FORBIDDEN", "Join this club to read its discussions.");
-  }
+/**
+ * The club and the caller's place in it, for calling `fn`: refused as the rights table says, NOT_FOUND
+ * where the club is secret to them. `authorId` is the author of the post acted on, if any.
+ */
+export async function loadClubFor(
+  db: Executor,
+  clubId: string,
+  userId: string,
+  fn: ClubFunction,
+  { authorId }: { authorId?: string | null } = {},
+): Promise<ClubAccess> {
+  const access = await readClub(db, clubId, userId);
+  const decision = decide(access, fn, authorId === userId, new Date());
+  if (!decision.allowed) throw refusalError(access, fn, decision.refusal);
   return access;
-}
-
-/** The club, for one of its members. */
-export async function loadMemberClub(db: Executor, clubId: string, userId: string): Promise<ClubAccess> {
-  const access = await loadClub(db, clubId, userId);
-  if (!isActive(access)) throw new AppError("FORBIDDEN", "Only members of this club can do that.");
-  return access;
-}
-
-/** The club, for its owner or one of its moderators. */
-export async function loadModeratedClub(db: Executor, clubId: string, userId: string): Promise<ClubAccess> {
-  const access = await loadClub(db, clubId, userId);
-  if (!isModerator(access)) throw new AppError("FORBIDDEN", "Only the club's moderators can do that.");
-  return access;
-}
-
-/** The club, for its owner. */
-export async function loadOwnedClub(db: Executor, clubId: string, userId: string): Promise<ClubAccess> {
-  const access = await loadClub(db, clubId, userId);
-  if (!isActive(access) || access.membership?.role !== "owner") {
-    throw new AppError("FORBIDDEN", "Only the club's owner can do that.");
-  }
-  return access;
-}
-
-/** A member may post unless muted. */
-export function requireNotMuted(access: ClubAccess, now = new Date()): void {
-  const until = access.membership?.mutedUntil;
-  if (until && until > now) {
-    throw new AppError(
-      "FORBIDDEN",
-      `A moderator muted you in this club until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
-    );
-  }
 }

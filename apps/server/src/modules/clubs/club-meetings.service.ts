@@ -9,7 +9,7 @@ import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { peopleByIds } from "../profiles/people.ts";
-import { loadMemberClub, loadModeratedClub, loadReadableClub } from "./club-access.ts";
+import { loadClubFor } from "./club-access.ts";
 
 export const clubMeetingsTopic = (clubId: string) => `club:${clubId}:meetings`;
 
@@ -18,7 +18,7 @@ export async function createMeeting(
   user: SessionUser,
   input: z.output<typeof createMeetingInput>,
 ): Promise<{ meetingId: string }> {
-  await loadModeratedClub(deps.db, input.clubId, user.id);
+  await loadClubFor(deps.db, input.clubId, user.id, "createClubMeeting");
   const startsAt = new Date(input.startsAt);
   if (startsAt.getTime() <= Date.now()) throw new AppError("BAD_REQUEST", "Choose a time in the future.");
   const meetingId = await deps.changes.inTransaction(deps.db, async (tx) => {
@@ -53,7 +53,7 @@ export async function answerMeeting(
   input: { meetingId: string; response: ClubRsvp },
 ): Promise<void> {
   const meeting = await meetingFor(deps, input.meetingId);
-  await loadMemberClub(deps.db, meeting.clubId, user.id);
+  await loadClubFor(deps.db, meeting.clubId, user.id, "answerClubMeeting");
   const endsAt = meeting.startsAt.getTime() + meeting.durationMinutes * 60_000;
   if (endsAt <= Date.now()) throw new AppError("CONFLICT", "This meeting is over.");
   await deps.changes.inTransaction(deps.db, async (tx) => {
@@ -70,7 +70,7 @@ export async function answerMeeting(
 
 export async function deleteMeeting(deps: ServiceDeps, user: SessionUser, meetingId: string): Promise<void> {
   const meeting = await meetingFor(deps, meetingId);
-  await loadModeratedClub(deps.db, meeting.clubId, user.id);
+  await loadClubFor(deps.db, meeting.clubId, user.id, "deleteClubMeeting");
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx.delete(clubMeetings).where(eq(clubMeetings.id, meeting.id));
     deps.changes.changed(clubMeetingsTopic(meeting.clubId));
@@ -83,7 +83,7 @@ export async function listMeetings(
   user: SessionUser,
   clubId: string,
 ): Promise<ClubMeeting[]> {
-  await loadReadableClub(deps.db, clubId, user.id);
+  await loadClubFor(deps.db, clubId, user.id, "listClubMeetings");
   track(clubMeetingsTopic(clubId));
   const meetings = await deps.db
     .select()

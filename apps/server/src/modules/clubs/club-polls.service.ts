@@ -11,7 +11,7 @@ import { track } from "../../live/topics.ts";
 import type { ServiceDeps, SessionUser, Viewer } from "../../rpc/context.ts";
 import { visibleTitle } from "../content/content.service.ts";
 import { peopleByIds } from "../profiles/people.ts";
-import { loadMemberClub, loadModeratedClub, loadReadableClub } from "./club-access.ts";
+import { loadClubFor } from "./club-access.ts";
 
 /** Polls and votes in a club. */
 export const clubPollsTopic = (clubId: string) => `club:${clubId}:polls`;
@@ -24,7 +24,7 @@ export async function createPoll(
   viewer: Viewer,
   input: z.output<typeof createPollInput>,
 ): Promise<{ pollId: string }> {
-  await loadModeratedClub(deps.db, input.clubId, viewer.id);
+  await loadClubFor(deps.db, input.clubId, viewer.id, "createClubPoll");
   const closesAt = new Date(input.closesAt);
   if (closesAt.getTime() <= Date.now())
     throw new AppError("BAD_REQUEST", "Choose a closing time in the future.");
@@ -77,7 +77,7 @@ export async function votePoll(
   input: { pollId: string; choices: string[] },
 ): Promise<void> {
   const poll = await pollFor(deps, input.pollId);
-  await loadMemberClub(deps.db, poll.clubId, user.id);
+  await loadClubFor(deps.db, poll.clubId, user.id, "voteClubPoll");
   if (isClosed(poll)) throw new AppError("CONFLICT", "This poll has closed.");
   if (poll.kind === "single" && input.choices.length !== 1) {
     throw new AppError("BAD_REQUEST", "Choose one option.");
@@ -109,7 +109,7 @@ export async function votePoll(
 /** A moderator closes a poll before its deadline; the results show at once. */
 export async function closePoll(deps: ServiceDeps, user: SessionUser, pollId: string): Promise<void> {
   const poll = await pollFor(deps, pollId);
-  await loadModeratedClub(deps.db, poll.clubId, user.id);
+  await loadClubFor(deps.db, poll.clubId, user.id, "closeClubPoll");
   if (isClosed(poll)) return;
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx.update(clubPolls).set({ closedAt: new Date() }).where(eq(clubPolls.id, poll.id));
@@ -119,7 +119,7 @@ export async function closePoll(deps: ServiceDeps, user: SessionUser, pollId: st
 
 export async function deletePoll(deps: ServiceDeps, user: SessionUser, pollId: string): Promise<void> {
   const poll = await pollFor(deps, pollId);
-  await loadModeratedClub(deps.db, poll.clubId, user.id);
+  await loadClubFor(deps.db, poll.clubId, user.id, "deleteClubPoll");
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx.delete(clubPolls).where(eq(clubPolls.id, poll.id));
     deps.changes.changed(clubPollsTopic(poll.clubId));
@@ -128,7 +128,7 @@ export async function deletePoll(deps: ServiceDeps, user: SessionUser, pollId: s
 
 /** The club's newest polls; results of closed ones. */
 export async function listPolls(deps: ServiceDeps, user: SessionUser, clubId: string): Promise<ClubPoll[]> {
-  await loadReadableClub(deps.db, clubId, user.id);
+  await loadClubFor(deps.db, clubId, user.id, "listClubPolls");
   track(clubPollsTopic(clubId));
   const polls = await deps.db
     .select()

@@ -3,6 +3,7 @@
 // finished that episode (or chose to see it anyway): until then the server sends no word of it, and
 // the list follows the member's reading position live, so the post opens by itself.
 import { randomUUID } from "node:crypto";
+import type { ClubFunction } from "@litverse/shared/club-rights";
 import {
   CLUB_REPLIES_SHOWN,
   type ClubPostItem,
@@ -35,15 +36,7 @@ import { notify } from "../notifications/notifications.service.ts";
 import { peopleByIds, personById } from "../profiles/people.ts";
 import { createReport } from "../reports/reports.service.ts";
 import { rewardClubPost } from "../rewards/earning.ts";
-import {
-  type ClubAccess,
-  clubPostsTopic,
-  isModerator,
-  loadMemberClub,
-  loadModeratedClub,
-  loadReadableClub,
-  requireNotMuted,
-} from "./club-access.ts";
+import { type ClubAccess, clubPostsTopic, loadClubFor } from "./club-access.ts";
 import { finishedEpisodes } from "./club-progress.ts";
 import { membersByHandle } from "./clubs.service.ts";
 
@@ -71,7 +64,7 @@ export async function listClubPosts(
   input: z.output<typeof listClubPostsInput>,
 ): Promise<ClubPostPage> {
   const { db } = deps;
-  await loadReadableClub(db, input.clubId, viewer.id);
+  await loadClubFor(db, input.clubId, viewer.id, "listClubPosts");
   track(clubPostsTopic(input.clubId));
   const milestone = input.milestoneId ? await milestoneOf(db, input.clubId, input.milestoneId) : null;
   const after = input.cursor ? decodeTimeCursor(input.cursor) : null;
@@ -243,8 +236,7 @@ export async function createClubPost(
   input: z.output<typeof createClubPostInput>,
 ): Promise<{ postId: string }> {
   const { db } = deps;
-  const access = await loadMemberClub(db, input.clubId, viewer.id);
-  requireNotMuted(access);
+  const access = await loadClubFor(db, input.clubId, viewer.id, "createClubPost");
   let milestoneId = input.milestoneId;
   let parent: PostRow | null = null;
   if (input.parentId) {
@@ -335,20 +327,17 @@ async function notifyMentions(
   }
 }
 
-/** The post, with the club as the caller may act in it. */
-async function postInClub(deps: ServiceDeps, viewer: SessionUser, postId: string) {
+/** The post, with its club, for calling `fn` on it. */
+async function postFor(deps: ServiceDeps, viewer: SessionUser, postId: string, fn: ClubFunction) {
   const [post] = await deps.db.select().from(clubPosts).where(eq(clubPosts.id, postId));
   if (!post || post.deletedAt) throw new AppError("NOT_FOUND", "That post is not here any more.");
-  const access = await loadReadableClub(deps.db, post.clubId, viewer.id);
+  const access = await loadClubFor(deps.db, post.clubId, viewer.id, fn, { authorId: post.authorId });
   return { post, access };
 }
 
 /** Its author or a moderator deletes a post; its replies stay under a marker. */
 export async function deleteClubPost(deps: ServiceDeps, viewer: SessionUser, postId: string): Promise<void> {
-  const { post, access } = await postInClub(deps, viewer, postId);
-  if (post.authorId !== viewer.id && !isModerator(access)) {
-    throw new AppError("FORBIDDEN", "Only its author or a moderator can delete a post.");
-  }
+  const { post } = await postFor(deps, viewer, postId, "deleteClubPost");
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx
       .update(clubPosts)
@@ -373,8 +362,7 @@ export async function setPostFlag(
   flag: "isPinned" | "isLocked",
   value: boolean,
 ): Promise<void> {
-  const { post } = await postInClub(deps, viewer, postId);
-  await loadModeratedClub(deps.db, post.clubId, viewer.id);
+  const { post } = await postFor(deps, viewer, postId, flag === "isPinned" ? "pinClubPost" : "lockClubPost");
   if (post.parentId) throw new AppError("BAD_REQUEST", "Pin or lock the post itself, not a reply.");
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx
@@ -390,8 +378,7 @@ export async function reactToPost(
   viewer: SessionUser,
   input: { postId: string; reaction: ClubReaction; isOn: boolean },
 ): Promise<void> {
-  const { post } = await postInClub(deps, viewer, input.postId);
-  await loadMemberClub(deps.db, post.clubId, viewer.id);
+  const { post } = await postFor(deps, viewer, input.postId, "reactToClubPost");
   await deps.changes.inTransaction(deps.db, async (tx) => {
     if (input.isOn) {
       await tx
@@ -415,7 +402,7 @@ export async function reactToPost(
 
 /** "Show anyway": the viewer sees this spoiler before reading that far, from now on. */
 export async function revealSpoiler(deps: ServiceDeps, viewer: SessionUser, postId: string): Promise<void> {
-  const { post } = await postInClub(deps, viewer, postId);
+  const { post } = await postFor(deps, viewer, postId, "revealClubSpoiler");
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx.insert(clubSpoilerReveals).values({ postId: post.id, userId: viewer.id }).onConflictDoNothing();
     deps.changes.changed(clubPostsTopic(post.clubId));
@@ -427,7 +414,7 @@ export async function reportClubPost(
   viewer: SessionUser,
   input: z.output<typeof reportClubPostInput>,
 ): Promise<{ isNew: boolean }> {
-  const { post, access } = await postInClub(deps, viewer, input.postId);
+  const { post, access } = await postFor(deps, viewer, input.postId, "reportClubPost");
   if (post.authorId === viewer.id) throw new AppError("BAD_REQUEST", "You cannot report your own post.");
   return createReport(
     deps,

@@ -17,13 +17,7 @@ import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { releasedEpisode, visibleTitle } from "../content/content.service.ts";
-import {
-  clubPostsTopic,
-  clubTopic,
-  loadMemberClub,
-  loadModeratedClub,
-  loadReadableClub,
-} from "./club-access.ts";
+import { clubPostsTopic, clubTopic, loadClubFor } from "./club-access.ts";
 
 /** A read with its schedule and ratings, and each member's own rating (kept from the page). */
 export type ReadWithRatings = ClubRead & { ratings: Map<string, number> };
@@ -111,7 +105,7 @@ export async function currentReadOf(db: Executor, clubId: string): Promise<ReadW
 
 /** Finished reads, newest first, with members' ratings. */
 export async function listPastReads(deps: ServiceDeps, viewer: Viewer, clubId: string): Promise<ClubRead[]> {
-  await loadReadableClub(deps.db, clubId, viewer.id);
+  await loadClubFor(deps.db, clubId, viewer.id, "listPastReads");
   const rows = await deps.db
     .select()
     .from(clubReads)
@@ -131,7 +125,7 @@ export async function setCurrentRead(
   viewer: Viewer,
   input: z.output<typeof setCurrentReadInput>,
 ): Promise<void> {
-  await loadModeratedClub(deps.db, input.clubId, viewer.id);
+  await loadClubFor(deps.db, input.clubId, viewer.id, "setCurrentRead");
   const title = await visibleTitle(deps.db, viewer, input.contentId);
   if (title.status !== "published") throw new AppError("BAD_REQUEST", "Choose a published title.");
   const [{ count }] = (await deps.db
@@ -194,7 +188,7 @@ export async function setCurrentRead(
 
 /** Archives the current read. */
 export async function finishCurrentRead(deps: ServiceDeps, viewer: Viewer, clubId: string): Promise<void> {
-  await loadModeratedClub(deps.db, clubId, viewer.id);
+  await loadClubFor(deps.db, clubId, viewer.id, "finishCurrentRead");
   await deps.changes.inTransaction(deps.db, async (tx) => {
     const rows = await tx
       .update(clubReads)
@@ -212,7 +206,7 @@ export async function rateRead(
   viewer: Viewer,
   input: { clubId: string; readId: string; rating: number },
 ): Promise<void> {
-  await loadMemberClub(deps.db, input.clubId, viewer.id);
+  await loadClubFor(deps.db, input.clubId, viewer.id, "rateClubRead");
   const [read] = await deps.db
     .select({ id: clubReads.id })
     .from(clubReads)

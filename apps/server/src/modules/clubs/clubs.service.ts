@@ -28,17 +28,13 @@ import { rewardClubFounded } from "../rewards/earning.ts";
 import {
   type ClubAccess,
   type ClubRow,
-  canRead,
   clubMembersTopic,
   clubMemberTopic,
   clubTopic,
   DISCOVER_CLUBS_TOPIC,
   isActive,
-  isModerator,
-  loadClub,
-  loadMemberClub,
-  loadModeratedClub,
-  loadOwnedClub,
+  loadClubFor,
+  may,
   myClubsTopic,
 } from "./club-access.ts";
 import { finishedEpisodes } from "./club-progress.ts";
@@ -111,7 +107,7 @@ export async function updateClub(
   viewer: SessionUser,
   input: z.output<typeof updateClubInput>,
 ): Promise<void> {
-  const { club } = await loadModeratedClub(deps.db, input.clubId, viewer.id);
+  const { club } = await loadClubFor(deps.db, input.clubId, viewer.id, "updateClub");
   if (input.memberLimit !== undefined && input.memberLimit < club.memberCount) {
     throw new AppError(
       "BAD_REQUEST",
@@ -142,7 +138,7 @@ export async function updateClub(
 
 /** A new invitation link; the old one stops working. */
 export async function renewInviteCode(deps: ServiceDeps, viewer: SessionUser, clubId: string): Promise<void> {
-  await loadModeratedClub(deps.db, clubId, viewer.id);
+  await loadClubFor(deps.db, clubId, viewer.id, "renewInviteCode");
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx.update(clubs).set({ inviteCode: newInviteCode() }).where(eq(clubs.id, clubId));
     deps.changes.changed(clubTopic(clubId));
@@ -150,7 +146,7 @@ export async function renewInviteCode(deps: ServiceDeps, viewer: SessionUser, cl
 }
 
 export async function deleteClub(deps: ServiceDeps, viewer: SessionUser, clubId: string): Promise<void> {
-  const { club } = await loadOwnedClub(deps.db, clubId, viewer.id);
+  const { club } = await loadClubFor(deps.db, clubId, viewer.id, "deleteClub");
   const members = await deps.db
     .select({ userId: clubMembers.userId })
     .from(clubMembers)
@@ -267,9 +263,9 @@ export async function discoverClubs(
 
 /** The club's page: everything about it the viewer may see. */
 export async function getClub(deps: ServiceDeps, viewer: SessionUser, clubId: string): Promise<ClubDetail> {
-  const access = await loadClub(deps.db, clubId, viewer.id);
+  const access = await loadClubFor(deps.db, clubId, viewer.id, "getClub");
   const { club, membership } = access;
-  const moderator = isModerator(access);
+  const moderator = may(access, "approveJoinRequest");
   if (moderator) track(clubMembersTopic(clubId));
   // The card is made of what is read here already: the club's row, the caller's row, the read.
   const [owner, read, [pending]] = await Promise.all([
@@ -298,11 +294,11 @@ export async function getClub(deps: ServiceDeps, viewer: SessionUser, clubId: st
     ...card,
     rules: club.rules,
     owner,
-    inviteCode: member ? club.inviteCode : null,
+    inviteCode: may(access, "inviteToClub") ? club.inviteCode : null,
     read: read ? toClubRead(read) : null,
     myFinishedEpisode: finished?.get(viewer.id) ?? 0,
     myRating,
-    canRead: canRead(club.privacy, membership),
+    canRead: may(access, "listClubPosts"),
     mutedUntil:
       membership?.mutedUntil && membership.mutedUntil > new Date()
         ? membership.mutedUntil.toISOString()
@@ -320,16 +316,16 @@ export async function listClubMembers(
   viewer: SessionUser,
   clubId: string,
 ): Promise<ClubMember[]> {
-  const access = await loadClub(deps.db, clubId, viewer.id);
-  if (!canRead(access.club.privacy, access.membership)) {
-    throw new AppError("FORBIDDEN", "Join this club to see its members.");
-  }
+  const access = await loadClubFor(deps.db, clubId, viewer.id, "listClubMembers");
   track(clubMembersTopic(clubId));
   const rows = await deps.db
     .select()
     .from(clubMembers)
     .where(
-      and(eq(clubMembers.clubId, clubId), isModerator(access) ? undefined : eq(clubMembers.status, "active")),
+      and(
+        eq(clubMembers.clubId, clubId),
+        may(access, "approveJoinRequest") ? undefined : eq(clubMembers.status, "active"),
+      ),
     )
     .orderBy(
       sql`case ${clubMembers.status} when 'active' then 0 when 'requested' then 1 else 2 end`,
@@ -442,7 +438,7 @@ export async function joinClub(
   viewer: SessionUser,
   clubId: string,
 ): Promise<"active" | "requested"> {
-  const access = await loadClub(deps.db, clubId, viewer.id);
+  const access = await loadClubFor(deps.db, clubId, viewer.id, "joinClub");
   const status = access.membership?.status;
   if (status === "active") return "active";
   if (status === "requested") return "requested";
@@ -479,21 +475,15 @@ export async function joinByInviteCode(
   const [club] = await deps.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.inviteCode, code));
   if (!club)
     throw new AppError("NOT_FOUND", "That invitation link is not valid any more. Ask for a new one.");
-  const [row] = await deps.db
-    .select({ status: clubMembers.status })
-    .from(clubMembers)
-    .where(and(eq(clubMembers.clubId, club.id), eq(clubMembers.userId, viewer.id)));
-  if (row?.status !== "active") await admit(deps, club.id, viewer.id, null);
+  const { membership } = await loadClubFor(deps.db, club.id, viewer.id, "joinClubByInvite");
+  if (membership?.status !== "active") await admit(deps, club.id, viewer.id, null);
   return { clubId: club.id };
 }
 
 /** Leaves the club, cancels one's request or declines an invitation. The owner hands the club on first. */
 export async function leaveClub(deps: ServiceDeps, viewer: SessionUser, clubId: string): Promise<void> {
-  const access = await loadClub(deps.db, clubId, viewer.id);
+  const access = await loadClubFor(deps.db, clubId, viewer.id, "leaveClub");
   if (!access.membership) return;
-  if (access.membership.role === "owner") {
-    throw new AppError("CONFLICT", "Make someone else the owner before you leave, or delete the club.");
-  }
   await dropMember(deps, clubId, viewer.id);
 }
 
@@ -515,7 +505,7 @@ export async function inviteToClub(
   clubId: string,
   userId: string,
 ): Promise<void> {
-  const access = await loadMemberClub(deps.db, clubId, viewer.id);
+  const access = await loadClubFor(deps.db, clubId, viewer.id, "inviteToClub");
   if (userId === viewer.id) throw new AppError("BAD_REQUEST", "You are already in this club.");
   if (
     !(await areFriends(deps.db, viewer.id, userId)) ||
@@ -527,7 +517,7 @@ export async function inviteToClub(
     .select({ status: clubMembers.status })
     .from(clubMembers)
     .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId)));
-  if (existing?.status === "requested" && isModerator(access)) {
+  if (existing?.status === "requested" && may(access, "approveJoinRequest")) {
     await approveJoinRequest(deps, viewer, clubId, userId);
     return;
   }
@@ -562,7 +552,7 @@ export async function approveJoinRequest(
   clubId: string,
   userId: string,
 ): Promise<void> {
-  const { club } = await loadModeratedClub(deps.db, clubId, viewer.id);
+  const { club } = await loadClubFor(deps.db, clubId, viewer.id, "approveJoinRequest");
   await requestRow(deps, clubId, userId);
   await admit(deps, clubId, userId, viewer.id);
   await notify(deps, userId, {
@@ -580,7 +570,7 @@ export async function declineJoinRequest(
   clubId: string,
   userId: string,
 ): Promise<void> {
-  await loadModeratedClub(deps.db, clubId, viewer.id);
+  await loadClubFor(deps.db, clubId, viewer.id, "declineJoinRequest");
   await requestRow(deps, clubId, userId);
   await dropMember(deps, clubId, userId);
 }
@@ -611,7 +601,7 @@ export async function removeMember(
   clubId: string,
   userId: string,
 ): Promise<void> {
-  const access = await loadModeratedClub(deps.db, clubId, viewer.id);
+  const access = await loadClubFor(deps.db, clubId, viewer.id, "removeClubMember");
   const target = await activeMember(deps.db, clubId, userId);
   if (!outranks(access, target.role)) {
     throw new AppError(
@@ -627,7 +617,7 @@ export async function muteMember(
   viewer: SessionUser,
   input: z.output<typeof muteMemberInput>,
 ): Promise<void> {
-  const access = await loadModeratedClub(deps.db, input.clubId, viewer.id);
+  const access = await loadClubFor(deps.db, input.clubId, viewer.id, "muteClubMember");
   const target = await activeMember(deps.db, input.clubId, input.userId);
   if (!outranks(access, target.role)) {
     throw new AppError("FORBIDDEN", "Only the owner can mute a moderator, and nobody can mute the owner.");
@@ -649,7 +639,7 @@ export async function setMemberRole(
   userId: string,
   role: "moderator" | "member",
 ): Promise<void> {
-  await loadOwnedClub(deps.db, clubId, viewer.id);
+  await loadClubFor(deps.db, clubId, viewer.id, "setClubMemberRole");
   const target = await activeMember(deps.db, clubId, userId);
   if (target.role === "owner") throw new AppError("BAD_REQUEST", "Hand the club on to change your own role.");
   await deps.changes.inTransaction(deps.db, async (tx) => {
@@ -668,7 +658,7 @@ export async function transferOwnership(
   clubId: string,
   userId: string,
 ): Promise<void> {
-  const { club } = await loadOwnedClub(deps.db, clubId, viewer.id);
+  const { club } = await loadClubFor(deps.db, clubId, viewer.id, "transferClubOwnership");
   if (userId === viewer.id) throw new AppError("BAD_REQUEST", "You own this club already.");
   await activeMember(deps.db, clubId, userId);
   await deps.changes.inTransaction(deps.db, async (tx) => {

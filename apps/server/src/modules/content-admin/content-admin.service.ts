@@ -18,10 +18,18 @@ import type {
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { content, contentStats, curatedListItems, episodes, episodeViews } from "../../db/schema/index.ts";
+import {
+  bookMatter,
+  content,
+  contentStats,
+  curatedListItems,
+  episodes,
+  episodeViews,
+} from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
+import { matterMediaKey } from "../content/book-matter.ts";
 import {
   createContent,
   decodeCursor,
@@ -184,6 +192,10 @@ export async function deleteTitle(deps: ServiceDeps, contentId: string): Promise
       .select({ id: episodes.id })
       .from(episodes)
       .where(eq(episodes.contentId, contentId));
+    const matterIds = await tx
+      .select({ id: bookMatter.id })
+      .from(bookMatter)
+      .where(eq(bookMatter.contentId, contentId));
     const [row] = await tx.delete(content).where(eq(content.id, contentId)).returning({ id: content.id });
     if (!row) throw new AppError("NOT_FOUND", "No such title.");
     deps.changes.changed(
@@ -192,12 +204,16 @@ export async function deleteTitle(deps: ServiceDeps, contentId: string): Promise
       CATALOGUE_TOPIC,
       CONTENT_ADMIN_TOPIC,
     );
-    return episodeIds.map((episode) => episode.id);
+    return {
+      episodeIds: episodeIds.map((episode) => episode.id),
+      matterIds: matterIds.map((page) => page.id),
+    };
   });
   // After the commit: files of a title that no longer exists are garbage either way.
   await Promise.all([
     deps.media.storage.remove(`covers/${contentId}`),
-    ...removed.map((episodeId) => deps.media.storage.remove(episodeMediaKey(episodeId))),
+    ...removed.episodeIds.map((episodeId) => deps.media.storage.remove(episodeMediaKey(episodeId))),
+    ...removed.matterIds.map((matterId) => deps.media.storage.remove(matterMediaKey(matterId))),
   ]);
 }
 

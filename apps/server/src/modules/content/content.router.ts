@@ -7,6 +7,7 @@ import {
   searchBookInput,
 } from "@litverse/shared/content-inputs";
 import { authedProcedure, optionalUser, publicProcedure, router } from "../../rpc/trpc.ts";
+import { getBookMatter, getBookMatterInput, listBookMatter, listBookMatterInput } from "./book-matter.ts";
 import { searchBook } from "./book-search.ts";
 import * as service from "./content.service.ts";
 
@@ -29,6 +30,14 @@ export const contentRouter = router({
       isPrefetch: input.isPrefetch,
     }),
   ),
+  /** A book's front and back matter (title page, contents, notes…): not episodes, never locked. */
+  listBookMatter: publicProcedure
+    .input(listBookMatterInput)
+    .query(async ({ ctx, input }) => listBookMatter(ctx.deps, await optionalUser(ctx), input.contentId)),
+  /** One page of a book's matter, read like its free first episode. */
+  getBookMatter: authedProcedure
+    .input(getBookMatterInput)
+    .query(({ ctx, input }) => getBookMatter(ctx.deps, ctx.user, input.contentId, input.position)),
   /** Where words occur in the chapters of a book the caller may open. */
   searchBook: authedProcedure
     .input(searchBookInput)

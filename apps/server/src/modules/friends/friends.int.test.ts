@@ -131,33 +131,59 @@ describe("finding people", () => {
     expect(await codeOf(as(me).searchPeople({ query: " " }))).toBe("BAD_REQUEST");
   });
 
-  it("suggests people who read the same titles first, then friends of friends, with the reason", async () => {
+  it("suggests people with the most ties first, the most specific first among equals, each with its reason", async () => {
     const me = await createUser(platform);
     const reader = await createUser(platform);
+    const listener = await createUser(platform);
     const follower = await createUser(platform);
+    const clubmate = await createUser(platform);
     const friend = await createUser(platform);
     const friendOfFriend = await createUser(platform);
+    const friendAndReader = await createUser(platform);
     const stranger = await createUser(platform);
     const blocked = await createUser(platform);
+    const read = async (user: TestUser, episodeId: string) =>
+      callerFor(platform, user).library.recordProgress({ episodeId, fraction: 0.2 });
+
+    // Moby-Dick: read by five, the caller among them. The Salt Map: listened to by two.
     const moby = await createTitle(platform, { title: "Moby-Dick" });
     const [chapter] = await addChapters(platform, moby.id, 1);
-    const other = await createTitle(platform, { title: "The Waste Land" });
-    for (const user of [me, reader, blocked]) {
-      await callerFor(platform, user).library.recordProgress({ episodeId: chapter?.id ?? "", fraction: 0.2 });
+    for (const user of [me, reader, friendAndReader, blocked, stranger]) await read(user, chapter?.id ?? "");
+    const saltMap = await createTitle(platform, { title: "The Salt Map", contentType: "audiobook" });
+    const [part] = await addChapters(platform, saltMap.id, 1);
+    for (const user of [me, listener]) await read(user, part?.id ?? "");
+    // The Waste Land: followed by the caller and three others.
+    const wasteLand = await createTitle(platform, { title: "The Waste Land" });
+    for (const user of [me, follower, stranger, blocked]) {
+      await callerFor(platform, user).library.followContent({ contentId: wasteLand.id });
     }
-    await callerFor(platform, me).library.followContent({ contentId: other.id });
-    await callerFor(platform, follower).library.followContent({ contentId: other.id });
+    // A club of three.
+    const { clubId } = await callerFor(platform, me).clubs.createClub({
+      name: "Night Readers",
+      privacy: "public",
+    });
+    await callerFor(platform, clubmate).clubs.joinClub({ clubId });
+    await callerFor(platform, friend).clubs.joinClub({ clubId });
     await befriend(platform, me, friend);
-    await befriend(platform, friend, friendOfFriend);
+    for (const user of [friendOfFriend, friendAndReader]) await befriend(platform, friend, user);
     await as(me).blockUser({ userId: blocked.id });
+    // Whose library shows only to friends (the default) or whose reading shows to nobody, does
+    // not give it away to strangers.
+    await callerFor(platform, follower).profiles.updateProfile({ libraryVisibility: "public" });
+    await callerFor(platform, stranger).profiles.updateProfile({ activityVisibility: "private" });
 
     const suggestions = await as(me).getFriendSuggestions();
     expect(suggestions.map((item) => [item.person._id, item.reason])).toEqual([
-      [reader.id, "Both reading Moby-Dick"],
+      // Two ties.
+      [friendAndReader.id, "Both reading Moby-Dick · 1 friend in common"],
+      // One each: the smallest club or audience first, friends of friends alone last.
+      [listener.id, "Both listening to The Salt Map"],
+      [clubmate.id, "Both in Night Readers"],
       [follower.id, "Both into The Waste Land"],
+      [reader.id, "Both reading Moby-Dick"],
       [friendOfFriend.id, "1 friend in common"],
     ]);
-    expect(suggestions.map((item) => item.person._id)).not.toContain(stranger.id);
+    expect(suggestions[0]).toMatchObject({ sharedTitles: 1, mutualFriends: 1 });
     // Asked or asking: no longer a suggestion.
     await as(me).sendFriendRequest({ userId: reader.id });
     expect((await as(me).getFriendSuggestions()).map((item) => item.person._id)).not.toContain(reader.id);

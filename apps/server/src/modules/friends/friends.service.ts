@@ -1,11 +1,13 @@
 // Friends: requests, accepting, declining, cancelling, unfriending; blocks; finding people by name
-// or handle; and suggestions ranked by what people read in common.
-import type {
-  FriendRequests,
-  FriendState,
-  FriendSuggestion,
-  PersonSummary,
-  PersonWithState,
+// or handle; and suggestions ranked by what people share: friends, clubs and titles.
+import type { ContentType } from "@litverse/shared/content";
+import {
+  DEFAULT_VISIBILITY,
+  type FriendRequests,
+  type FriendState,
+  type FriendSuggestion,
+  type PersonSummary,
+  type PersonWithState,
 } from "@litverse/shared/people";
 import { and, eq, or, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../db/client.ts";
@@ -13,6 +15,7 @@ import { blocks, conversations, friendships, profiles, users } from "../../db/sc
 import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
+import { myClubsTopic } from "../clubs/club-access.ts";
 import { libraryTopic } from "../content/content-topics.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import {
@@ -328,41 +331,96 @@ export async function searchPeople(
   );
 }
 
+/** A candidate, with their most specific tie to the caller: a club or a title, none when friends in common are all. */
 interface SuggestionRow {
   id: string;
   shared_titles: number;
+  shared_clubs: number;
   mutual_friends: number;
-  top_title: string | null;
-  top_is_reading: boolean | null;
+  tie_kind: "club" | "title" | null;
+  tie_label: string | null;
+  tie_content_type: ContentType | null;
+  tie_both_reading: boolean | null;
+}
+
+/** A shared club or title, in words. */
+interface Tie {
+  kind: "club" | "title";
+  label: string;
+  contentType: ContentType | null;
+  bothReading: boolean;
 }
 
 /**
- * People the caller may know: first those who follow or read the same titles, then friends of
- * friends; never friends, people with a request pending either way, or anyone on either side of a
- * block. Each with the reason, in words.
+ * People the caller may know: those with the most ties to them first (friends in common, clubs
+ * both are in, titles both read or follow), then those whose ties are the most specific (a small
+ * club or a little-read title says more than a bestseller); never friends, people with a request
+ * pending either way, or anyone on either side of a block. Someone's reading counts only if their
+ * profile shows it to people who are not their friends, and so do the titles they follow. Each
+ * with the reason, in words.
  */
 export async function getFriendSuggestions(deps: ServiceDeps, me: SessionUser): Promise<FriendSuggestion[]> {
-  track(relationshipsTopic(me.id), libraryTopic(me.id));
+  track(relationshipsTopic(me.id), libraryTopic(me.id), myClubsTopic(me.id));
   const rows = await queryRows<SuggestionRow>(
     deps.db,
     sql`
     with my_titles as (
-      select content_id from content_follows where user_id = ${me.id}
-      union select content_id from episode_progress where user_id = ${me.id}
+      select content_id, bool_or(reading) as reading
+      from (
+        select content_id, false as reading from content_follows where user_id = ${me.id}
+        union all select content_id, true from episode_progress where user_id = ${me.id}
+      ) mine
+      group by content_id
     ),
     excluded as (
       select id from ${hiddenFrom(me.id)} as h(id)
       union select case when requester_id = ${me.id} then addressee_id else requester_id end
         from friendships where requester_id = ${me.id} or addressee_id = ${me.id}
     ),
-    shared as (
-      select t.user_id, count(distinct t.content_id)::int as shared_titles
+    -- How many people a title brings together: the fewer, the more sharing it says.
+    audience as (
+      select content_id, count(distinct user_id)::int as people
       from (
-        select user_id, content_id from content_follows where content_id in (select content_id from my_titles)
-        union select user_id, content_id from episode_progress where content_id in (select content_id from my_titles)
-      ) t
-      where t.user_id not in (select id from excluded)
-      group by t.user_id
+        select user_id, content_id from episode_progress where content_id in (select content_id from my_titles)
+        union select user_id, content_id from content_follows where content_id in (select content_id from my_titles)
+      ) everyone
+      group by content_id
+    ),
+    -- What others let people who are not their friends see: their reading, the titles they follow.
+    shown as (
+      select p.user_id, p.content_id, true as reading
+      from episode_progress p left join profiles pr on pr.user_id = p.user_id
+      where p.content_id in (select content_id from my_titles)
+        and coalesce(pr.activity_visibility, ${DEFAULT_VISIBILITY.activity}) = 'public'
+      union
+      select f.user_id, f.content_id, false
+      from content_follows f left join profiles pr on pr.user_id = f.user_id
+      where f.content_id in (select content_id from my_titles)
+        and coalesce(pr.library_visibility, ${DEFAULT_VISIBILITY.library}) = 'public'
+    ),
+    ties as (
+      select s.user_id, 'title' as kind, ct.title as label, ct.content_type,
+             bool_or(s.reading) and m.reading as both_reading, a.people
+      from shown s
+      join my_titles m on m.content_id = s.content_id
+      join content ct on ct.id = s.content_id and ct.status = 'published'
+      join audience a on a.content_id = s.content_id
+      where s.user_id not in (select id from excluded)
+      group by s.user_id, s.content_id, ct.title, ct.content_type, m.reading, a.people
+      union all
+      select cm.user_id, 'club', c.name, null, null,
+             (select count(*)::int from club_members x where x.club_id = c.id and x.status = 'active')
+      from club_members cm
+      join clubs c on c.id = cm.club_id
+      where cm.status = 'active' and cm.user_id not in (select id from excluded)
+        and cm.club_id in (select club_id from club_members where user_id = ${me.id} and status = 'active')
+    ),
+    shared as (
+      select user_id,
+             (count(*) filter (where kind = 'title'))::int as shared_titles,
+             (count(*) filter (where kind = 'club'))::int as shared_clubs,
+             sum(1.0 / greatest(people, 1)) as specificity
+      from ties group by user_id
     ),
     mutual as (
       select f2.other as user_id, count(*)::int as mutual_friends
@@ -374,32 +432,31 @@ export async function getFriendSuggestions(deps: ServiceDeps, me: SessionUser): 
       where f2.other not in (select id from excluded)
       group by f2.other
     ),
-    candidates as (
+    ranked as (
       select coalesce(s.user_id, m.user_id) as id,
              coalesce(s.shared_titles, 0) as shared_titles,
-             coalesce(m.mutual_friends, 0) as mutual_friends
-      from shared s full join mutual m on m.user_id = s.user_id
+             coalesce(s.shared_clubs, 0) as shared_clubs,
+             coalesce(m.mutual_friends, 0) as mutual_friends,
+             row_number() over (
+               order by coalesce(s.shared_titles, 0) + coalesce(s.shared_clubs, 0) + coalesce(m.mutual_friends, 0) desc,
+                 coalesce(s.specificity, 0) desc, u.created_at desc, u.id
+             ) as position
+      from shared s
+      full join mutual m on m.user_id = s.user_id
+      join users u on u.id = coalesce(s.user_id, m.user_id)
     )
-    select c.id, c.shared_titles, c.mutual_friends,
-      (select ct.title from content ct
-        where ct.id in (select content_id from my_titles) and ct.status = 'published'
-          and (ct.id in (select content_id from episode_progress where user_id = c.id)
-            or ct.id in (select content_id from content_follows where user_id = c.id))
-        order by (ct.id in (select content_id from episode_progress where user_id = c.id)) desc, ct.title
-        limit 1) as top_title,
-      (select ct.id in (select content_id from episode_progress where user_id = c.id)
-         and ct.id in (select content_id from episode_progress where user_id = ${me.id})
-        from content ct
-        where ct.id in (select content_id from my_titles) and ct.status = 'published'
-          and (ct.id in (select content_id from episode_progress where user_id = c.id)
-            or ct.id in (select content_id from content_follows where user_id = c.id))
-        order by (ct.id in (select content_id from episode_progress where user_id = c.id)) desc, ct.title
-        limit 1) as top_is_reading
-    from candidates c
-    join users u on u.id = c.id
-    -- Reading the same title says more than following it.
-    order by c.shared_titles desc, top_is_reading desc nulls last, c.mutual_friends desc, u.created_at desc
-    limit ${SUGGESTIONS}`,
+    select r.id, r.shared_titles, r.shared_clubs, r.mutual_friends, t.kind as tie_kind,
+           t.label as tie_label, t.content_type as tie_content_type, t.both_reading as tie_both_reading
+    from ranked r
+    -- The candidate's most specific tie: the smallest club or the least-read title.
+    left join lateral (
+      select kind, label, content_type, both_reading from ties
+      where ties.user_id = r.id
+      order by people, kind = 'title', both_reading desc nulls last, label
+      limit 1
+    ) t on true
+    where r.position <= ${SUGGESTIONS}
+    order by r.position`,
   );
   const people = await peopleByIds(
     deps.db,
@@ -409,9 +466,18 @@ export async function getFriendSuggestions(deps: ServiceDeps, me: SessionUser): 
   for (const row of rows) {
     const person = people.get(row.id);
     if (!person) continue;
+    const tie: Tie | null =
+      row.tie_kind && row.tie_label
+        ? {
+            kind: row.tie_kind,
+            label: row.tie_label,
+            contentType: row.tie_content_type,
+            bothReading: row.tie_both_reading === true,
+          }
+        : null;
     suggestions.push({
       person,
-      reason: reasonFor(row),
+      reason: reasonFor(row.mutual_friends, tie),
       sharedTitles: row.shared_titles,
       mutualFriends: row.mutual_friends,
     });
@@ -419,10 +485,26 @@ export async function getFriendSuggestions(deps: ServiceDeps, me: SessionUser): 
   return suggestions;
 }
 
-function reasonFor(row: SuggestionRow): string {
-  if (row.shared_titles > 0 && row.top_title) {
-    const more = row.shared_titles > 1 ? ` and ${row.shared_titles - 1} more` : "";
-    return `${row.top_is_reading ? "Both reading" : "Both into"} ${row.top_title}${more}`;
+/** What both doing a title is called, by its type. */
+const BOTH_READING: Record<ContentType, string> = {
+  book: "Both reading",
+  comic: "Both reading",
+  audiobook: "Both listening to",
+  drama: "Both watching",
+};
+
+/**
+ * One line: the most specific thing the two share, then how many friends they have in common, so
+ * that two people who read the same bestseller read differently from two in the same small club,
+ * and a narrow card that cuts the line short still shows the thing they share.
+ */
+function reasonFor(mutualFriends: number, tie: Tie | null): string {
+  const parts: string[] = [];
+  if (tie?.kind === "club") parts.push(`Both in ${tie.label}`);
+  else if (tie?.kind === "title") {
+    const doing = tie.bothReading && tie.contentType ? BOTH_READING[tie.contentType] : "Both into";
+    parts.push(`${doing} ${tie.label}`);
   }
-  return `${row.mutual_friends} friend${row.mutual_friends === 1 ? "" : "s"} in common`;
+  if (mutualFriends > 0) parts.push(`${mutualFriends} friend${mutualFriends === 1 ? "" : "s"} in common`);
+  return parts.join(" · ");
 }

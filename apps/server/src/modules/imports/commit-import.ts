@@ -6,10 +6,11 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { content, episodes } from "../../db/schema/index.ts";
+import { bookMatter, content, episodes } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import type { ImportedTitle } from "../../media/import/types.ts";
 import type { ServiceDeps } from "../../rpc/context.ts";
+import { matterMediaKey } from "../content/book-matter.ts";
 import { insertContent } from "../content/content.service.ts";
 import {
   CATALOGUE_TOPIC,
@@ -97,6 +98,16 @@ export async function commitImportedTitle(
   if (staged.episodes.length === 0) throw new AppError("BAD_REQUEST", "The files hold no episode to add.");
 
   const contentId = existing?.id ?? randomUUID();
+  // Front and back matter belong to a book as a whole: episodes added to a title bring none.
+  const matter = existing ? [] : (staged.matter ?? []);
+  const warnings =
+    existing && (staged.matter?.length ?? 0) > 0
+      ? [
+          ...staged.warnings,
+          "The book's front and back matter (title page, contents, notes…) were left out: only a new title keeps them.",
+        ]
+      : staged.warnings;
+  const matterIds = matter.map(() => randomUUID());
   const firstNumber = existing ? (await lastEpisodeNumber(deps.db, contentId)) + 1 : 1;
   if (firstNumber > 1) await renumberChapterLinks(staged, stagingDir, firstNumber - 1);
   const episodeIds = staged.episodes.map(() => randomUUID());
@@ -111,6 +122,11 @@ export async function commitImportedTitle(
     for (const [index, episode] of staged.episodes.entries()) {
       const key = episodeMediaKey(episodeIds[index] as string);
       await deps.media.storage.moveIn(path.join(stagingDir, episode.dir), key);
+      movedKeys.push(key);
+    }
+    for (const [index, page] of matter.entries()) {
+      const key = matterMediaKey(matterIds[index] as string);
+      await deps.media.storage.moveIn(path.join(stagingDir, page.dir), key);
       movedKeys.push(key);
     }
 
@@ -156,6 +172,19 @@ export async function commitImportedTitle(
           ...payloadMeasures(episode.payload),
         })),
       );
+      if (matter.length > 0) {
+        await tx.insert(bookMatter).values(
+          matter.map((page, index) => ({
+            id: matterIds[index] as string,
+            contentId,
+            placement: page.placement,
+            position: index + 1,
+            title: page.title,
+            payload: page.payload,
+            wordCount: page.payload.wordCount,
+          })),
+        );
+      }
       deps.changes.changed(
         contentTopic(contentId),
         contentEpisodesTopic(contentId),
@@ -171,6 +200,6 @@ export async function commitImportedTitle(
     contentId,
     title: existing?.title ?? staged.title,
     episodeCount: staged.episodes.length,
-    warnings: staged.warnings,
+    warnings,
   };
 }

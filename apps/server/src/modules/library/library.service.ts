@@ -29,6 +29,7 @@ import {
 import { contentEngagementTopic, libraryTopic, titleProgressTopic } from "../content/content-topics.ts";
 import { loadEntitlements } from "../content/entitlements.ts";
 import { episodeLock } from "../content/episode-access.ts";
+import { creditActiveTime, keptPosition, lockActiveTimeClock } from "../rewards/active-time.ts";
 import { rewardReading } from "../rewards/earning.ts";
 
 /** A locator is kept as given, up to this size once serialised. */
@@ -83,22 +84,26 @@ export function checkLocatorSize(locator: Locator | undefined): void {
 /**
  * Keeps where the viewer is in an episode. Only episodes they may open count; a finished episode
  * stays finished when read again; a position recorded earlier than the one kept (sent late, after
- * a time offline) does not replace it.
+ * a time offline) does not replace it. The active time it claims is credited as far as the
+ * server's clock allows (active-time.ts), and what is credited is what profiles and XP count.
  */
 export async function recordProgress(
   deps: ServiceDeps,
   viewer: Viewer,
   input: z.output<typeof recordProgressInput>,
+  now = new Date(),
 ): Promise<void> {
   checkLocatorSize(input.locator);
   const { episode, title } = await openableEpisode(deps, viewer, input.episodeId);
-  const now = Date.now();
   // A clock ahead of the server's cannot push a position into the future.
-  const recordedAt = new Date(Math.min(input.recordedAt ? Date.parse(input.recordedAt) : now, now));
+  const recordedAt = new Date(
+    Math.min(input.recordedAt ? Date.parse(input.recordedAt) : now.getTime(), now.getTime()),
+  );
 
   const completedAt = input.isCompleted ? sql`coalesce(${episodeProgress.completedAt}, now())` : undefined;
   await deps.changes.inTransaction(deps.db, async (tx) => {
-    const wasCompleted = input.isCompleted ? await hasCompleted(tx, viewer.id, episode.id) : true;
+    const creditedUntil = await lockActiveTimeClock(tx, viewer.id, now);
+    const before = await keptPosition(tx, viewer.id, episode.id, input);
     const [kept] = await tx
       .insert(episodeProgress)
       .values({
@@ -123,35 +128,41 @@ export async function recordProgress(
         setWhere: sql`${episodeProgress.updatedAt} <= ${recordedAt.toISOString()}::timestamptz`,
       })
       .returning({ completedAt: episodeProgress.completedAt });
-    if (input.activeSeconds) {
+    const activeSeconds = await creditActiveTime(tx, {
+      userId: viewer.id,
+      episode,
+      contentType: title.contentType,
+      claimedSeconds: input.activeSeconds ?? 0,
+      before,
+      creditedUntil,
+      now,
+    });
+    if (activeSeconds > 0) {
       await addActivityTime(
         tx,
         viewer.id,
         episode.contentId,
         activityKindOf(title.contentType),
         recordedAt,
-        input.activeSeconds,
+        activeSeconds,
       );
     }
-    await rewardReading(deps, tx, {
-      userId: viewer.id,
-      episodeId: episode.id,
-      title,
-      activeSeconds: input.activeSeconds ?? 0,
-      completedEpisode: !wasCompleted && Boolean(kept?.completedAt),
-    });
+    await rewardReading(
+      deps,
+      tx,
+      {
+        userId: viewer.id,
+        episodeId: episode.id,
+        title,
+        activeSeconds,
+        // A reread finishing the episode again earns nothing.
+        completedEpisode: Boolean(input.isCompleted && !before?.completedAt && kept?.completedAt),
+      },
+      now,
+    );
     deps.changes.changed(libraryTopic(viewer.id), titleProgressTopic(viewer.id, episode.contentId));
   });
   await recordView(deps.db, viewer.id, episode);
-}
-
-/** Whether the person had finished the episode before: finishing it again (a reread) earns nothing. */
-async function hasCompleted(tx: Executor, userId: string, episodeId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ completedAt: episodeProgress.completedAt })
-    .from(episodeProgress)
-    .where(and(eq(episodeProgress.userId, userId), eq(episodeProgress.episodeId, episodeId)));
-  return Boolean(row?.completedAt);
 }
 
 /** What time in a title of this type is spent doing. */

@@ -1,10 +1,12 @@
 // Profiles through the real router: handles and their redirects, what privacy shows to whom,
 // what a profile tells of someone's reading, avatars, and reports.
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { handleHistory } from "../../db/schema/index.ts";
+import { chapterOf, reportsOf } from "../../test/active-time.ts";
 import { addChapters, createTitle } from "../../test/catalogue.ts";
 import { befriend, phonePhoto, uploadFile } from "../../test/people.ts";
 import {
@@ -16,6 +18,8 @@ import {
   type TestUser,
 } from "../../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { profileFromClaims, syncUser } from "../users/users.service.ts";
+import { handleSkeleton, handleSkeletonSql } from "./handle-skeleton.ts";
 
 let platform: TestPlatform;
 let server: TestServer;
@@ -77,6 +81,112 @@ describe("handles", () => {
     );
     expect(await codeOf(as(other).resolveHandle({ handle: "page_turner" }))).toBe("NOT_FOUND");
     expect((await as(other).updateProfile({ handle: "page_turner" })).person.handle).toBe("page_turner");
+  });
+});
+
+describe("look-alike handles", () => {
+  /** The message a call failed with. */
+  async function refusalOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+    try {
+      await promise;
+      return { code: "OK", message: "" };
+    } catch (error) {
+      const { code, message } = error as { code: string; message: string };
+      return { code, message };
+    }
+  }
+
+  it("refuses the team's words and anything that looks like them or holds the platform's name", async () => {
+    const me = await createUser(platform);
+    for (const handle of [
+      "supp0rt",
+      "r00t",
+      "rnoderator",
+      "ad_min",
+      "staff_",
+      "litverse_help",
+      "the_litverse_team",
+    ]) {
+      expect(await refusalOf(as(me).updateProfile({ handle })), handle).toEqual({
+        code: "BAD_REQUEST",
+        message: "That handle is reserved",
+      });
+    }
+    // Letters of other scripts are not handle characters at all: Cyrillic "а" in "аdmin".
+    expect(await refusalOf(as(me).updateProfile({ handle: "\u0430dmin" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "Use only letters a to z, digits and underscores",
+    });
+    // Words that merely contain a reserved one are fine.
+    expect((await as(me).updateProfile({ handle: "badminton_fan" })).person.handle).toBe("badminton_fan");
+  });
+
+  it("refuses a handle that looks like another person's, by its confusable skeleton", async () => {
+    const holder = await createUser(platform);
+    const me = await createUser(platform);
+    await as(holder).updateProfile({ handle: "sam_reads" });
+    for (const handle of ["sarn_reads", "SARN_READS"]) {
+      expect(await refusalOf(as(me).updateProfile({ handle })), handle).toEqual({
+        code: "CONFLICT",
+        message: "That handle looks too much like someone else's. Try another.",
+      });
+    }
+    // And the other way round: "rn" taken first, "m" refused.
+    await as(holder).updateProfile({ handle: "corner_shelf" });
+    expect((await refusalOf(as(me).updateProfile({ handle: "comer_shelf" }))).code).toBe("CONFLICT");
+    await as(holder).updateProfile({ handle: "bookworm" });
+    expect((await refusalOf(as(me).updateProfile({ handle: "b00kworm" }))).code).toBe("CONFLICT");
+    expect(await refusalOf(as(me).updateProfile({ handle: "bookworm" }))).toEqual({
+      code: "CONFLICT",
+      message: "That handle is taken.",
+    });
+    // A handle like one given up less than 30 days ago is refused too: the old one still leads to its holder.
+    expect(await refusalOf(as(me).updateProfile({ handle: "c0rner_shelf" }))).toEqual({
+      code: "CONFLICT",
+      message: "That handle was in use until recently. Try another.",
+    });
+    // Nothing was changed by the refusals; unlike handles stay free, and one may look like oneself.
+    expect((await as(me).getMyProfile()).person.handle).toBeNull();
+    expect((await as(me).updateProfile({ handle: "sam_writes" })).person.handle).toBe("sam_writes");
+    expect((await as(holder).updateProfile({ handle: "b00kworm" })).person.handle).toBe("b00kworm");
+  });
+
+  it("keeps new people's handles clear of the team's and of look-alikes", async () => {
+    const holder = await createUser(platform);
+    await as(holder).updateProfile({ handle: "tom" });
+    const signIn = (name: string) =>
+      syncUser(
+        platform.deps,
+        {
+          issuer: "https://idp.test",
+          issuerKey: "https://idp.test",
+          subject: randomUUID(),
+          claims: {},
+          expiresAt: 0,
+          token: "",
+        },
+        profileFromClaims({ name }, { email: "email", name: "name", picture: "picture" }),
+        [],
+      );
+    expect((await signIn("Torn")).handle).toMatch(/^torn_\d+$/);
+    expect((await signIn("Admin")).handle).toBe("reader");
+    expect((await signIn("Litverse Fan")).handle).toMatch(/^reader_\d+$/);
+    // A provider's name is shown as given, less anything hidden or reordering.
+    expect((await signIn("Admin\u202E nimdA")).name).toBe("Admin nimdA");
+  });
+
+  it("are compared by the database as by Unicode's skeletons", async () => {
+    const handles = ["m", "rn", "r00t", "l1l1", "sam_1_0", "abcdefghijklmnopqrstuvwxyz0123456789_"];
+    for (const handle of handles) {
+      const [row] = await queryRows<{ skeleton: string }>(
+        platform.deps.db,
+        sql`select ${handleSkeletonSql(sql`${handle}::text`)} as skeleton`,
+      );
+      expect(row?.skeleton, handle).toBe(handleSkeleton(handle));
+    }
+    expect(handleSkeleton("m")).toBe(handleSkeleton("rn"));
+    expect(handleSkeleton("r00t")).toBe(handleSkeleton("root"));
+    expect(handleSkeleton("\u0430dmin")).toBe(handleSkeleton("admin"));
   });
 });
 
@@ -146,22 +256,22 @@ describe("what a profile tells", () => {
     const me = await createUser(platform);
     const viewer = await createUser(platform);
     const finished = await createTitle(platform, { title: "Short Story" });
-    const [only] = await addChapters(platform, finished.id, 1);
+    // Chapters long enough for the minutes read in them to count in full.
+    const [only] = await addChapters(platform, finished.id, 1, { 0: chapterOf(2_000) });
     const started = await createTitle(platform, { title: "Long Novel" });
-    const [first] = await addChapters(platform, started.id, 4);
-    const library = callerFor(platform, me).library;
-    await library.recordProgress({
-      episodeId: only?.id ?? "",
-      fraction: 1,
-      isCompleted: true,
-      activeSeconds: 600,
-    });
-    await library.recordProgress({
-      episodeId: first?.id ?? "",
-      fraction: 1,
-      isCompleted: true,
-      activeSeconds: 300,
-    });
+    const [first] = await addChapters(platform, started.id, 4, { 0: chapterOf(2_000) });
+    // Time counts as it passes on the server between reports: ten minutes, then five.
+    const report = reportsOf(platform, me);
+    const start = Date.now() - 3_600_000;
+    await report({ episodeId: only?.id ?? "", fraction: 0 }, new Date(start));
+    await report(
+      { episodeId: only?.id ?? "", fraction: 1, isCompleted: true, activeSeconds: 600 },
+      new Date(start + 600_000),
+    );
+    await report(
+      { episodeId: first?.id ?? "", fraction: 1, isCompleted: true, activeSeconds: 300 },
+      new Date(start + 900_000),
+    );
     await callerFor(platform, me).content.rateContent({ contentId: finished.id, rating: 5 });
 
     const profile = await as(viewer).getProfile({ userId: me.id });

@@ -39,6 +39,7 @@ import { libraryTopic } from "../content/content-topics.ts";
 import { friendIdsOf, friendState, hasBlocked, relationshipsTopic } from "../friends/relationships.ts";
 import { createReport } from "../reports/reports.service.ts";
 import { userTopic } from "../users/users.service.ts";
+import { handleRefusal } from "./handles.ts";
 import {
   ensureProfileRow,
   handleEquals,
@@ -323,20 +324,8 @@ async function changeHandle(tx: Executor, userId: string, wanted: string): Promi
   const handle = wanted.toLowerCase();
   const [me] = await tx.select({ handle: users.handle }).from(users).where(eq(users.id, userId));
   if (me?.handle?.toLowerCase() === handle) return;
-  const [holder] = await tx.select({ id: users.id }).from(users).where(handleEquals(handle));
-  if (holder) throw new AppError("CONFLICT", "That handle is taken.");
-  const [released] = await tx
-    .select({ userId: handleHistory.userId })
-    .from(handleHistory)
-    .where(
-      and(
-        eq(handleHistory.handle, handle),
-        sql`${handleHistory.releasedAt} > now() - make_interval(days => ${HANDLE_REDIRECT_DAYS})`,
-      ),
-    );
-  if (released && released.userId !== userId) {
-    throw new AppError("CONFLICT", "That handle was in use until recently. Try another.");
-  }
+  const refusal = await handleRefusal(tx, handle, userId);
+  if (refusal) throw refusal;
   // Taking back one's own old handle ends its redirect; the handle given up starts one.
   await tx.delete(handleHistory).where(eq(handleHistory.handle, handle));
   if (me?.handle) {

@@ -108,7 +108,10 @@ export interface ReadingActivity {
   userId: string;
   episodeId: string;
   title: { id: string; contentType: ContentType; language: string | null };
-  /** Seconds in use the reader reported with this position (already added to activity_time). */
+  /**
+   * Active seconds credited for this position (active-time.ts: never the client's claim as such),
+   * already added to activity_time.
+   */
   activeSeconds: number;
   /** This position completed the episode for the first time. */
   completedEpisode: boolean;

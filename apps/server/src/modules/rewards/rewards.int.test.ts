@@ -11,6 +11,7 @@ import {
   titleCompletions,
   xpEvents,
 } from "../../db/schema/index.ts";
+import { chapterOf, episodesOf, reportsOf } from "../../test/active-time.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
@@ -180,19 +181,24 @@ describe("XP from reading", () => {
 
   it("counts active minutes up to the day's cap", async () => {
     const reader = await readerAged(platform, 18);
-    const { ids } = await bookWith(1);
-    const episodeId = ids[0] ?? "";
-    await as(reader).library.recordProgress({ episodeId, fraction: 0.1, activeSeconds: 600 });
+    const title = await createTitle(platform);
+    const [episodeId = ""] = await episodesOf(platform, title.id, [chapterOf(100_000)]);
+    const report = reportsOf(platform, reader);
+    // Reports the server's clock lets count in full, on one day of the reader's.
+    const noon = noonUtc(daysAgo(1)).getTime();
+    const at = (seconds: number) => new Date(noon + seconds * 1_000);
+    await report({ episodeId, fraction: 0 }, at(0));
+    await report({ episodeId, fraction: 0.1, activeSeconds: 600 }, at(600));
     expect(await xpOf(reader, "reading_minutes")).toBe(20);
     // Seconds short of a minute wait for the rest of it.
-    await as(reader).library.recordProgress({ episodeId, fraction: 0.2, activeSeconds: 90 });
+    await report({ episodeId, fraction: 0.2, activeSeconds: 90 }, at(690));
     expect(await xpOf(reader, "reading_minutes")).toBe(22);
-    await as(reader).library.recordProgress({ episodeId, fraction: 0.3, activeSeconds: 30 });
+    await report({ episodeId, fraction: 0.3, activeSeconds: 30 }, at(720));
     expect(await xpOf(reader, "reading_minutes")).toBe(24);
-    await as(reader).library.recordProgress({ episodeId, fraction: 0.4, activeSeconds: 3_600 });
-    await as(reader).library.recordProgress({ episodeId, fraction: 0.5, activeSeconds: 3_600 });
+    await report({ episodeId, fraction: 0.4, activeSeconds: 3_600 }, at(4_320));
+    await report({ episodeId, fraction: 0.5, activeSeconds: 3_600 }, at(7_920));
     expect(await xpOf(reader, "reading_minutes")).toBe(120);
-    const overview = await as(reader).rewards.getRewardsOverview();
+    const overview = await getRewardsOverview(platform.deps, reader, at(7_920));
     expect(overview.xp.bySource.find((item) => item.source === "reading_minutes")).toEqual({
       source: "reading_minutes",
       xp: 120,
@@ -200,18 +206,18 @@ describe("XP from reading", () => {
     });
   });
 
-  it("adds up simultaneous reports exactly", async () => {
+  it("adds up simultaneous reports exactly, crediting the time they share once", async () => {
     const reader = await readerAged(platform, 18);
     const admin = await createUser(platform, "admin");
     await as(admin).rewards.updateRule({ key: "xp_reading_minutes", amount: 1, dailyCap: 1_000 });
-    const { ids } = await bookWith(1);
+    const title = await createTitle(platform);
+    const [episodeId = ""] = await episodesOf(platform, title.id, [chapterOf(100_000)]);
+    const report = reportsOf(platform, reader);
+    const noon = noonUtc(daysAgo(1)).getTime();
+    await report({ episodeId, fraction: 0 }, new Date(noon));
     await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        as(reader).library.recordProgress({
-          episodeId: ids[0] ?? "",
-          fraction: index / 10,
-          activeSeconds: 120,
-        }),
+        report({ episodeId, fraction: (index + 1) / 10, activeSeconds: 1_200 }, new Date(noon + 1_200_000)),
       ),
     );
     expect(await xpOf(reader, "reading_minutes")).toBe(20);
@@ -334,17 +340,11 @@ describe("badges", () => {
     const offset = ((1 - new Date().getUTCHours() + 36) % 24) - 12;
     await livesIn(reader, offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`);
     const title = await createTitle(platform);
-    const [episode] = await addChapters(platform, title.id, 1);
-    await as(reader).library.recordProgress({
-      episodeId: episode?.id ?? "",
-      fraction: 0.5,
-      activeSeconds: 120,
-    });
-    await as(reader).library.recordProgress({
-      episodeId: episode?.id ?? "",
-      fraction: 0.6,
-      activeSeconds: 120,
-    });
+    const [episodeId = ""] = await episodesOf(platform, title.id, [chapterOf(1_000)]);
+    const report = reportsOf(platform, reader);
+    const now = Date.now();
+    await report({ episodeId, fraction: 0.5 }, new Date(now - 120_000));
+    await report({ episodeId, fraction: 0.6, activeSeconds: 120 }, new Date(now));
     const badges = await as(reader).rewards.listBadges();
     expect(badges.find((badge) => badge.key === "night-owl")).toMatchObject({ progress: 1, earnedTier: 1 });
   });

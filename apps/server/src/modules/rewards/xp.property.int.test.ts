@@ -7,8 +7,9 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client.ts";
 import { xpDaily, xpEvents } from "../../db/schema/index.ts";
-import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
-import { callerFor, createUser, openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import { chapterOf, episodesOf, reportsOf } from "../../test/active-time.ts";
+import { createTitle, readerAged } from "../../test/catalogue.ts";
+import { createUser, openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import { updateRule } from "./rules.ts";
 
 let platform: TestPlatform;
@@ -18,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => platform.dispose());
 
 const EPISODES = 3;
+/** Yesterday's start (UTC, the readers' zone): twelve reads of an hour stay within the day. */
+const startOfDay = new Date(`${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
 
 type Step =
   | { op: "read"; seconds: number; episode: number }
@@ -91,8 +94,16 @@ describe("XP under random sequences", () => {
         await restoreReadingRule();
         const reader = await readerAged(platform, 18);
         const title = await createTitle(platform);
-        const episodeIds = (await addChapters(platform, title.id, EPISODES)).map((episode) => episode.id);
-        const library = callerFor(platform, reader).library;
+        // Long enough for every second read here to count.
+        const episodeIds = await episodesOf(
+          platform,
+          title.id,
+          Array.from({ length: EPISODES }, () => chapterOf(80_000)),
+        );
+        const report = reportsOf(platform, reader);
+        // Each read's seconds pass on the server's clock before it is reported, all in one day.
+        let now = startOfDay.getTime();
+        await report({ episodeId: episodeIds[0] ?? "", fraction: 0 }, new Date(now));
         const model = new XpModel();
         const xpBySource = async () => {
           const rows = await platform.deps.db
@@ -103,20 +114,23 @@ describe("XP under random sequences", () => {
           return new Map(rows.map((row) => [row.source, row.total]));
         };
 
-        for (const current of steps) {
+        for (const [index, current] of steps.entries()) {
           if (current.op === "read") {
-            await library.recordProgress({
-              episodeId: episodeIds[current.episode] ?? "",
-              fraction: 0.5,
-              activeSeconds: current.seconds,
-            });
+            now += current.seconds * 1_000;
+            await report(
+              {
+                episodeId: episodeIds[current.episode] ?? "",
+                fraction: (index + 1) / 100,
+                activeSeconds: current.seconds,
+              },
+              new Date(now),
+            );
             model.read(current.seconds);
           } else if (current.op === "complete") {
-            await library.recordProgress({
-              episodeId: episodeIds[current.episode] ?? "",
-              fraction: 1,
-              isCompleted: true,
-            });
+            await report(
+              { episodeId: episodeIds[current.episode] ?? "", fraction: 1, isCompleted: true },
+              new Date(now),
+            );
             model.complete(current.episode);
           } else {
             await updateRule(platform.deps, admin, {

@@ -3,6 +3,7 @@
 import { randomInt } from "node:crypto";
 import type { Age, UserRole } from "@litverse/shared/constants";
 import type { CurrentUser } from "@litverse/shared/users";
+import { stripInvisibleCharacters } from "@litverse/shared/visible-text";
 import { and, eq } from "drizzle-orm";
 import type { Identity } from "../../auth/identity.ts";
 import type { Executor } from "../../db/client.ts";
@@ -10,6 +11,7 @@ import { users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { track } from "../../live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
+import { handleRefusal, isReservedHandle } from "../profiles/handles.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,11 +35,14 @@ export function profileFromClaims(claims: Record<string, unknown>, names: ClaimN
   const text = (value: unknown, max: number) =>
     typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
   const email = text(claims[names.email], 320);
+  // A provider's name is shown as the person's until they choose one: nothing hidden or
+  // reordering in it either.
+  const name = text(claims[names.name], 120);
   return {
     email: email && /^[^\s@]+@[^\s@]+$/.test(email) ? email.toLowerCase() : null,
     // Some providers send the flag as a string.
     emailVerified: claims.email_verified === true || claims.email_verified === "true",
-    name: text(claims[names.name], 120),
+    name: name ? stripInvisibleCharacters(name).trim() || null : null,
     picture: (() => {
       const url = text(claims[names.picture], 2048);
       return url && /^https?:\/\//.test(url) ? url : null;
@@ -70,17 +75,19 @@ export function handleBase(profile: Profile): string {
   return base.length >= 3 ? base : `reader_${base}`.replace(/_$/, "");
 }
 
-async function isHandleTaken(db: Executor, handle: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.handle, handle)).limit(1);
-  return rows.length > 0;
+/** Free for a new person: not reserved, nobody's, and like nobody's (profiles/handles.ts). */
+async function isHandleFree(db: Executor, handle: string): Promise<boolean> {
+  return (await handleRefusal(db, handle, null)) === null;
 }
 
 async function availableHandle(db: Executor, profile: Profile): Promise<string> {
-  const base = handleBase(profile);
-  if (!(await isHandleTaken(db, base))) return base;
+  const derived = handleBase(profile);
+  // Someone named "Admin" or "Litverse Fan" gets a handle that does not look like the team's.
+  const base = isReservedHandle(derived) ? "reader" : derived;
+  if (await isHandleFree(db, base)) return base;
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = `${base}_${randomInt(1000, 100_000)}`;
-    if (!(await isHandleTaken(db, candidate))) return candidate;
+    if (await isHandleFree(db, candidate)) return candidate;
   }
   throw new AppError("CONFLICT", "Could not find a free handle.");
 }

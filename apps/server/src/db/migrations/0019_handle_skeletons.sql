@@ -1,0 +1,1 @@
+CREATE INDEX "users_handle_skeleton_idx" ON "users" USING btree (replace(replace(replace(lower("handle"), 'm', 'rn'), '0', 'o'), '1', 'l'));
