@@ -6,11 +6,24 @@
 import { expect, type Page, test } from "@playwright/test";
 import { deleteTitles, fixture, resultOf, startImport } from "./support/admin-content.ts";
 import { openSignedIn } from "./support/auth.ts";
-import { capture as captureScreens, SCHEMES, type Scheme } from "./support/screenshots.ts";
+import {
+  capture as captureScreens,
+  SCHEMES,
+  type Scheme,
+  type Viewport,
+  WIDE_VIEWPORTS,
+} from "./support/screenshots.ts";
 
 /** The shared capture, with the page's address first as these tests name it. */
-function capture(page: Page, name: string, scheme: Scheme, urlPath: string, ready: () => Promise<void>) {
-  return captureScreens(page, name, scheme, ready, urlPath);
+function capture(
+  page: Page,
+  name: string,
+  scheme: Scheme,
+  urlPath: string,
+  ready: () => Promise<void>,
+  viewports?: Viewport[],
+) {
+  return captureScreens(page, name, scheme, ready, urlPath, viewports);
 }
 
 /**
@@ -45,10 +58,17 @@ for (const scheme of SCHEMES) {
     await openSignedIn(page, "admin@demo.test");
     const imported = await ensureImports(page);
 
-    await capture(page, "admin-content", scheme, "/admin/content-management", async () => {
-      await expect(page.getByTestId("content-row").first()).toBeVisible();
-      await expect(page.getByTestId("import-job").first()).toBeVisible();
-    });
+    await capture(
+      page,
+      "admin-content",
+      scheme,
+      "/admin/content-management",
+      async () => {
+        await expect(page.getByTestId("content-row").first()).toBeVisible();
+        await expect(page.getByTestId("import-job").first()).toBeVisible();
+      },
+      WIDE_VIEWPORTS,
+    );
 
     await capture(page, "admin-import-dialog", scheme, "/admin/content-management", async () => {
       await page.getByRole("button", { name: "Import files" }).click();

@@ -1,4 +1,4 @@
-// The book reader as a reader meets it, on Moby-Dick (141 chapters) and The Waste Land: text in
+// The book reader as a reader meets it, on Moby-Dick (136 chapters) and The Waste Land: text in
 // pages that turn by tap, swipe and key; the exact place kept across a reload and across new
 // settings; the chapter's end leading to the next; bookmarks and highlights with notes kept;
 // search across the book; a second tab following the first; links inside a chapter; right-to-left
@@ -173,10 +173,10 @@ test.afterAll(async () => {
 test("the chapter's text shows in pages that turn by tap, swipe and key", async () => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await setSettings(page, {});
-  await openBook(page, `/read/${moby}?episode=5`);
+  await openBook(page, `/read/${moby}?episode=1`);
   await page.keyboard.press("Home");
   await expect(pageLabel(page)).toHaveText(/^Page 1 of \d+$/);
-  await expect(page.getByTestId("book-chapter-label")).toContainText("Chapter 5 of 141");
+  await expect(page.getByTestId("book-chapter-label")).toContainText("Chapter 1 of 136");
   const first = await screenText(page);
   expect(first).toContain("Chapter 1. Loomings.");
   expect(first).toContain("Call me Ishmael.");
@@ -211,7 +211,7 @@ test("the chapter's text shows in pages that turn by tap, swipe and key", async 
 });
 
 test("the reader comes back to the same page after a reload", async () => {
-  await openBook(page, `/read/${moby}?episode=7`);
+  await openBook(page, `/read/${moby}?episode=3`);
   await page.keyboard.press("Home");
   for (let turn = 0; turn < 3; turn++) await page.keyboard.press("ArrowRight");
   await expect(pageLabel(page)).toHaveText(/^Page 4 of \d+$/);
@@ -221,12 +221,12 @@ test("the reader comes back to the same page after a reload", async () => {
   // The place is recorded on the server (sent about once a second).
   await expect
     .poll(async () => {
-      const saved = (await progressOf(page, moby, 7)())?.locator;
+      const saved = (await progressOf(page, moby, 3)())?.locator;
       return saved ? `${saved.p}:${saved.o}` : null;
     })
     .toBe(locator);
 
-  await openBook(page, `/read/${moby}?episode=7`);
+  await openBook(page, `/read/${moby}?episode=3`);
   await expect(pageLabel(page)).toHaveText(label ?? "");
   expect(await screenText(page)).toBe(before);
 
@@ -234,7 +234,7 @@ test("the reader comes back to the same page after a reload", async () => {
   // (decision 0031): without the app's code, it shows the same page.
   await page.route("**/assets/*.js", (route) => route.abort());
   try {
-    await page.goto(`/read/${moby}?episode=7`);
+    await page.goto(`/read/${moby}?episode=3`);
     const drawn = page.locator("#first-screen .book-viewport");
     await expect(drawn).toBeVisible();
     expect(await screenText(page, drawn)).toBe(before);
@@ -244,7 +244,7 @@ test("the reader comes back to the same page after a reload", async () => {
 });
 
 test("new settings keep the reader on the same sentence", async () => {
-  await openBook(page, `/read/${moby}?episode=7`);
+  await openBook(page, `/read/${moby}?episode=3`);
   await page.keyboard.press("Home");
   for (let turn = 0; turn < 3; turn++) await page.keyboard.press("ArrowRight");
   await expect(pageLabel(page)).toHaveText(/^Page 4 of \d+$/);
@@ -276,7 +276,7 @@ test("new settings keep the reader on the same sentence", async () => {
   expect(await startsOnScreen(page, start)).toBe(true);
 
   // Kept on this device: a reload opens with the same settings at the same place.
-  await openBook(page, `/read/${moby}?episode=7`);
+  await openBook(page, `/read/${moby}?episode=3`);
   await expect(reader(page)).toHaveAttribute("data-theme", "sepia");
   await expect(page.getByTestId("book-content")).toHaveCSS("font-size", "21.6px");
   expect(await startsOnScreen(page, start)).toBe(true);
@@ -291,30 +291,30 @@ test("new settings keep the reader on the same sentence", async () => {
 test("the end of a chapter completes it and its prompt opens the next", async () => {
   // One page per screen, so that the end prompt has a page of its own.
   await setSettings(page, { spreads: false });
-  await openBook(page, `/read/${moby}?episode=5`);
+  await openBook(page, `/read/${moby}?episode=1`);
   await page.keyboard.press("End");
   const pages = await pageCount(page);
   await expect(pageLabel(page)).toHaveText(`Page ${pages} of ${pages}`);
-  await expect.poll(async () => (await progressOf(page, moby, 5)())?.isCompleted).toBe(true);
+  await expect.poll(async () => (await progressOf(page, moby, 1)())?.isCompleted).toBe(true);
   await page.keyboard.press("ArrowRight");
   await expect(pageLabel(page)).toHaveText("End of chapter");
   const end = page.getByTestId("episode-end");
-  await expect(end.getByRole("heading", { name: "Chapter 5 complete" })).toBeInViewport();
+  await expect(end.getByRole("heading", { name: "Chapter 1 complete" })).toBeInViewport();
   await end.getByRole("button", { name: "Next chapter" }).click();
-  await expect(page).toHaveURL(/episode=6/);
-  await expect(reader(page)).toHaveAttribute("data-episode", "6");
+  await expect(page).toHaveURL(/episode=2/);
+  await expect(reader(page)).toHaveAttribute("data-episode", "2");
   await expect(reader(page)).toHaveAttribute("data-ready", "true");
   expect(await screenText(page)).toContain("Chapter 2. The Carpet-Bag.");
   // Back goes to the chapter before.
   await page.goBack();
-  await expect(reader(page)).toHaveAttribute("data-episode", "5");
+  await expect(reader(page)).toHaveAttribute("data-episode", "1");
   await setSettings(page, {});
 });
 
 test("in scrolling mode the place is kept and the end of the text completes the chapter", async () => {
   await setSettings(page, { mode: "scrolling" });
   try {
-    await openBook(page, `/read/${moby}?episode=12`);
+    await openBook(page, `/read/${moby}?episode=8`);
     await expect(viewport(page)).toHaveAttribute("data-mode", "scrolling");
     await page.keyboard.press("Home");
     await expect(pageLabel(page)).toHaveText("0%");
@@ -326,25 +326,25 @@ test("in scrolling mode the place is kept and the end of the text completes the 
     const locator = await reader(page).getAttribute("data-locator");
     await expect
       .poll(async () => {
-        const saved = (await progressOf(page, moby, 12)())?.locator;
+        const saved = (await progressOf(page, moby, 8)())?.locator;
         return saved ? `${saved.p}:${saved.o}` : null;
       })
       .toBe(locator);
-    await openBook(page, `/read/${moby}?episode=12`);
+    await openBook(page, `/read/${moby}?episode=8`);
     expect(await startsOnScreen(page, start)).toBe(true);
 
     await page.keyboard.press("End");
     await expect(
-      page.getByTestId("episode-end").getByRole("heading", { name: "Chapter 12 complete" }),
+      page.getByTestId("episode-end").getByRole("heading", { name: "Chapter 8 complete" }),
     ).toBeInViewport();
-    await expect.poll(async () => (await progressOf(page, moby, 12)())?.isCompleted).toBe(true);
+    await expect.poll(async () => (await progressOf(page, moby, 8)())?.isCompleted).toBe(true);
   } finally {
     await setSettings(page, {});
   }
 });
 
 test("a bookmark and a highlight with a note are kept", async () => {
-  await openBook(page, `/read/${moby}?episode=8`);
+  await openBook(page, `/read/${moby}?episode=4`);
   await page.keyboard.press("Home");
   await page.getByRole("button", { name: "Bookmark this page" }).click();
   await expect(page.getByRole("button", { name: "Remove bookmark" })).toHaveAttribute("aria-pressed", "true");
@@ -370,7 +370,7 @@ test("a bookmark and a highlight with a note are kept", async () => {
   await expect.poll(() => highlighted(page, "book-yellow")).toEqual([selected]);
   await expect.poll(() => highlighted(page, "book-note")).toEqual([selected]);
 
-  await openBook(page, `/read/${moby}?episode=8`);
+  await openBook(page, `/read/${moby}?episode=4`);
   await expect.poll(() => highlighted(page, "book-yellow")).toEqual([selected]);
   await expect(page.getByRole("button", { name: "Remove bookmark" })).toHaveAttribute("aria-pressed", "true");
 
@@ -391,14 +391,14 @@ test("a bookmark and a highlight with a note are kept", async () => {
   await expect.poll(() => highlighted(page, "book-yellow")).toEqual([]);
 
   // Both are listed for the whole book, and lead back to their place from another chapter.
-  await openBook(page, `/read/${moby}?episode=9`);
+  await openBook(page, `/read/${moby}?episode=5`);
   await page.getByRole("button", { name: "Notes & bookmarks" }).click();
   const panel = page.getByRole("dialog", { name: "Notes & bookmarks" });
   const marks = panel.getByTestId("book-mark");
   await expect(marks).toHaveCount(2);
   await expect(panel).toContainText("Ishmael wakes up in Queequeg's arms.");
   await panel.getByRole("button", { name: `Highlight: “${selected}”` }).click();
-  await expect(reader(page)).toHaveAttribute("data-episode", "8");
+  await expect(reader(page)).toHaveAttribute("data-episode", "4");
   await expect(reader(page)).toHaveAttribute("data-ready", "true");
   await expect.poll(() => highlighted(page, "book-green")).toEqual([selected]);
   expect(await screenText(page)).toContain(selected);
@@ -417,17 +417,17 @@ test("a bookmark and a highlight with a note are kept", async () => {
 });
 
 test("search finds a word in the book and opens its chapter at the match", async () => {
-  await openBook(page, `/read/${moby}?episode=5`);
+  await openBook(page, `/read/${moby}?episode=1`);
   await page.keyboard.press("/");
   const dialog = page.getByRole("dialog", { name: "Search in the book" });
   await dialog.getByRole("searchbox", { name: "Search in the book" }).fill("Bulkington");
   await expect(dialog.getByTestId("book-search-count")).toContainText(/\d+ match/);
-  // The second match of chapter 3 (The Spouter-Inn, episode 7), not its first.
-  const chapter = dialog.getByRole("region", { name: /^7\. Chapter 3\. The Spouter-Inn\./ });
+  // The second match of chapter 3 (The Spouter-Inn, episode 3), not its first.
+  const chapter = dialog.getByRole("region", { name: /^3\. Chapter 3\. The Spouter-Inn\./ });
   const hits = chapter.getByRole("button");
   expect(await hits.count()).toBeGreaterThan(1);
   await hits.nth(1).click();
-  await expect(page).toHaveURL(/episode=7/);
+  await expect(page).toHaveURL(/episode=3/);
   await expect(reader(page)).toHaveAttribute("data-ready", "true");
   await expect.poll(() => highlighted(page, "book-search")).toEqual(["Bulkington"]);
   const onScreen = await page.evaluate(() => {
@@ -446,10 +446,10 @@ test("search finds a word in the book and opens its chapter at the match", async
 });
 
 test("a second tab follows the first", async () => {
-  await openBook(page, `/read/${moby}?episode=10`);
+  await openBook(page, `/read/${moby}?episode=6`);
   await page.keyboard.press("Home");
   const other = await context.newPage();
-  await openBook(other, `/read/${moby}?episode=10`);
+  await openBook(other, `/read/${moby}?episode=6`);
   await expect(pageLabel(other)).toHaveText(/^Page 1 of \d+$/);
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
@@ -463,7 +463,7 @@ test("a second tab follows the first", async () => {
 });
 
 test("the keyboard alone turns pages and chapters", async () => {
-  await openBook(page, `/read/${moby}?episode=10`);
+  await openBook(page, `/read/${moby}?episode=6`);
   await page.keyboard.press("Home");
   await expect(pageLabel(page)).toHaveText(/^Page 1 of \d+$/);
   const pages = await pageCount(page);
@@ -480,14 +480,14 @@ test("the keyboard alone turns pages and chapters", async () => {
   await expect(page.getByTestId("book-announcer")).toHaveText(`Page ${pages} of ${pages}`);
 
   await page.keyboard.press("]");
-  await expect(reader(page)).toHaveAttribute("data-episode", "11");
+  await expect(reader(page)).toHaveAttribute("data-episode", "7");
   await page.keyboard.press("[");
-  await expect(reader(page)).toHaveAttribute("data-episode", "10");
+  await expect(reader(page)).toHaveAttribute("data-episode", "6");
   // Back before the first page: the previous chapter, at its end.
   await expect(reader(page)).toHaveAttribute("data-ready", "true");
   await page.keyboard.press("Home");
   await page.keyboard.press("ArrowLeft");
-  await expect(reader(page)).toHaveAttribute("data-episode", "9");
+  await expect(reader(page)).toHaveAttribute("data-episode", "5");
   await expect(reader(page)).toHaveAttribute("data-ready", "true");
   const last = await pageCount(page);
   await expect(pageLabel(page)).toHaveText(`Page ${last} of ${last}`);
@@ -515,30 +515,33 @@ test("links inside a chapter go to their note and back", async () => {
   await expect(pageLabel(page)).toHaveText(/^Page 1 of \d+$/);
   expect(await screenText(page)).toBe(before);
 
-  // A link to a place in another chapter (a table of contents) opens that chapter there.
+  // The book's own contents page is front matter, ahead of chapter 1: the reader's contents list
+  // it, and a link there to a place in a chapter opens that chapter there.
   const found = await callAs<{ items: Summary[] }>(page, "query", "content.listContent", {
     query: "children",
   });
   const children = found.items.find((item) => item.contentType === "book")?._id;
   await openBook(page, `/read/${children}?episode=1`);
-  await page.keyboard.press("Home");
-  const href = await viewport(page).evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const links = [...element.querySelectorAll<HTMLAnchorElement>('a[href^="?episode=2#"]')];
-    const shown = links.find((candidate) => {
-      const rect = candidate.getBoundingClientRect();
-      return rect.width > 0 && rect.left >= box.left && rect.right <= box.right;
-    });
-    return shown?.getAttribute("href") ?? null;
-  });
-  if (!href) throw new Error("no link to chapter 2 on the first page");
-  await page.getByTestId("book-content").locator(`a[href="${href}"]`).click();
-  await expect(page).toHaveURL(/episode=2/);
+  await page.getByRole("banner").getByRole("button", { name: "Contents" }).click();
+  const contents = page.getByRole("dialog", { name: "Contents" });
+  await contents
+    .getByRole("region", { name: "Front matter" })
+    .getByRole("link", { name: "THE CONTENTS" })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/read/${children}\\?matter=1$`));
+  const matter = page.getByTestId("book-matter");
+  await expect(matter).toHaveAttribute("data-ready", "true");
+  await expect(matter.getByRole("heading", { level: 1 })).toHaveText("Children's Literature");
+  await expect(matter.getByRole("link", { name: /Start reading/ })).toHaveAttribute("href", /\?episode=1$/);
+  const toChapter = matter.getByTestId("book-matter-content").locator('a[href^="?episode=1#"]').last();
+  const href = (await toChapter.getAttribute("href")) ?? "";
+  await toChapter.click();
+  await expect(page).toHaveURL(/episode=1/);
   await expect(reader(page)).toHaveAttribute("data-ready", "true");
   const fragment = href.split("#")[1] ?? "";
   await expect(page.getByTestId("book-content").locator(`[id="book-${fragment}"]`)).toBeInViewport();
   // The jump is not repeated by a reload: the address keeps only the chapter.
-  await expect(page).toHaveURL(/episode=2$/);
+  await expect(page).toHaveURL(/episode=1$/);
 });
 
 test("right-to-left and vertical books mirror the page turns", async ({ browser }) => {
@@ -641,7 +644,7 @@ test("read-aloud reads from the page shown, follows it, and is hidden without sp
   await page.addInitScript(fakeSpeech);
   await page.evaluate(() => localStorage.setItem("test.speech", "fake"));
   try {
-    await openBook(page, `/read/${moby}?episode=5`);
+    await openBook(page, `/read/${moby}?episode=1`);
     await page.keyboard.press("Home");
     await page.keyboard.press("ArrowRight");
     await expect(pageLabel(page)).toHaveText(/^Page 2 of \d+$/);
@@ -689,7 +692,7 @@ test("read-aloud reads from the page shown, follows it, and is hidden without sp
     await expect.poll(() => highlighted(page, "book-speaking")).toEqual([]);
 
     await page.evaluate(() => localStorage.setItem("test.speech", "none"));
-    await openBook(page, `/read/${moby}?episode=5`);
+    await openBook(page, `/read/${moby}?episode=1`);
     await expect(page.getByRole("button", { name: "Notes & bookmarks" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Read aloud" })).toHaveCount(0);
   } finally {
@@ -714,7 +717,7 @@ test("the next chapter opens quickly once fetched ahead", async () => {
   });
   const timings: number[] = [];
   await setSettings(page, { spreads: false });
-  for (let chapter = 11; chapter < 16; chapter++) {
+  for (let chapter = 7; chapter < 12; chapter++) {
     await openBook(page, `/read/${moby}?episode=${chapter}`);
     await page.keyboard.press("End");
     await page.keyboard.press("ArrowRight");
@@ -766,7 +769,7 @@ test.describe("screenshots", () => {
         await expect(reader(page)).toHaveAttribute("data-ready", "true");
         await page.keyboard.press("Home");
       };
-      await capture(page, "book-reader", scheme, ready, `/read/${moby}?episode=5`);
+      await capture(page, "book-reader", scheme, ready, `/read/${moby}?episode=1`);
       await capture(
         page,
         "book-reader-settings",
@@ -776,10 +779,10 @@ test.describe("screenshots", () => {
           await page.getByRole("button", { name: "Reading settings" }).click();
           await expect(page.getByRole("dialog", { name: "Reading settings" })).toBeVisible();
         },
-        `/read/${moby}?episode=5`,
+        `/read/${moby}?episode=1`,
       );
       await setSettings(page, { theme: "sepia", font: "sans", mode: "scrolling" });
-      await capture(page, "book-reader-sepia-scrolling", scheme, ready, `/read/${moby}?episode=5`);
+      await capture(page, "book-reader-sepia-scrolling", scheme, ready, `/read/${moby}?episode=1`);
       await setSettings(page, {});
       await capture(
         page,
@@ -791,7 +794,7 @@ test.describe("screenshots", () => {
           await page.getByRole("searchbox", { name: "Search in the book" }).fill("whale");
           await expect(page.getByTestId("book-search-count")).toBeVisible();
         },
-        `/read/${moby}?episode=5`,
+        `/read/${moby}?episode=1`,
       );
       await capture(
         page,
@@ -803,7 +806,7 @@ test.describe("screenshots", () => {
           await page.keyboard.press("ArrowRight");
           await expect(page.getByTestId("episode-end")).toBeInViewport();
         },
-        `/read/${moby}?episode=5`,
+        `/read/${moby}?episode=1`,
       );
       await capture(page, "book-reader-poem", scheme, ready, `/read/${wasteLand}?episode=1`);
 
@@ -814,7 +817,7 @@ test.describe("screenshots", () => {
         "content.getContent",
         { contentId: moby },
       );
-      const episodeId = detail.episodes.find((episode) => episode.number === 5)?._id;
+      const episodeId = detail.episodes.find((episode) => episode.number === 1)?._id;
       const added = [
         await callAs<{ _id: string }>(page, "mutation", "library.addMark", {
           episodeId,
@@ -842,7 +845,7 @@ test.describe("screenshots", () => {
             await page.keyboard.press("n");
             await expect(page.getByTestId("book-mark")).toHaveCount(2);
           },
-          `/read/${moby}?episode=5`,
+          `/read/${moby}?episode=1`,
         );
         await capture(
           page,
@@ -859,7 +862,7 @@ test.describe("screenshots", () => {
             await page.mouse.click(point.x, point.y);
             await expect(page.getByRole("toolbar", { name: "Highlight" })).toBeVisible();
           },
-          `/read/${moby}?episode=5`,
+          `/read/${moby}?episode=1`,
         );
       } finally {
         for (const mark of added) await callAs(page, "mutation", "library.removeMark", { markId: mark._id });

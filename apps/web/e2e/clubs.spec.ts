@@ -4,7 +4,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { callAs, titleId } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
-import { capture, SCHEMES } from "./support/screenshots.ts";
+import { capture, SCHEMES, WIDE_VIEWPORTS } from "./support/screenshots.ts";
 
 const BOOK = "The Lantern Keeper's Daughter";
 
@@ -137,6 +137,7 @@ test.describe("screenshots", () => {
         scheme,
         () => expect(page.getByTestId("club-card").first()).toBeVisible(),
         "/clubs",
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,

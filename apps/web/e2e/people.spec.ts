@@ -5,7 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { deleteTitles, fixture, resultOf, startImport } from "./support/admin-content.ts";
 import { callAs } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
-import { menu, menuButton, openMenu } from "./support/page.ts";
+import { menu, openMenu } from "./support/page.ts";
 
 async function newPerson(page: Page, name: string): Promise<{ _id: string; name: string }> {
   await createAccount(page, {
@@ -47,7 +47,11 @@ test("two people befriend, chat live, block; a followed title's new episode noti
   await expect(result.getByRole("button", { name: /Requested/ })).toBeVisible();
 
   // Ana's badge and requests tab show it without a reload; she accepts.
-  await expect(menuButton(ana).getByTestId("unread-badge")).toHaveText("1");
+  await expect(
+    menu(ana)
+      .getByRole("link", { name: /^Notifications/ })
+      .getByTestId("unread-badge"),
+  ).toHaveText("1");
   await ana.goto("/users?tab=requests");
   const request = ana.getByTestId("person-row").filter({ hasText: `Ben Marsh ${stamp}` });
   await request.getByRole("button", { name: "Accept" }).click();
@@ -58,7 +62,7 @@ test("two people befriend, chat live, block; a followed title's new episode noti
   await expect(ben.getByRole("heading", { name: anaPerson.name, level: 1 })).toBeVisible();
   await expect(ben.getByText("Sea stories and slow mornings.")).toBeVisible();
   await expect(ben.getByRole("button", { name: /Friends/ })).toBeVisible();
-  await ben.getByRole("link", { name: "Message" }).click();
+  await ben.getByRole("link", { name: "Message", exact: true }).click();
   await expect(ben).toHaveURL(new RegExp(`/messages/${anaPerson._id}$`));
 
   // Ana has the conversation open; Ben types, and she sees him typing.

@@ -7,7 +7,7 @@ import { openSignedIn, signIn } from "./support/auth.ts";
 import { comingSoonOff, comingSoonOn } from "./support/cli.ts";
 import { mainDataDir } from "./support/env.ts";
 import { comingSoonTitle, landingHeading, openMenu } from "./support/page.ts";
-import { capture, SCHEMES } from "./support/screenshots.ts";
+import { capture, SCHEMES, WIDE_VIEWPORTS } from "./support/screenshots.ts";
 
 test.describe("landing", () => {
   for (const scheme of SCHEMES) {
@@ -39,21 +39,37 @@ test.describe("signed in", () => {
   for (const scheme of SCHEMES) {
     test(`home, menu and a page to come, ${scheme}`, async ({ page }) => {
       await openSignedIn(page, "admin@demo.test");
-      await capture(page, "home", scheme, async () => {
-        await expect(page.getByTestId("curated-shelf").first()).toBeVisible();
-        await expect(page.getByTestId("coin-wallet")).not.toHaveText("Loading...");
-        // Covers are lazy images: let them arrive before the picture is taken.
-        await page.waitForLoadState("networkidle");
-      });
-      await capture(page, "menu", scheme, async () => {
-        await openMenu(page);
-      });
+      await capture(
+        page,
+        "home",
+        scheme,
+        async () => {
+          await expect(page.getByTestId("curated-shelf").first()).toBeVisible();
+          await expect(page.getByTestId("coin-wallet")).not.toHaveText("Loading...");
+          // Covers are lazy images: let them arrive before the picture is taken.
+          await page.waitForLoadState("networkidle");
+        },
+        "/",
+        WIDE_VIEWPORTS,
+      );
+      // On wide screens the menu is the navigation beside the page, always open.
+      await capture(
+        page,
+        "menu",
+        scheme,
+        async () => {
+          await openMenu(page);
+        },
+        "/",
+        WIDE_VIEWPORTS,
+      );
       await capture(
         page,
         "planned-page",
         scheme,
         () => expect(page.getByText("Not available yet")).toBeVisible(),
         "/ads/my-ads",
+        WIDE_VIEWPORTS,
       );
     });
   }
@@ -122,7 +138,7 @@ test.describe("catalogue", () => {
         await expect(page.getByTestId("content-card").first()).toBeVisible();
         await page.waitForLoadState("networkidle");
       };
-      await capture(page, "explore", scheme, cardsShown, "/explore");
+      await capture(page, "explore", scheme, cardsShown, "/explore", WIDE_VIEWPORTS);
       await capture(page, "explore-search", scheme, cardsShown, "/explore?q=moby&genre=classics");
       await capture(
         page,
@@ -133,6 +149,7 @@ test.describe("catalogue", () => {
           await page.waitForLoadState("networkidle");
         },
         `/content/${romeo}`,
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,
@@ -140,6 +157,7 @@ test.describe("catalogue", () => {
         scheme,
         () => expect(page.getByTestId("primary-action")).toHaveText("Continue episode 2"),
         `/content/${moby}`,
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,
@@ -150,6 +168,7 @@ test.describe("catalogue", () => {
           await page.waitForLoadState("networkidle");
         },
         "/my-library",
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,
@@ -215,6 +234,7 @@ test.describe("catalogue", () => {
           await page.waitForLoadState("networkidle");
         },
         "/library",
+        WIDE_VIEWPORTS,
       );
     });
   }
@@ -226,13 +246,14 @@ test.describe("people", () => {
       await openSignedIn(page, "reader@demo.test");
       const ready = (name: string) => () =>
         expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-      await capture(page, "make-friends", scheme, ready("Make Friends"), "/users");
+      await capture(page, "make-friends", scheme, ready("Make Friends"), "/users", WIDE_VIEWPORTS);
       await capture(
         page,
         "messages",
         scheme,
         () => expect(page.getByTestId("conversation-item").first()).toBeVisible(),
         "/messages",
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,
@@ -240,8 +261,9 @@ test.describe("people", () => {
         scheme,
         () => expect(page.getByTestId("notice").first()).toBeVisible(),
         "/notifications",
+        WIDE_VIEWPORTS,
       );
-      await capture(page, "edit-profile", scheme, ready("Edit Profile"), "/settings/profile");
+      await capture(page, "edit-profile", scheme, ready("Edit Profile"), "/settings/profile", WIDE_VIEWPORTS);
       await capture(page, "profile", scheme, ready("Demo Reader"), "/user/demo_reader");
     });
   }
@@ -293,6 +315,7 @@ test.describe("interactive stories", () => {
           await page.waitForLoadState("networkidle");
         },
         "/interactive-stories",
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,
@@ -303,8 +326,21 @@ test.describe("interactive stories", () => {
           await expect(page.getByTestId("save-slot-1")).toContainText("The great lens waits");
         },
         `/interactive-stories/${storyId}`,
+        WIDE_VIEWPORTS,
       );
-      await capture(page, "story-play", scheme, inLampRoom, playPath);
+      await capture(page, "story-play", scheme, inLampRoom, playPath, WIDE_VIEWPORTS);
+      // Scrolled down: the story's own bar stays below the app's header.
+      await capture(
+        page,
+        "story-play-scrolled",
+        scheme,
+        async () => {
+          await inLampRoom();
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        },
+        playPath,
+        WIDE_VIEWPORTS,
+      );
       await capture(
         page,
         "story-play-unlock",
@@ -353,6 +389,7 @@ test.describe("interactive stories", () => {
           await page.waitForLoadState("networkidle");
         },
         `/admin/stories/dashboard?story=${storyId}`,
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,

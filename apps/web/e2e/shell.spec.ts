@@ -18,6 +18,8 @@ async function itemsOf(page: Page, section: string): Promise<string[]> {
 }
 
 test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => {
+  // A phone: the menu button and the bottom bar (wider screens, layout.spec.ts).
+  await page.setViewportSize({ width: 390, height: 844 });
   await openSignedIn(page, "reader@demo.test");
 
   // The test server is a demo start, and says so: a badge that names the demo accounts.
@@ -49,10 +51,11 @@ test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => 
   }
 
   // The menu button sums unread messages and notifications.
-  await expect(menuButton(page)).toHaveAccessibleName("Open menu");
   // Three unread messages from the admin, six notices (a message request's among them, and the
   // team's answers to three of the reader's support tickets).
   await expect(menuButton(page).getByTestId("unread-badge")).toHaveText("9");
+  // Its name holds the count it shows, so that speech control can use what is seen.
+  await expect(menuButton(page)).toHaveAccessibleName("Open menu, 9 unread");
   await openMenu(page);
   expect(await sectionTitles(page)).toEqual(["Main Features", "Content Types", "Social", "Account"]);
   expect(await itemsOf(page, "Main Features")).toEqual([
@@ -131,7 +134,7 @@ test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => 
 
 test("an admin's menu, header and admin badges", async ({ page }) => {
   await openSignedIn(page, "admin@demo.test");
-  await expect(page.getByRole("link", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Admin Dashboard" })).toBeVisible();
   await openMenu(page);
   expect(await sectionTitles(page)).toEqual(["Main Features", "Content Types", "Social", "Account", "Admin"]);
   expect(await itemsOf(page, "Admin")).toEqual([
@@ -183,6 +186,8 @@ test("a superadmin's menu", async ({ page }) => {
 });
 
 test("badges follow new messages live and cap at 99+", async ({ page, browser }) => {
+  // A phone, where the menu button shows the total.
+  await page.setViewportSize({ width: 390, height: 844 });
   await createAccount(page, {
     email: `inbox-${Date.now()}@example.test`,
     name: "Inbox Reader",

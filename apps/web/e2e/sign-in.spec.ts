@@ -71,6 +71,29 @@ for (const account of DEMO_ACCOUNTS) {
   });
 }
 
+test("a demo says so on the landing and sign-in pages, whose demo accounts sign in", async ({ page }) => {
+  const account = (email: string) => new RegExp(`^${email.replaceAll(".", "\\.")}`);
+  const emails = ["reader@demo.test", "admin@demo.test", "superadmin@demo.test", "newbie@demo.test"];
+  await page.goto("/");
+  const notice = page.getByTestId("demo-notice");
+  await expect(notice).toContainText("This is a demo of Litverse");
+  await expect(notice).toContainText(DEMO_PASSWORD);
+  for (const email of emails)
+    await expect(notice.getByRole("button", { name: account(email) })).toBeVisible();
+
+  // A click starts the sign-in with that account's email filled in; the provider's page lists
+  // the accounts too, and one click there signs in.
+  await notice.getByRole("button", { name: account("reader@demo.test") }).click();
+  await expect(page.getByLabel("Email")).toHaveValue("reader@demo.test");
+  const accounts = page.getByRole("complementary", { name: "This is a demo of Litverse" });
+  await expect(accounts).toContainText(DEMO_PASSWORD);
+  for (const email of emails)
+    await expect(accounts.getByRole("button", { name: account(email) })).toBeVisible();
+  await accounts.getByRole("button", { name: account("reader@demo.test") }).click();
+  await page.waitForURL((url) => url.pathname === "/" && url.search === "");
+  await expect(page.getByTestId("welcome")).toHaveText("Welcome back, Demo Reader!");
+});
+
 test("a wrong password is refused on the provider's page", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Sign In", exact: true }).first().click();

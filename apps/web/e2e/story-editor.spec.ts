@@ -55,7 +55,8 @@ async function selectScene(page: Page, title: string) {
 
 test("an administrator builds a small story by mouse and publishes it", async ({ page }) => {
   test.setTimeout(60_000);
-  await page.setViewportSize({ width: 1280, height: 860 });
+  // The map 896 px wide beside the navigation and the editor's panel, which the drags below assume.
+  await page.setViewportSize({ width: 1536, height: 860 });
   await openSignedIn(page, "admin@demo.test");
 
   // A new story: a title, no preset; the editor opens on its one scene.

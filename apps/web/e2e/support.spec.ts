@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { callAs } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
-import { capture, SCHEMES } from "./support/screenshots.ts";
+import { capture, SCHEMES, WIDE_VIEWPORTS } from "./support/screenshots.ts";
 
 test("charged but no coins: an agent re-checks the payment from the ticket and the coins arrive once", {
   tag: "@postgres",
@@ -118,6 +118,7 @@ test.describe("screenshots", () => {
         scheme,
         () => expect(page.getByRole("list", { name: "Your tickets" })).toBeVisible(),
         "/support",
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,
@@ -146,6 +147,7 @@ test.describe("screenshots", () => {
         scheme,
         () => expect(page.getByTestId("sla-timer").first()).toBeVisible(),
         "/admin/support",
+        WIDE_VIEWPORTS,
       );
       await capture(
         page,

@@ -104,12 +104,16 @@ export async function deleteTitles(page: Page, contentIds: readonly string[]): P
   }
 }
 
+/** When this spec file started: the demo seed's own import jobs, made before, are not the tests'. */
+const TESTS_STARTED_AT = Date.now();
+
 /**
- * Cancels the imports still waiting or running and deletes every title an import made: whatever
- * a test left behind, pass or fail. (The demo seed imports without jobs, so its titles stay.)
+ * Cancels the imports still waiting or running and deletes every title the tests' imports made:
+ * whatever a test left behind, pass or fail. The demo seed's imports, older, and their titles stay.
  */
 export async function cleanUpImports(page: Page): Promise<void> {
-  const jobs = (await call(page, "query", "imports.listImportJobs")).data as ImportJob[] | undefined;
+  const all = (await call(page, "query", "imports.listImportJobs")).data as ImportJob[] | undefined;
+  const jobs = all?.filter((job) => Date.parse(job.createdAt) >= TESTS_STARTED_AT);
   for (const job of jobs ?? []) {
     if (job.status === "queued" || job.status === "running") {
       await call(page, "mutation", "imports.cancelImport", { jobId: job._id });

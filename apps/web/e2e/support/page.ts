@@ -31,13 +31,22 @@ export function menuButton(page: Page): Locator {
   return page.getByRole("button", { name: /^Open menu/ });
 }
 
-/** The side menu, a dialog named after the product. */
+/** The navigation beside the page, on screens from 1024 px wide (hidden, but present, below). */
+function sideNav(page: Page): Locator {
+  return page.locator('[data-testid="side-nav"]:visible');
+}
+
+/**
+ * The side menu: below 1024 px a dialog named after the product, which the menu button opens; on
+ * wider screens the navigation beside the page, always open, with the same sections.
+ */
 export function menu(page: Page): Locator {
-  return page.getByRole("dialog", { name: "Litverse" });
+  return page.getByRole("dialog", { name: "Litverse" }).or(sideNav(page));
 }
 
 export async function openMenu(page: Page): Promise<Locator> {
-  await menuButton(page).click();
+  await expect(menuButton(page).or(sideNav(page))).toBeVisible();
+  if (await menuButton(page).isVisible()) await menuButton(page).click();
   await expect(menu(page)).toBeVisible();
   return menu(page);
 }

@@ -6,10 +6,16 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { REPO_ROOT } from "./env.ts";
 
-export const VIEWPORTS = [
+export interface Viewport {
+  width: number;
+  height: number;
+}
+export const VIEWPORTS: Viewport[] = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
+/** Also a large desktop, for the screens whose layout changes on wide screens (the app's frame). */
+export const WIDE_VIEWPORTS: Viewport[] = [...VIEWPORTS, { width: 1440, height: 900 }];
 export const ALL_SCHEMES = ["light", "dark"] as const;
 export type Scheme = (typeof ALL_SCHEMES)[number];
 /**
@@ -28,9 +34,10 @@ export async function capture(
   scheme: Scheme,
   ready: () => Promise<void>,
   urlPath = "/",
+  viewports: Viewport[] = VIEWPORTS,
 ) {
   await page.emulateMedia({ colorScheme: scheme });
-  for (const viewport of VIEWPORTS) {
+  for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await page.goto(urlPath);
     await ready();

@@ -49,6 +49,19 @@ describe("describeError", () => {
     });
   });
 
+  it("shows the first field's sentence that the server sends for invalid input", () => {
+    const error = serverError("A subject is at most 150 characters", {
+      code: "BAD_REQUEST",
+      appCode: "BAD_REQUEST",
+      httpStatus: 400,
+      fieldErrors: { subject: ["A subject is at most 150 characters"] },
+    });
+    expect(describeError(error, "Could not send the ticket.")).toEqual({
+      message: "A subject is at most 150 characters",
+      fieldErrors: { subject: ["A subject is at most 150 characters"] },
+    });
+  });
+
   it("uses the fallback for invalid input that names no field", () => {
     const error = serverError("[]", { code: "BAD_REQUEST", appCode: "BAD_REQUEST", fieldErrors: {} });
     expect(describeError(error, "Could not save the title.")).toEqual({

@@ -84,11 +84,15 @@ export function describeError(error: unknown, fallback: string = DEFAULT_ERROR_M
     return { message: isTransportError ? CONNECTION_MESSAGE : fallback, fieldErrors: {} };
   }
   // The formatter adds `fieldErrors` only for input that failed validation; the error's own
-  // message is then zod's issue list as JSON, not something to show. Without a field to point
-  // at (the input as a whole was wrong), the caller's own words say more.
+  // message is then the first field's sentence ("A subject is at most 150 characters"). Should
+  // it ever be something else (a list of issues as JSON), it is not shown: without a field to
+  // point at, the caller's own words say more.
   if (data.fieldErrors !== undefined && data.fieldErrors !== null) {
     const fieldErrors = cleanFieldErrors(data.fieldErrors);
     const hasFields = Object.keys(fieldErrors).length > 0;
+    const ownMessage = isObject(error) && typeof error.message === "string" ? error.message.trim() : "";
+    const isSentence = ownMessage !== "" && !/^[[{]/.test(ownMessage);
+    if (isSentence) return { message: ownMessage, fieldErrors };
     return { message: hasFields ? INVALID_INPUT_MESSAGE : fallback, fieldErrors };
   }
   const code = data.appCode ?? data.code;

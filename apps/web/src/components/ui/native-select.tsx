@@ -32,8 +32,9 @@ export function NativeSelect<Value extends string = string>({
         aria-describedby={aria["aria-describedby"]}
         aria-invalid={aria["aria-invalid"]}
         className={cn(
-          "w-full appearance-none rounded-lg border border-border bg-card pr-9 pl-3 text-foreground shadow-sm transition outline-none",
-          "hover:border-brand-400 focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500/30",
+          "w-full appearance-none rounded-lg border border-border bg-card pr-9 pl-3 text-foreground shadow-sm transition",
+          // The app's focus outline, as on the other controls: a faint ring was lost on dark pages.
+          "hover:border-brand-400 focus-visible:border-brand-500 focus-visible:outline-offset-0",
           "disabled:cursor-not-allowed disabled:opacity-60",
           // 16 px text on phones, so that iOS does not zoom into the field.
           size === "sm" ? "h-9 text-base sm:text-sm" : "h-10 text-base sm:text-sm",

@@ -6,6 +6,7 @@ import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
@@ -33,15 +34,15 @@ export function AdminOnly({
 
   if (!me.data) {
     return (
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8" role="status" aria-label="Loading">
+      <Page width="wide" className="space-y-6 py-8" role="status" aria-label="Loading">
         <Skeleton className="h-9 w-64 max-w-full" />
         <Skeleton className="h-64 w-full" />
-      </main>
+      </Page>
     );
   }
   if (isAllowed) return children;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
       <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-border bg-card px-6 py-14 text-center">
         <ShieldAlert className="size-10 text-rose-500" aria-hidden />
@@ -53,6 +54,6 @@ export function AdminOnly({
           <Link to="/">Back to Home</Link>
         </Button>
       </div>
-    </main>
+    </Page>
   );
 }

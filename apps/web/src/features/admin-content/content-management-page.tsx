@@ -4,6 +4,7 @@ import { Upload } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ContentList } from "./content-list.tsx";
@@ -23,7 +24,7 @@ function ContentOverview() {
   const [isImporting, setIsImporting] = useState(false);
   useDocumentTitle("Manage Content");
   return (
-    <main className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+    <Page width="wide" className="space-y-8 py-8">
       <PageHeader
         title="Manage Content"
         description={
@@ -51,6 +52,6 @@ function ContentOverview() {
       <ImportsPanel />
       <ContentList />
       <ImportDialog open={isImporting} onOpenChange={setIsImporting} />
-    </main>
+    </Page>
   );
 }

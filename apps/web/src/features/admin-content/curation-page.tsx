@@ -17,6 +17,7 @@ import { cn } from "../../components/ui/cn.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
@@ -38,7 +39,7 @@ export function CurationPage() {
   const [isCreating, setIsCreating] = useState(false);
 
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Content Curation"
         description="The shelves on the home page, top to bottom. Drag them into order, switch them on or off, and choose what hand-picked shelves hold."
@@ -83,7 +84,7 @@ export function CurationPage() {
         </div>
       )}
       {isCreating ? <ShelfDialog open onOpenChange={setIsCreating} /> : null}
-    </main>
+    </Page>
   );
 }
 

@@ -20,6 +20,7 @@ import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -189,7 +190,7 @@ function OverviewMetrics({ metrics, problem }: { metrics: MetricsParams; problem
   const scope = contentType ? `${CONTENT_TYPE_LABELS[contentType].toLowerCase()}s` : "all titles";
 
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Content Metrics"
         description="How titles perform: views, readers, finished episodes and more."
@@ -293,7 +294,7 @@ function OverviewMetrics({ metrics, problem }: { metrics: MetricsParams; problem
           </Card>
         </div>
       )}
-    </main>
+    </Page>
   );
 }
 
@@ -356,7 +357,7 @@ function TitleMetrics({
   }
 
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         eyebrow={back}
         title={data ? data.content.title : "Title metrics"}
@@ -376,7 +377,7 @@ function TitleMetrics({
       />
       <RangeControls metrics={metrics} problem={problem} showType={false} />
       {body}
-    </main>
+    </Page>
   );
 }
 

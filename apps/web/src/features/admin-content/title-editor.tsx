@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { errorCode } from "../../lib/errors.ts";
@@ -59,7 +60,7 @@ export function TitleEditor({ contentId }: { contentId: string }) {
   // Also when the title was there and someone deleted it meanwhile.
   if (!isValidId || errorCode(query.error) === "NOT_FOUND") {
     return (
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <Page width="wide" className="space-y-6 py-8">
         <PageHeader title="Title not found" eyebrow={<BackLink />} />
         <EmptyState
           icon={FileQuestion}
@@ -71,12 +72,12 @@ export function TitleEditor({ contentId }: { contentId: string }) {
             </Button>
           }
         />
-      </main>
+      </Page>
     );
   }
   if (!detail) {
     return (
-      <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <Page width="wide" className="space-y-6 py-8">
         {query.isError ? (
           <>
             <PageHeader title="Manage Content" eyebrow={<BackLink />} />
@@ -90,13 +91,13 @@ export function TitleEditor({ contentId }: { contentId: string }) {
         ) : (
           <EditorSkeleton />
         )}
-      </main>
+      </Page>
     );
   }
 
   const episodeCount = detail.totalEpisodes;
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         eyebrow={<BackLink />}
         title={detail.title}
@@ -160,7 +161,7 @@ export function TitleEditor({ contentId }: { contentId: string }) {
           navigate(LIST_PATH, { replace: true });
         }}
       />
-    </main>
+    </Page>
   );
 }
 

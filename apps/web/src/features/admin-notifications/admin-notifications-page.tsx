@@ -4,6 +4,7 @@ import type { AnnouncementStatus } from "@litverse/shared/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { Badge, type BadgeVariant } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { toastError } from "../../lib/errors.ts";
 import { formatCount, formatRelativeDate } from "../../lib/format.ts";
@@ -33,7 +34,7 @@ export function AdminNotificationsPage() {
   const markAll = useMutation(trpc.adminNotifications.markAllAdminNotificationsRead.mutationOptions());
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <PageHeader
         title="Admin Notifications"
         description="Notices for the admin team, and announcements to readers."
@@ -62,7 +63,7 @@ export function AdminNotificationsPage() {
           <Announcements />
         </div>
       </div>
-    </main>
+    </Page>
   );
 }
 
@@ -75,7 +76,7 @@ function Announcements() {
         <CardTitle as="h2">Announcements</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="divide-y divide-border" aria-label="Announcements">
+        <ul className="divide-y divide-[var(--border)]" aria-label="Announcements">
           {announcements.data.map((announcement) => {
             const status = STATUS_BADGES[announcement.status];
             return (

@@ -21,7 +21,7 @@ export default function MiniPlayer() {
       <section
         aria-label="Now playing"
         data-testid="mini-player"
-        className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 px-2 pb-2"
+        className="fixed right-0 bottom-(--shell-bottom-bar) left-(--shell-side-nav) z-30 px-2 pb-2"
       >
         <MiniPlayerCard key={data.episode._id} data={data} />
       </section>

@@ -45,6 +45,7 @@ import {
   squashSpaces,
   textBetween,
 } from "./locator.ts";
+import { BackMatterLinks } from "./matter-contents.tsx";
 import { minutesLeft, swipeDirection, tapZone } from "./pagination.ts";
 import { ReadAloudBar, ReadAloudButton } from "./read-aloud-control.tsx";
 import { SelectionToolbar, type ToolbarAnchor } from "./selection-toolbar.tsx";
@@ -823,6 +824,11 @@ function BookChapter({
       const target = Number(url.searchParams.get("episode"));
       if (target === number) goToFragment(decodeURIComponent(url.hash.slice(1)));
       else if (Number.isInteger(target) && target > 0) goToEpisode(target, { hash: url.hash });
+    } else if (href.startsWith("?matter=")) {
+      // A page of the book's front or back matter (a note, the contents).
+      event.preventDefault();
+      const url = new URL(href, window.location.href);
+      navigate({ search: url.search, hash: url.hash });
     }
   };
 
@@ -995,6 +1001,7 @@ function BookChapter({
             />
             <div ref={endRef} className="book-end-page" dir="ltr">
               <EpisodeEnd ready={ready} />
+              {data.nextNumber === null ? <BackMatterLinks contentId={contentId} /> : null}
             </div>
           </div>
         </section>

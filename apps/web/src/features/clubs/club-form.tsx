@@ -1,4 +1,4 @@
-// The fields of a club, for creating one and for its moderators' changes: name, cover, description,
+// The fields of a club, for creating one and for its owner's changes: name, cover, description,
 // rules, privacy and room, with the server's own limits and errors shown at each field.
 import {
   CLUB_DESCRIPTION_MAX_LENGTH,

@@ -2,6 +2,7 @@
 // viewer's own progress, then the discussions, the members with their pace, and the club's rules.
 // Everything is live: a post, a join, a removal or a step in one's own reading shows at once.
 // A secret club's invitation link is this page with `?invite=<code>`.
+import { mayInClub } from "@litverse/shared/club-rights";
 import { CLUB_PRIVACY_LABELS, type ClubDetail } from "@litverse/shared/clubs";
 import type { ContentType } from "@litverse/shared/content";
 import { useMutation } from "@tanstack/react-query";
@@ -30,6 +31,7 @@ import {
 } from "../../components/ui/dropdown-menu.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { errorCode, toastError } from "../../lib/errors.ts";
@@ -58,17 +60,17 @@ export function ClubPage({ clubId }: { clubId: string }) {
 
   if (club.isPending) {
     return (
-      <main className="mx-auto max-w-5xl px-4 py-8" aria-busy>
+      <Page width="wide" className="py-8" aria-busy>
         <Skeleton className="h-40 w-full" />
         <Skeleton className="mt-4 h-8 w-64" />
         <Skeleton className="mt-6 h-48 w-full" />
-      </main>
+      </Page>
     );
   }
   if (club.isError) {
     if (errorCode(club.error) === "NOT_FOUND" && invite) return <InvitationGate code={invite} />;
     return (
-      <main className="mx-auto max-w-5xl px-4 py-8">
+      <Page width="wide" className="py-8">
         {errorCode(club.error) === "NOT_FOUND" ? (
           <EmptyState
             icon={Users}
@@ -83,14 +85,14 @@ export function ClubPage({ clubId }: { clubId: string }) {
         ) : (
           <ErrorState error={club.error} onRetry={() => void club.refetch()} />
         )}
-      </main>
+      </Page>
     );
   }
   const requested = params.get("tab") as Tab | null;
   const tab: Tab = requested && TABS.includes(requested) ? requested : "discussion";
   const data = club.data;
   return (
-    <main className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
+    <Page width="wide" className="py-6 sm:py-8">
       <ClubHeader club={data} invite={invite} />
       {data.read ? <CurrentRead club={data} /> : <NoRead club={data} />}
       <Tabs
@@ -142,7 +144,7 @@ export function ClubPage({ clubId }: { clubId: string }) {
           <ClubAbout club={data} />
         </TabsContent>
       </Tabs>
-    </main>
+    </Page>
   );
 }
 
@@ -151,7 +153,7 @@ function InvitationGate({ code }: { code: string }) {
   const join = useMutation(trpc.clubs.joinClubByInvite.mutationOptions());
   const navigate = useNavigate();
   return (
-    <main className="mx-auto max-w-xl px-4 py-12">
+    <Page width="reading" className="py-12">
       <EmptyState
         icon={UserPlus}
         title="You were invited to a book club"
@@ -173,7 +175,7 @@ function InvitationGate({ code }: { code: string }) {
           </Button>
         }
       />
-    </main>
+    </Page>
   );
 }
 
@@ -318,11 +320,13 @@ function ModeratorMenu({ club }: { club: ClubDetail }) {
             <Settings2 aria-hidden />
             {club.read ? "Change the read or schedule" : "Choose what to read"}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setDialog("edit")}>
-            <Pencil aria-hidden />
-            Edit the club
-          </DropdownMenuItem>
-          {club.myRole === "owner" ? (
+          {mayInClub(club, "updateClub") ? (
+            <DropdownMenuItem onSelect={() => setDialog("edit")}>
+              <Pencil aria-hidden />
+              Edit the club
+            </DropdownMenuItem>
+          ) : null}
+          {mayInClub(club, "deleteClub") ? (
             <ConfirmDialog
               trigger={
                 <DropdownMenuItem onSelect={(event) => event.preventDefault()}>

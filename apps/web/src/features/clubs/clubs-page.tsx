@@ -11,6 +11,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -30,7 +31,7 @@ export function ClubsPage() {
   const tab: Tab = params.get("tab") === "discover" ? "discover" : "mine";
   const [isCreating, setIsCreating] = useState(false);
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <PageHeader
         title="Book Clubs"
         description="Read together on a schedule, and talk about it without spoiling what others have not read yet."
@@ -57,7 +58,7 @@ export function ClubsPage() {
           <Discover />
         </TabsContent>
       </Tabs>
-    </main>
+    </Page>
   );
 }
 

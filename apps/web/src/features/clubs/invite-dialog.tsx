@@ -1,5 +1,6 @@
 // Inviting friends to a club, and its invitation link (the only way into a secret club besides an
-// invitation). Moderators can replace a link that went too far.
+// invitation). The owner can replace a link that went too far.
+import { mayInClub } from "@litverse/shared/club-rights";
 import type { ClubDetail } from "@litverse/shared/clubs";
 import { useMutation } from "@tanstack/react-query";
 import { Copy, RefreshCw } from "lucide-react";
@@ -30,7 +31,7 @@ export function InviteDialog({
   const invite = useMutation(trpc.clubs.inviteToClub.mutationOptions());
   const renew = useMutation(trpc.clubs.renewInviteCode.mutationOptions());
   const [sent, setSent] = useState<Set<string>>(new Set());
-  const isModerator = club.myRole === "owner" || club.myRole === "moderator";
+  const mayRenewLink = mayInClub(club, "renewInviteCode");
   const link = club.inviteCode
     ? `${window.location.origin}/clubs/${club._id}?invite=${club.inviteCode}`
     : null;
@@ -64,7 +65,7 @@ export function InviteDialog({
             >
               <Copy aria-hidden />
             </Button>
-            {isModerator ? (
+            {mayRenewLink ? (
               <Button
                 variant="ghost"
                 size="icon"

@@ -12,6 +12,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { toastError } from "../../lib/errors.ts";
@@ -47,7 +48,7 @@ export function CoinsBuyPage() {
   };
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <PageHeader
         title="Buy Coins"
         description="Coins unlock episodes. Pick a package; you pay on the payment provider's secure page."
@@ -122,7 +123,7 @@ export function CoinsBuyPage() {
       </p>
 
       <WalletPanel className="mt-8" />
-    </main>
+    </Page>
   );
 }
 

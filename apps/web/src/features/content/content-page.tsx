@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { describeError, errorCode } from "../../lib/errors.ts";
 import { formatCount, formatDate, formatDateTime, formatRelativeDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
@@ -71,7 +72,11 @@ export function ContentPage() {
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
-  return <main className="mx-auto max-w-3xl px-4 py-12">{children}</main>;
+  return (
+    <Page width="reading" className="py-12">
+      {children}
+    </Page>
+  );
 }
 
 function TitleNotFound() {
@@ -157,7 +162,7 @@ function ContentView({ detail }: { detail: ContentDetail }) {
   return (
     <div className="relative isolate overflow-hidden">
       <Backdrop url={detail.coverImage} />
-      <main className="mx-auto max-w-6xl px-4 pt-6 pb-12 sm:pt-10">
+      <Page width="wide" className="pt-6 pb-12 sm:pt-10">
         <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-4 gap-y-6 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-x-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-x-10">
           <div className="md:row-span-2">
             <div className="relative aspect-[2/3] overflow-hidden rounded-2xl border border-border bg-muted shadow-xl">
@@ -271,7 +276,7 @@ function ContentView({ detail }: { detail: ContentDetail }) {
             }
           />
         )}
-      </main>
+      </Page>
       <UnlockDialog
         episode={lockedEpisode}
         onOpenChange={(isOpen) => !isOpen && setLockedEpisode(null)}

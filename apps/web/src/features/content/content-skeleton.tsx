@@ -1,3 +1,4 @@
+import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 
 const ROWS = ["row-1", "row-2", "row-3", "row-4", "row-5"];
@@ -5,7 +6,7 @@ const ROWS = ["row-1", "row-2", "row-3", "row-4", "row-5"];
 /** The title page's outline while it loads: cover, heading, buttons, episode rows. */
 export function ContentSkeleton() {
   return (
-    <main className="mx-auto max-w-6xl px-4 pt-6 pb-12 sm:pt-10" role="status" aria-label="Loading the title">
+    <Page width="wide" className="pt-6 pb-12 sm:pt-10" role="status" aria-label="Loading the title">
       <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-4 gap-y-6 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-x-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-x-10">
         <Skeleton className="aspect-[2/3] rounded-2xl md:row-span-2" />
         <div className="space-y-3 self-center md:self-end">
@@ -31,6 +32,6 @@ export function ContentSkeleton() {
           <Skeleton key={key} className="h-16 w-full rounded-xl" />
         ))}
       </div>
-    </main>
+    </Page>
   );
 }

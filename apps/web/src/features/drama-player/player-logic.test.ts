@@ -5,6 +5,7 @@ import {
   isWatched,
   resumeAt,
   seekTarget,
+  speedButtonLabel,
   speedLabel,
   stepSpeed,
 } from "./player-logic.ts";
@@ -66,6 +67,11 @@ describe("speed", () => {
     expect(stepSpeed(1.1, -1)).toBe(1);
     expect(speedLabel(1)).toBe("Normal");
     expect(speedLabel(1.5)).toBe("1.5×");
+  });
+
+  it("names the speed button with the speed it shows", () => {
+    expect(speedButtonLabel(1)).toBe("Playback speed, 1× (normal)");
+    expect(speedButtonLabel(1.5)).toBe("Playback speed, 1.5×");
   });
 });
 

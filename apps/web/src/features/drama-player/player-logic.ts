@@ -83,6 +83,14 @@ export function speedLabel(speed: number): string {
 }
 
 /**
+ * The speed button's name: it starts with what the button shows ("1×"), so that speech control
+ * can use what is seen, and says "normal" for 1× to screen readers.
+ */
+export function speedButtonLabel(speed: number): string {
+  return `Playback speed, ${speed}×${speed === 1 ? " (normal)" : ""}`;
+}
+
+/**
  * The end of the buffered stretch the playhead is in, in seconds (the playhead itself when it is
  * in none): what the seek bar draws as loaded.
  */

@@ -16,7 +16,7 @@ export function PlayerMenu<T extends string>({
   onOpenChange,
   triggerClassName,
 }: {
-  /** The trigger's accessible name ("Playback speed, Normal"). */
+  /** The trigger's accessible name, holding what the trigger shows ("Playback speed, 1.5×"). */
   label: string;
   trigger: ReactNode;
   /** The heading inside the menu. */

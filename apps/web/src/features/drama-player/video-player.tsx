@@ -35,6 +35,7 @@ import {
   resumeAt,
   SPEEDS,
   seekTarget,
+  speedButtonLabel,
   speedLabel,
   stepSpeed,
 } from "./player-logic.ts";
@@ -667,7 +668,7 @@ export function VideoPlayer({
                 </div>
               </div>
               <PlayerMenu
-                label={`Playback speed, ${speedLabel(settings.speed)}`}
+                label={speedButtonLabel(settings.speed)}
                 title="Speed"
                 trigger={<span className="text-xs font-bold tabular-nums sm:text-sm">{settings.speed}×</span>}
                 triggerClassName={ICON_BUTTON}

@@ -2,7 +2,7 @@
 export function RouteLoading() {
   return (
     <div
-      className="mx-auto max-w-6xl animate-pulse space-y-6 p-6"
+      className="mx-auto max-w-[calc(var(--container-wide)+3rem)] animate-pulse space-y-6 p-6"
       role="status"
       aria-busy="true"
       aria-label="Loading"

@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import type { SelectItem } from "../../components/ui/select-types.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -79,7 +80,7 @@ export function ExplorePage() {
   ).map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <PageHeader title="Explore" description="Discover books, audiobooks, comics and dramas." />
       <div className="mt-6 space-y-4">
         <SearchBox
@@ -187,7 +188,7 @@ export function ExplorePage() {
           </div>
         </section>
       </div>
-    </main>
+    </Page>
   );
 }
 

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -37,7 +38,7 @@ export function MakeFriendsPage() {
   const incoming = requests.data?.incoming.length ?? 0;
 
   return (
-    <main className="mx-auto max-w-4xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <PageHeader
         title="Make Friends"
         description="Readers who share your taste, and the friends you have."
@@ -90,7 +91,7 @@ export function MakeFriendsPage() {
           </TabsContent>
         </Tabs>
       )}
-    </main>
+    </Page>
   );
 }
 

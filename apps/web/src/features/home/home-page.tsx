@@ -3,6 +3,7 @@
 import { BookOpen, Compass, Library } from "lucide-react";
 import { Suspense, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
+import { Page } from "../../components/ui/page.tsx";
 import { lazyAfterLoad } from "../../lib/after-load.ts";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 import { ContinueShelf } from "./continue-shelf.tsx";
@@ -30,7 +31,7 @@ export function HomePage() {
     shownAt.current = Date.now();
   }, []);
   return (
-    <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
+    <Page width="wide" className="space-y-10 py-8">
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl" data-testid="welcome">
           {name ? `Welcome back, ${name}!` : "Welcome back!"}
@@ -54,6 +55,6 @@ export function HomePage() {
       <Suspense fallback={null}>
         <MobileInstallBanner shownAt={() => shownAt.current} />
       </Suspense>
-    </main>
+    </Page>
   );
 }

@@ -3,6 +3,7 @@ import { Headphones, Sparkles, Users } from "lucide-react";
 import { useAuth } from "react-oidc-context";
 import { SignInButton } from "../auth/sign-in-button.tsx";
 import { ThemeToggle } from "../shell/theme-toggle.tsx";
+import { DemoNotice } from "./demo-notice.tsx";
 
 const BLURBS = [
   {
@@ -49,6 +50,9 @@ export function LandingPage() {
           </button>
         </div>
       </section>
+      <div className="px-5">
+        <DemoNotice />
+      </div>
       <ul className="mx-auto grid max-w-5xl gap-4 px-5 pb-20 sm:grid-cols-3">
         {BLURBS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-2xl border border-border bg-card p-6 shadow-sm">

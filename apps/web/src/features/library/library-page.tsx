@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { trpc } from "../../lib/trpc.ts";
@@ -26,7 +27,7 @@ const ITEM_CLASS = "w-36 shrink-0 snap-start sm:w-auto";
 export function LibraryPage() {
   useDocumentTitle("Browse Library");
   return (
-    <main className="mx-auto max-w-6xl space-y-10 px-4 py-8">
+    <Page width="wide" className="space-y-10 py-8">
       <PageHeader
         title="Browse Library"
         description="Every title on Litverse, by type and genre."
@@ -43,7 +44,7 @@ export function LibraryPage() {
       {CONTENT_TYPES.map((type) => (
         <TypeRow key={type} type={type} />
       ))}
-    </main>
+    </Page>
   );
 }
 

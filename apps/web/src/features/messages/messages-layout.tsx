@@ -3,6 +3,7 @@
 import { MessageCircle } from "lucide-react";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ConversationList } from "./conversation-list.tsx";
 import { Thread } from "./thread.tsx";
@@ -10,7 +11,7 @@ import { Thread } from "./thread.tsx";
 export function MessagesLayout({ partnerId }: { partnerId: string | null }) {
   useDocumentTitle("Messages");
   return (
-    <main className="mx-auto flex h-[calc(100dvh-8rem-env(safe-area-inset-bottom))] max-w-6xl gap-4 px-0 sm:px-4 sm:py-4">
+    <Page width="wide" gutter={false} className="flex h-shell-page gap-4 sm:px-6 sm:py-4">
       <section
         aria-labelledby="messages-title"
         className={cn(
@@ -41,6 +42,6 @@ export function MessagesLayout({ partnerId }: { partnerId: string | null }) {
           </div>
         )}
       </section>
-    </main>
+    </Page>
   );
 }

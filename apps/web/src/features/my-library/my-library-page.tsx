@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -50,7 +51,7 @@ export function MyLibraryPage() {
   };
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <PageHeader title="My Library" description="What you are reading, listening to and watching." />
       <Tabs
         value={tab}
@@ -97,7 +98,7 @@ export function MyLibraryPage() {
           </>
         )}
       </Tabs>
-    </main>
+    </Page>
   );
 }
 

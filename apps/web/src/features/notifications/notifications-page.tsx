@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Settings } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { toastError } from "../../lib/errors.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
@@ -23,7 +24,7 @@ export function NotificationsPage() {
   const notices: Notice[] = pages.items.map((item) => ({ ...item, isRead: item.readAt !== null }));
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
+    <Page width="reading" className="py-8">
       <PageHeader
         title="Notifications"
         description="Friends, messages, new episodes and your account."
@@ -52,6 +53,6 @@ export function NotificationsPage() {
           }}
         />
       </div>
-    </main>
+    </Page>
   );
 }

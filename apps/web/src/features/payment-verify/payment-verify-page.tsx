@@ -10,6 +10,7 @@ import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -76,7 +77,11 @@ export function PaymentVerifyPage() {
     body = <PaymentResult payment={payment.data} leftCheckout={leftCheckout} />;
   }
 
-  return <main className="mx-auto flex max-w-xl flex-col px-4 py-10 sm:py-16">{body}</main>;
+  return (
+    <Page width="reading" className="flex flex-col py-10 sm:py-16">
+      {body}
+    </Page>
+  );
 }
 
 function Checking() {

@@ -5,6 +5,7 @@ import { Construction, ShieldAlert } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import type { PlannedPage as PlannedPageInfo } from "../../app/pages.ts";
+import { Page } from "../../components/ui/page.tsx";
 import { useCurrentUser } from "../auth/use-current-user.ts";
 
 export function PlannedPage({ page }: { page: PlannedPageInfo }) {
@@ -17,7 +18,7 @@ export function PlannedPage({ page }: { page: PlannedPageInfo }) {
   }, [page.title]);
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">{page.title}</h1>
       <p className="mt-1 text-muted-foreground">{page.purpose}</p>
       <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-border bg-card px-6 py-14 text-center">
@@ -47,6 +48,6 @@ export function PlannedPage({ page }: { page: PlannedPageInfo }) {
           Back to Home
         </Link>
       </div>
-    </main>
+    </Page>
   );
 }

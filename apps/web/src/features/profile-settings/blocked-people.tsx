@@ -15,7 +15,7 @@ export function BlockedPeople() {
     return <p className="text-sm text-muted-foreground">You have not blocked anyone.</p>;
   }
   return (
-    <ul className="divide-y divide-border" aria-label="Blocked people">
+    <ul className="divide-y divide-[var(--border)]" aria-label="Blocked people">
       {blocked.data.map((person) => (
         <li key={person._id} className="flex items-center gap-3 py-2.5">
           <PersonAvatar person={person} size="sm" />

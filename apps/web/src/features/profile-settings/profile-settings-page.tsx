@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
@@ -22,7 +23,7 @@ export function ProfileSettingsPage() {
   const profilePath = me ? (me.handle ? `/user/${me.handle}` : `/profile/${me._id}`) : null;
 
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <Page width="reading" className="space-y-6 py-8">
       <PageHeader
         title="Edit Profile"
         description="How others see you, and what reaches you."
@@ -68,7 +69,7 @@ export function ProfileSettingsPage() {
           </SettingsCard>
         </>
       )}
-    </main>
+    </Page>
   );
 }
 

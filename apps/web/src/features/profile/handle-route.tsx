@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { errorCode } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ProfileNotFound, ProfilePage, ProfileSkeleton } from "./profile-page.tsx";
@@ -19,13 +20,13 @@ export function Component() {
   if (target.isError) {
     if (errorCode(target.error) === "NOT_FOUND") return <ProfileNotFound />;
     return (
-      <main className="mx-auto max-w-5xl px-4 py-8">
+      <Page width="wide" className="py-8">
         <ErrorState
           title="Could not load this profile"
           error={target.error}
           onRetry={() => void target.refetch()}
         />
-      </main>
+      </Page>
     );
   }
   return <ProfilePage userId={target.data.userId} />;

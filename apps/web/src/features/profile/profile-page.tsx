@@ -14,6 +14,7 @@ import {
 } from "../../components/ui/dropdown-menu.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { errorCode } from "../../lib/errors.ts";
@@ -46,13 +47,13 @@ export function ProfilePage({ userId }: { userId: string }) {
       return <ProfileNotFound />;
     }
     return (
-      <main className="mx-auto max-w-5xl px-4 py-8">
+      <Page width="wide" className="py-8">
         <ErrorState
           title="Could not load this profile"
           error={profile.error}
           onRetry={() => void profile.refetch()}
         />
-      </main>
+      </Page>
     );
   }
   return <Profile profile={profile.data} />;
@@ -61,7 +62,7 @@ export function ProfilePage({ userId }: { userId: string }) {
 export function ProfileNotFound() {
   useDocumentTitle("Profile");
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <h1 className="sr-only">Profile</h1>
       <EmptyState
         icon={UserX}
@@ -73,13 +74,13 @@ export function ProfileNotFound() {
           </Button>
         }
       />
-    </main>
+    </Page>
   );
 }
 
 export function ProfileSkeleton() {
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <div role="status" aria-label="Loading the profile" className="space-y-6">
         <div className="flex items-center gap-5">
           <Skeleton className="size-24 rounded-full" />
@@ -91,7 +92,7 @@ export function ProfileSkeleton() {
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-48 w-full" />
       </div>
-    </main>
+    </Page>
   );
 }
 
@@ -102,7 +103,7 @@ function Profile({ profile }: { profile: ProfileView }) {
   const isSelf = friendState === "self";
   const joined = new Date(profile.joinedAt).toLocaleDateString("en-GB", { month: "long", year: "numeric" });
   return (
-    <main className="mx-auto max-w-5xl space-y-8 px-4 py-8">
+    <Page width="wide" className="space-y-8 py-8">
       <header className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <PersonAvatar person={person} size="lg" showPresence />
         <div className="min-w-0 flex-1">
@@ -210,7 +211,7 @@ function Profile({ profile }: { profile: ProfileView }) {
           </Section>
         </>
       )}
-    </main>
+    </Page>
   );
 }
 

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
+import { MatterContents } from "../book-reader/matter-contents.tsx";
 import { readerPath } from "../catalogue/labels.ts";
 import { EpisodeRow } from "../content/episode-list.tsx";
 import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
@@ -42,6 +43,7 @@ export function EpisodeSheet({ ready }: { ready: ReaderReady }) {
             current?.focus();
           }}
         >
+          {detail.contentType === "book" ? <MatterContents contentId={detail._id} placement="front" /> : null}
           <ol
             className="-mx-5 divide-y divide-[var(--border)] border-y border-border"
             data-testid="episode-sheet"
@@ -61,6 +63,7 @@ export function EpisodeSheet({ ready }: { ready: ReaderReady }) {
               </li>
             ))}
           </ol>
+          {detail.contentType === "book" ? <MatterContents contentId={detail._id} placement="back" /> : null}
         </DialogContent>
       </Dialog>
       <UnlockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />

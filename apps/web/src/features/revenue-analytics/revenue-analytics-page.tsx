@@ -5,6 +5,7 @@ import { describeRange } from "../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
@@ -76,7 +77,7 @@ export function RevenueAnalyticsPage() {
   useDocumentTitle("Revenue Analytics");
   const params = useRevenueParams();
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Revenue Analytics"
         description="Purchases, subscriptions, refunds and the coins in readers' wallets."
@@ -100,6 +101,6 @@ export function RevenueAnalyticsPage() {
           <UnlocksTab />
         </TabsContent>
       </Tabs>
-    </main>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 // /admin/rewards: the reward rules (check-in cycle, streak milestones, league prizes, XP per source
 // and its daily cap), the badges, and the coins granted, each revocable. The tab is in the address.
 import { useSearchParams } from "react-router";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -17,7 +18,7 @@ export function AdminRewardsPage() {
   const tabParam = params.get("tab");
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as Tab) : "rules";
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Rewards"
         description="What check-ins, streaks, leagues and reading are worth; the badges; and every coin granted."
@@ -38,6 +39,6 @@ export function AdminRewardsPage() {
           <GrantsTab />
         </TabsContent>
       </Tabs>
-    </main>
+    </Page>
   );
 }

@@ -5,6 +5,7 @@ import { Award, Check, Lock } from "lucide-react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -29,7 +30,7 @@ export function BadgesPage() {
   const badges = useLiveQuery(trpc.rewards.listBadges.queryOptions());
   const earned = badges.data?.filter((badge) => badge.earnedTier > 0).length ?? 0;
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Achievements"
         description={
@@ -62,7 +63,7 @@ export function BadgesPage() {
           ))}
         </ul>
       )}
-    </main>
+    </Page>
   );
 }
 

@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
@@ -37,7 +38,7 @@ export function LeaderboardPage() {
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as Tab) : "week";
   const league = useLiveQuery(trpc.rewards.getMyLeague.queryOptions());
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <Page width="reading" className="space-y-6 py-8">
       <PageHeader
         title="Leaderboard"
         description="Earn XP by reading and listening to climb your weekly league. Leagues end every Monday at 00:00 UTC."
@@ -69,7 +70,7 @@ export function LeaderboardPage() {
         </TabsContent>
       </Tabs>
       {league.data ? <OptOutSwitch optedOut={league.data.optedOut} /> : null}
-    </main>
+    </Page>
   );
 }
 

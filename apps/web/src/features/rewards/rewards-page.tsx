@@ -12,6 +12,7 @@ import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -28,7 +29,7 @@ export function RewardsPage() {
   useDocumentTitle("Rewards");
   const overview = useLiveQuery(trpc.rewards.getRewardsOverview.queryOptions());
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Rewards"
         description="Check in every day, keep your streak going and earn XP as you read and listen."
@@ -68,7 +69,7 @@ export function RewardsPage() {
           <GoalCard goal={overview.data.yearlyGoal} />
         </div>
       )}
-    </main>
+    </Page>
   );
 }
 

@@ -17,7 +17,7 @@ export function AppHeader() {
   const { isDemo } = useClientConfig();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-(--background)/85 backdrop-blur supports-[backdrop-filter]:bg-(--background)/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-4">
+      <div className="flex h-16 items-center gap-2 px-3 sm:px-4">
         <SideMenu />
         <Link to="/" className="flex items-center gap-2 rounded-lg px-1" aria-label={`${PRODUCT_NAME} home`}>
           <img src="/favicon.svg" alt="" className="size-8" />

@@ -1,24 +1,24 @@
+// The app's four sections: a bar along the bottom on phones and tablets; on wider screens they
+// lead the navigation beside the page instead (side-nav.tsx).
 import { BookOpen, Clapperboard, Home, Library } from "lucide-react";
 import { NavLink } from "react-router";
 
-const TABS = [
+export const SECTION_TABS = [
   { label: "Home", to: "/", icon: Home },
   { label: "Library", to: "/explore", icon: Library },
   { label: "Stories", to: "/interactive-stories", icon: BookOpen },
   { label: "Reels", to: "/reels", icon: Clapperboard },
 ];
 
-/** Height of the bar, which floating cards and page bottoms keep clear of. */
-export const BOTTOM_NAV_HEIGHT_CLASS = "h-16";
-
 export function BottomNav() {
   return (
     <nav
       aria-label="Sections"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-(--background)/90 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-(--background)/90 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+      data-testid="bottom-nav"
     >
-      <ul className={`mx-auto grid max-w-xl grid-cols-4 ${BOTTOM_NAV_HEIGHT_CLASS}`}>
-        {TABS.map(({ label, to, icon: Icon }) => (
+      <ul className="mx-auto grid h-16 max-w-xl grid-cols-4">
+        {SECTION_TABS.map(({ label, to, icon: Icon }) => (
           <li key={to} className="flex">
             <NavLink
               to={to}

@@ -1,10 +1,8 @@
 // The demo pill's panel: what a demo start means (sample data, demo accounts with a published
 // password, payments without money). Loaded only on demo servers (demo-badge.tsx).
+import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_SUMMARY, DEMO_TITLE } from "@litverse/shared/demo-accounts";
 import { Info } from "lucide-react";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/popover.tsx";
-
-const DEMO_EMAILS = ["reader@demo.test", "admin@demo.test", "superadmin@demo.test"];
-const DEMO_PASSWORD = "demo-password";
 
 export function DemoBadgePopover({ className = "" }: { className?: string }) {
   return (
@@ -17,14 +15,11 @@ export function DemoBadgePopover({ className = "" }: { className?: string }) {
         Demo
       </PopoverTrigger>
       <PopoverContent className="text-sm">
-        <p className="font-semibold">This is a demo of Litverse</p>
-        <p className="mt-1 text-muted-foreground">
-          The titles, readers and sales are sample data, and payments go through a sandbox that takes no
-          money. Demo accounts sign in with the published password, so nothing here is private.
-        </p>
+        <p className="font-semibold">{DEMO_TITLE}</p>
+        <p className="mt-1 text-muted-foreground">{DEMO_SUMMARY}</p>
         <p className="mt-3 font-medium">Demo accounts</p>
         <ul className="mt-1 space-y-0.5 font-mono text-xs">
-          {DEMO_EMAILS.map((email) => (
+          {DEMO_SIGN_INS.map(({ email }) => (
             <li key={email}>{email}</li>
           ))}
         </ul>

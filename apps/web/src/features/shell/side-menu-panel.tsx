@@ -3,18 +3,10 @@
 import { PRODUCT_NAME } from "@litverse/shared/constants";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useAuth } from "react-oidc-context";
-import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/use-current-user.ts";
-import { type BadgeKind, menuSections } from "./menu-sections.ts";
-import { UnreadBadge } from "./unread-badge.tsx";
+import { MenuSectionList, SignOutFooter } from "./menu-parts.tsx";
+import { menuSections } from "./menu-sections.ts";
 import type { UnreadCounts } from "./use-unread-counts.ts";
-
-const BADGE_LABELS: Record<BadgeKind, string> = {
-  messages: "unread messages",
-  notifications: "unread notifications",
-  unattendedTickets: "unattended tickets",
-};
 
 export function SideMenuPanel({
   open,
@@ -25,7 +17,6 @@ export function SideMenuPanel({
   onOpenChange: (open: boolean) => void;
   counts: UnreadCounts;
 }) {
-  const auth = useAuth();
   const me = useCurrentUser();
   const sections = menuSections(me.data ?? null);
   const close = () => onOpenChange(false);
@@ -50,67 +41,11 @@ export function SideMenuPanel({
             </Dialog.Close>
           </div>
           <nav className="flex-1 overflow-y-auto px-2 py-3" aria-label="Main menu">
-            {sections.map((section) => (
-              <section key={section.title} className="mb-4">
-                <h2 className="px-3 pb-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
-                  {section.title}
-                </h2>
-                <ul>
-                  {section.items.map((item) => (
-                    <li key={`${section.title}-${item.label}`}>
-                      <MenuLink item={item} counts={counts} onNavigate={close} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
+            <MenuSectionList sections={sections} counts={counts} onNavigate={close} />
           </nav>
-          {auth.isAuthenticated ? (
-            <div className="border-t border-border p-3">
-              <button
-                type="button"
-                onClick={() => {
-                  close();
-                  void auth.signoutRedirect();
-                }}
-                className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-rose-600 transition hover:bg-rose-50 dark:text-rose-400 dark:hover:bg-rose-400/10"
-              >
-                Sign Out
-              </button>
-            </div>
-          ) : null}
+          <SignOutFooter className="border-t border-border p-3" onSignOut={close} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-function MenuLink({
-  item,
-  counts,
-  onNavigate,
-}: {
-  item: { label: string; to: string; badge?: BadgeKind };
-  counts: UnreadCounts;
-  onNavigate: () => void;
-}) {
-  const location = useLocation();
-  const count = item.badge ? counts[item.badge] : 0;
-  // Several items share a path and differ by query (Explore, Books, Comics, …).
-  const isActive = `${location.pathname}${location.search}` === item.to;
-  return (
-    <Link
-      to={item.to}
-      onClick={onNavigate}
-      aria-current={isActive ? "page" : undefined}
-      className={`flex items-center justify-between rounded-lg px-3 py-2 text-sm transition ${
-        isActive
-          ? "bg-brand-50 font-semibold text-brand-700 dark:bg-brand-500/15 dark:text-brand-100"
-          : "hover:bg-muted"
-      }`}
-    >
-      <span>{item.label}</span>
-      {item.badge ? <UnreadBadge count={count} label={BADGE_LABELS[item.badge]} /> : null}
-    </Link>
   );
 }

@@ -13,6 +13,7 @@ import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { describeError, errorCode, toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
@@ -48,7 +49,7 @@ export function PlayPage() {
   }
   if (failed) {
     return (
-      <main className="mx-auto max-w-3xl px-4 py-12">
+      <Page width="reading" className="py-12">
         <ErrorState
           title="Could not open this story"
           error={failed}
@@ -58,7 +59,7 @@ export function PlayPage() {
           }}
           isRetrying={story.isFetching || play.isFetching}
         />
-      </main>
+      </Page>
     );
   }
   return <PlaySkeleton />;
@@ -91,7 +92,7 @@ function focusWhenDialogsClose(target: { current: HTMLElement | null }): () => v
 
 function PlaySkeleton() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6" role="status" aria-label="Loading the story">
+    <Page width="wide" className="py-6" role="status" aria-label="Loading the story">
       <Skeleton className="h-8 w-64 max-w-full" />
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="space-y-3">
@@ -104,7 +105,7 @@ function PlaySkeleton() {
         </div>
         <Skeleton className="h-48 w-full rounded-2xl" />
       </div>
-    </main>
+    </Page>
   );
 }
 
@@ -113,7 +114,7 @@ function NotStarted({ story }: { story: StoryDetail }) {
   useDocumentTitle(story.title);
   const actions = usePlayActions(story.id);
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10">
+    <Page width="reading" className="py-10">
       <section className="overflow-hidden rounded-2xl border border-border bg-card text-center shadow-sm">
         <div className="relative h-40 bg-muted">
           <CoverImage
@@ -143,7 +144,7 @@ function NotStarted({ story }: { story: StoryDetail }) {
           </div>
         </div>
       </section>
-    </main>
+    </Page>
   );
 }
 
@@ -221,8 +222,13 @@ function PlayScreen({ story, play }: { story: StoryDetail; play: PlayView }) {
   const ending = play.scene.ending;
   const last = play.lastChoice;
   return (
-    <main className="mx-auto max-w-6xl px-4 pt-4 pb-12 sm:pt-6">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
+    <Page width="wide" className="pt-2 pb-12 sm:pt-4">
+      {/* The story's own bar stays in view below the app's header, opaque, so that the scene
+          scrolls away beneath both rather than showing through the header over the bar. */}
+      <header
+        className="sticky top-(--shell-header-height) z-20 -mx-4 flex flex-wrap items-center gap-x-3 gap-y-2 bg-background px-4 py-2 sm:-mx-6 sm:px-6"
+        data-testid="story-bar"
+      >
         <Button variant="ghost" size="icon" asChild>
           <Link to={storyPath(story.id)} aria-label={`Back to ${story.title}`} title="Back">
             <ArrowLeft aria-hidden />
@@ -289,7 +295,8 @@ function PlayScreen({ story, play }: { story: StoryDetail; play: PlayView }) {
             aria-labelledby="scene-heading"
             // Read out with its name when it takes focus after a choice.
             aria-describedby="scene-text"
-            className="scroll-mt-20 rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-none"
+            // Scrolled to below the app's header and the story's bar.
+            className="scroll-mt-[calc(var(--shell-header-height)+4.5rem)] rounded-2xl border border-border bg-card shadow-sm focus-visible:outline-none"
             data-testid="scene"
             data-scene-id={play.scene.id}
           >
@@ -407,6 +414,6 @@ function PlayScreen({ story, play }: { story: StoryDetail; play: PlayView }) {
         </DialogContent>
       </Dialog>
       <RestartDialog open={isConfirmingRestart} onOpenChange={setIsConfirmingRestart} onConfirm={restart} />
-    </main>
+    </Page>
   );
 }

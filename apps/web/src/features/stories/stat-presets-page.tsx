@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
@@ -28,7 +29,7 @@ export function StatPresetsPage() {
   const remove = useMutation(trpc.stories.deleteStatPreset.mutationOptions());
   const create = () => setEditing({ kind: "new" });
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Stat Presets"
         description="Reusable sets of stats for interactive stories: numbers with bounds and flags, shown to readers or kept hidden."
@@ -138,6 +139,6 @@ export function StatPresetsPage() {
         }}
         errorFallback="Could not delete the preset."
       />
-    </main>
+    </Page>
   );
 }

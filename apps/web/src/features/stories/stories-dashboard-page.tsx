@@ -17,6 +17,7 @@ import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Stat } from "../../components/ui/stat.tsx";
@@ -53,7 +54,7 @@ export function StoriesDashboardPage() {
   const rangeText = describeRange(params.range);
   const storyId = params.params.get("story");
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Interactive Stories"
         description="How readers play the stories: plays, completions, endings, and where they choose and stop."
@@ -136,7 +137,7 @@ export function StoriesDashboardPage() {
           onSceneChange={(scene) => params.update({ scene })}
         />
       ) : null}
-    </main>
+    </Page>
   );
 }
 

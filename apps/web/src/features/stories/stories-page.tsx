@@ -12,6 +12,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
@@ -84,7 +85,7 @@ export function StoriesPage() {
 
   const isFiltered = Boolean(search || genre);
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
+    <Page width="wide" className="py-8">
       <PageHeader
         title="Interactive Stories"
         description="Choose your own adventure: every choice takes the story somewhere else, and each ending is yours to find."
@@ -175,7 +176,7 @@ export function StoriesPage() {
           </>
         )}
       </section>
-    </main>
+    </Page>
   );
 }
 

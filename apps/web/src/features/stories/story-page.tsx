@@ -11,6 +11,7 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { describeError, errorCode } from "../../lib/errors.ts";
 import { formatDate, formatRelativeDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
@@ -38,14 +39,14 @@ export function StoryPage() {
   if (story.data) return <StoryView key={story.data.id} story={story.data} />;
   if (story.isError) {
     return (
-      <main className="mx-auto max-w-3xl px-4 py-12">
+      <Page width="reading" className="py-12">
         <ErrorState
           title="Could not load this story"
           error={story.error}
           onRetry={() => void story.refetch()}
           isRetrying={story.isFetching}
         />
-      </main>
+      </Page>
     );
   }
   return <ContentSkeleton />;
@@ -76,7 +77,7 @@ function StoryView({ story }: { story: StoryDetail }) {
           className="size-full scale-125 opacity-30 blur-3xl saturate-150 dark:opacity-25"
         />
       </div>
-      <main className="mx-auto max-w-6xl px-4 pt-6 pb-12 sm:pt-10">
+      <Page width="wide" className="pt-6 pb-12 sm:pt-10">
         <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-4 gap-y-6 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-x-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-x-10">
           <div className="md:row-span-2">
             <div className="relative aspect-[2/3] overflow-hidden rounded-2xl border border-border bg-muted shadow-xl">
@@ -227,7 +228,7 @@ function StoryView({ story }: { story: StoryDetail }) {
             </p>
           </div>
         </div>
-      </main>
+      </Page>
     </div>
   );
 }

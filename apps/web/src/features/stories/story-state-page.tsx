@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
+import { Page } from "../../components/ui/page.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 
 /** Codes whose answer will not change by asking again. */
@@ -25,7 +26,7 @@ function StatePage({
 }) {
   useDocumentTitle(title);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
+    <Page width="reading" className="py-12">
       <section className="flex flex-col items-center rounded-2xl border border-border bg-card px-6 py-12 text-center shadow-sm">
         <span
           className={cn(
@@ -43,7 +44,7 @@ function StatePage({
           <Link to="/interactive-stories">All stories</Link>
         </Button>
       </section>
-    </main>
+    </Page>
   );
 }
 

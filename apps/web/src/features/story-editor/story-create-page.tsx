@@ -11,6 +11,7 @@ import { cn } from "../../components/ui/cn.ts";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
@@ -31,7 +32,7 @@ const editPath = (storyId: string) => `/admin/stories/${storyId}/edit`;
 export function StoryCreatePage() {
   useDocumentTitle("Create Story");
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Create Story"
         description="Start an interactive story from nothing, or bring one in from Twine."
@@ -45,7 +46,7 @@ export function StoryCreatePage() {
         <NewStoryCard />
         <ImportCard />
       </div>
-    </main>
+    </Page>
   );
 }
 

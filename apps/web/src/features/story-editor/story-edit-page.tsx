@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { errorCode } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -30,7 +31,7 @@ export function StoryEditPage({ storyId }: { storyId: string }) {
   if (story.isError) {
     const isMissing = errorCode(story.error) === "NOT_FOUND";
     return (
-      <main className="mx-auto max-w-3xl px-4 py-8">
+      <Page width="reading" className="py-8">
         <h1 className="mb-6 text-2xl font-bold">Edit Story</h1>
         <ErrorState
           title={isMissing ? "This story does not exist" : "Could not open the story"}
@@ -41,12 +42,12 @@ export function StoryEditPage({ storyId }: { storyId: string }) {
         <Button asChild variant="secondary" className="mt-4">
           <Link to="/admin/stories/dashboard">All stories</Link>
         </Button>
-      </main>
+      </Page>
     );
   }
   return (
     <main
-      className="flex h-[calc(100dvh-8rem-1px-env(safe-area-inset-bottom))] flex-col"
+      className="flex h-shell-page flex-col"
       role="status"
       aria-label={story.data ? "Loading the story: laying out its scenes" : "Loading the story"}
     >

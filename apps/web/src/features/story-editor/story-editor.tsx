@@ -263,10 +263,7 @@ function Editor({
   );
 
   return (
-    <main
-      className="flex h-[calc(100dvh-8rem-1px-env(safe-area-inset-bottom))] flex-col"
-      data-testid="story-editor"
-    >
+    <main className="flex h-shell-page flex-col" data-testid="story-editor">
       <EditorToolbar
         storyId={story.id}
         title={story.title}

@@ -1,6 +1,7 @@
 // Subscriptions (superadmins): the plans, the coin packages (the payments area's panel) and the
 // subscribers. The tab is in the address (`?tab=subscribers`), so it survives a reload and back.
 import { useSearchParams } from "react-router";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
@@ -22,7 +23,7 @@ export function SubscriptionManagementPage() {
   const requested = params.get("tab");
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "plans";
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Subscriptions"
         description="Plans readers subscribe to, the coin packages they buy, and who subscribes."
@@ -48,6 +49,6 @@ export function SubscriptionManagementPage() {
           <SubscribersPanel />
         </TabsContent>
       </Tabs>
-    </main>
+    </Page>
   );
 }

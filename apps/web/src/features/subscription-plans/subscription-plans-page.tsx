@@ -15,6 +15,7 @@ import { cn } from "../../components/ui/cn.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { toastError } from "../../lib/errors.ts";
@@ -47,7 +48,7 @@ export function SubscriptionPlansPage() {
   const mine = useLiveQuery(trpc.subscriptions.getMySubscription.queryOptions());
 
   return (
-    <main className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+    <Page width="wide" className="space-y-8 py-8">
       <PageHeader
         title="Subscription Plans"
         description="Premium opens every premium title; VVIP opens everything, premium included. Each plan adds bonus coins every month."
@@ -92,7 +93,7 @@ export function SubscriptionPlansPage() {
           returnTo={returnTo}
         />
       )}
-    </main>
+    </Page>
   );
 }
 

@@ -23,6 +23,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
@@ -49,7 +50,7 @@ export function AgentTicketPage({ ticketId }: { ticketId: string }) {
     ticket.data ? `${ticketLabel(ticket.data.number)} ${ticket.data.subject}` : "Support Ticket",
   );
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <Link
         to="/admin/support"
         className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
@@ -77,7 +78,7 @@ export function AgentTicketPage({ ticketId }: { ticketId: string }) {
           </aside>
         </div>
       )}
-    </main>
+    </Page>
   );
 }
 

@@ -13,6 +13,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
@@ -28,7 +29,7 @@ export function MyTicketPage({ ticketId }: { ticketId: string }) {
   const ticket = useLiveQuery(trpc.support.getMyTicket.queryOptions({ ticketId }));
   useDocumentTitle(ticket.data ? `${ticket.data.subject} · Support` : "Support Ticket");
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <Page width="reading" className="space-y-6 py-8">
       <Link
         to="/support"
         className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
@@ -46,7 +47,7 @@ export function MyTicketPage({ ticketId }: { ticketId: string }) {
       ) : (
         <TicketView ticket={ticket.data} />
       )}
-    </main>
+    </Page>
   );
 }
 

@@ -18,6 +18,7 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
@@ -28,14 +29,14 @@ import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { uploadFiles } from "../../lib/uploads.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { AttachmentPicker, StatusBadge, uploadAttachments } from "./ticket-parts.tsx";
+import { AttachmentPicker, StatusBadge, TICKET_CARD, uploadAttachments } from "./ticket-parts.tsx";
 
 export function MyTicketsPage() {
   useDocumentTitle("Support");
   const tickets = useLiveQuery(trpc.support.listMyTickets.queryOptions());
   const [isAsking, setIsAsking] = useState(false);
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    <Page width="reading" className="space-y-6 py-8">
       <PageHeader
         title="Support"
         description="Ask us anything about your account, coins or reading. We answer here and notify you."
@@ -61,15 +62,12 @@ export function MyTicketsPage() {
           action={<Button onClick={() => setIsAsking(true)}>Ask for help</Button>}
         />
       ) : (
-        <ul
-          className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-card"
-          aria-label="Your tickets"
-        >
+        <ul className="space-y-3" aria-label="Your tickets">
           {tickets.data.map((ticket) => (
-            <li key={ticket._id}>
+            <li key={ticket._id} className={TICKET_CARD}>
               <Link
                 to={`/support/${ticket._id}`}
-                className="flex flex-col gap-1 px-4 py-3 hover:bg-muted/60 sm:flex-row sm:items-center sm:gap-4"
+                className="flex flex-col gap-1 rounded-2xl px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
               >
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{ticket.subject}</span>
@@ -85,7 +83,7 @@ export function MyTicketsPage() {
         </ul>
       )}
       <NewTicketDialog open={isAsking} onOpenChange={setIsAsking} />
-    </main>
+    </Page>
   );
 }
 

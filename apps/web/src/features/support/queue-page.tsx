@@ -23,6 +23,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatRelativeDate } from "../../lib/format.ts";
@@ -32,7 +33,7 @@ import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PersonAvatar } from "../people/person-avatar.tsx";
 import { useNow } from "../people/use-now.ts";
 import { SlaPoliciesDialog } from "./sla-policies-dialog.tsx";
-import { PriorityBadge, StatusBadge } from "./ticket-parts.tsx";
+import { PriorityBadge, StatusBadge, TICKET_CARD } from "./ticket-parts.tsx";
 
 const ANY = "any";
 
@@ -106,7 +107,7 @@ export function QueuePage() {
   const counts = queue.data?.counts;
 
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Support Tickets"
         description="Every ticket still to be dealt with, the one due soonest first."
@@ -135,8 +136,10 @@ export function QueuePage() {
           </Badge>
         ) : null}
       </div>
-      <div className="grid gap-3 rounded-2xl border border-border bg-card p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-5">
+      {/* The search has a row of its own, wide enough for its hint at every width. */}
+      <div className="grid gap-3 rounded-2xl border border-border bg-card p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
         <Input
+          className="sm:col-span-2 lg:col-span-4"
           type="search"
           aria-label="Search tickets"
           placeholder="Subject, #number or email"
@@ -197,18 +200,12 @@ export function QueuePage() {
       ) : queue.data.items.length === 0 ? (
         <EmptyState icon={Inbox} title="Nothing here" text="No ticket matches these filters." />
       ) : (
-        <ul
-          className={cn(
-            "divide-y divide-border overflow-hidden rounded-2xl border border-border bg-card",
-            queue.isPlaceholderData && "opacity-60",
-          )}
-          aria-label="Tickets"
-        >
+        <ul className={cn("space-y-3", queue.isPlaceholderData && "opacity-60")} aria-label="Tickets">
           {queue.data.items.map((ticket) => (
-            <li key={ticket._id}>
+            <li key={ticket._id} className={TICKET_CARD}>
               <Link
                 to={`/admin/support/${ticket._id}`}
-                className="grid gap-2 px-4 py-3 hover:bg-muted/60 md:grid-cols-[minmax(0,1fr)_auto_12rem] md:items-center md:gap-4"
+                className="grid gap-2 rounded-2xl px-4 py-3 md:grid-cols-[minmax(0,1fr)_auto_12rem] md:items-center md:gap-4"
               >
                 <span className="flex min-w-0 items-start gap-3">
                   <PersonAvatar person={ticket.requester} size="sm" />
@@ -234,6 +231,6 @@ export function QueuePage() {
           ))}
         </ul>
       )}
-    </main>
+    </Page>
   );
 }

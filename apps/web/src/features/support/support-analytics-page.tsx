@@ -8,6 +8,7 @@ import { DayRangeControls, useDayRangeParams } from "../../components/day-range/
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Stat } from "../../components/ui/stat.tsx";
@@ -34,7 +35,7 @@ export function SupportAnalyticsPage() {
   const data = analytics.data;
   const rangeText = describeRange(params.range);
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Support Analytics"
         description="Ticket volume, response times, SLA breaches and satisfaction."
@@ -145,6 +146,6 @@ export function SupportAnalyticsPage() {
           </div>
         </div>
       )}
-    </main>
+    </Page>
   );
 }

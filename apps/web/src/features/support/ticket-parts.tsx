@@ -1,4 +1,4 @@
-// What both sides of the desk show: status and priority badges, a ticket's thread (replies, the
+// What both sides of the desk show: a ticket's card in a list, status and priority badges, a ticket's thread (replies, the
 // team's notes and recorded actions, attachments), and the attachment chooser of a composer.
 import {
   TICKET_ATTACHMENTS_MAX,
@@ -18,6 +18,9 @@ import { toastError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { formatBytes, MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
 import { PersonAvatar } from "../people/person-avatar.tsx";
+
+/** A ticket in a list: a card of its own, as lists of cards are elsewhere in the app. */
+export const TICKET_CARD = "rounded-2xl border border-border bg-card shadow-sm transition hover:bg-muted";
 
 const STATUS_VARIANTS: Record<TicketStatus, BadgeVariant> = {
   new: "brand",

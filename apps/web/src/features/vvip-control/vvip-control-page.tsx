@@ -14,6 +14,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
@@ -33,7 +34,7 @@ export function VvipControlPage() {
   const grants = useLiveQuery(trpc.vvip.listVvipGrants.queryOptions());
   const [revoking, setRevoking] = useState<VvipGrantView | null>(null);
   return (
-    <main className="mx-auto max-w-6xl space-y-8 px-4 py-8">
+    <Page width="wide" className="space-y-8 py-8">
       <PageHeader
         title="VVIP Control"
         description="Give VVIP access outside any plan, or take it back. Every grant and revocation stays listed with who, when and why."
@@ -131,7 +132,7 @@ export function VvipControlPage() {
           }}
         />
       ) : null}
-    </main>
+    </Page>
   );
 }
 

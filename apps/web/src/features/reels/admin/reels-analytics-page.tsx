@@ -13,6 +13,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../../components/ui/error-state.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { Page } from "../../../components/ui/page.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Stat } from "../../../components/ui/stat.tsx";
@@ -60,7 +61,7 @@ export function ReelsAnalyticsPage() {
   const subject = reelId ? `the reel “${chosen ? captionOf(chosen) : "chosen"}”` : "all reels";
 
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Reels Analytics"
         description="How reels are watched, and how many viewers they lead to the series and to unlocking it."
@@ -170,7 +171,7 @@ export function ReelsAnalyticsPage() {
           {reelId ? null : <ReelsTable reels={data.reels} onChoose={(id) => update({ reel: id })} />}
         </div>
       )}
-    </main>
+    </Page>
   );
 }
 

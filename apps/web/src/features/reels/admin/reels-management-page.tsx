@@ -18,6 +18,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
+import { Page } from "../../../components/ui/page.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { ReasonDialog } from "../../../components/ui/reason-dialog.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -70,7 +71,7 @@ export function ReelsManagementPage() {
   const isFiltered = status !== "all" || official !== "all" || featured !== "all" || query !== "";
 
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="Manage Reels"
         description="Review what readers post, feature the best, and upload the team's reels for titles."
@@ -191,7 +192,7 @@ export function ReelsManagementPage() {
         }}
       />
       <PreviewDialog reel={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
-    </main>
+    </Page>
   );
 }
 

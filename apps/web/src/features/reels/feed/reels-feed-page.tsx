@@ -18,8 +18,8 @@ import { ReelsFeed } from "./reels-feed.tsx";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The feed fills the screen between the header (4rem and its border) and the bottom navigation. */
-const FEED_HEIGHT = "h-[calc(100dvh-8rem-1px-env(safe-area-inset-bottom))]";
+/** The feed fills the screen between the header and the bottom navigation, where there is one. */
+const FEED_HEIGHT = "h-shell-page";
 
 export function ReelsFeedPage() {
   useDocumentTitle("Reels");

@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../../components/ui/error-state.tsx";
+import { Page } from "../../../components/ui/page.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { formatCount, formatRelativeDate } from "../../../lib/format.ts";
@@ -28,7 +29,7 @@ export function MyReelsPage() {
   const reels = useLiveQuery(trpc.reels.listMyReels.queryOptions());
   const [editing, setEditing] = useState<MyReel | null>(null);
   return (
-    <main className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Page width="wide" className="space-y-6 py-8">
       <PageHeader
         title="My Reels"
         description="Short videos you post: from your phone or computer, leading viewers to the stories you love."
@@ -82,7 +83,7 @@ export function MyReelsPage() {
         </section>
       </div>
       <EditReelDialog reel={editing} onOpenChange={(open) => !open && setEditing(null)} />
-    </main>
+    </Page>
   );
 }
 
