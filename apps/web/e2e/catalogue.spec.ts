@@ -144,15 +144,15 @@ test("a reader explores, opens titles, likes, rates, follows and continues", asy
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(following).toContainText("Moby-Dick");
 
-  // Home now opens with the title in progress first, before the book the reader's club reads
-  // (the demo has them four chapters into it).
+  // Home now opens with the title in progress first, and still holds the book the reader's club
+  // reads (the demo has them four chapters into it). Other journeys as this reader, such as the
+  // accessibility audit's, may have opened readers too, so the shelf's length is not counted.
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Home" }).click();
   const shelf = page.getByTestId("continue-shelf");
   const cards = shelf.getByTestId("content-card");
-  await expect(cards).toHaveCount(2);
   await expect(cards.first()).toHaveAttribute("href", `/read/${mobyId}?episode=2`);
   await expect(cards.first()).toContainText("Episode 2 · 40%");
-  await expect(cards.nth(1)).toContainText("The Lantern Keeper's Daughter");
+  await expect(cards.filter({ hasText: "The Lantern Keeper's Daughter" })).toHaveCount(1);
 });
 
 test("explore loads more titles as the reader scrolls", async () => {

@@ -34,12 +34,11 @@ async function titleId(page: Page, query: string, contentType: string): Promise<
 
 /** Words of the chapter's first plain paragraph, to find it on screen. */
 function paragraphText(html: string): string {
-  for (const [, text = ""] of html.matchAll(/<p[^>]*>([^<]{60,})<\/p>/g)) {
-    return text
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 50)
-      .replace(/\s\S*$/, "");
+  for (const [, inner = ""] of html.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)) {
+    // Inline markup (italics, a note's link) is left out: the words are what shows on screen.
+    const text = inner.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
+    if (text.length < 60 || /&[#\w]+;/.test(text.slice(0, 50))) continue;
+    return text.slice(0, 50).replace(/\s\S*$/, "");
   }
   throw new Error("the chapter has no plain paragraph");
 }
