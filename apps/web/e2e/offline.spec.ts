@@ -36,7 +36,10 @@ async function titleId(page: Page, query: string, contentType: string): Promise<
 function paragraphText(html: string): string {
   for (const [, inner = ""] of html.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)) {
     // Inline markup (italics, a note's link) is left out: the words are what shows on screen.
-    const text = inner.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
+    const text = inner
+      .replace(/<[^>]+>/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
     if (text.length < 60 || /&[#\w]+;/.test(text.slice(0, 50))) continue;
     return text.slice(0, 50).replace(/\s\S*$/, "");
   }
