@@ -53,7 +53,11 @@ export async function importFiles(
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const [row] = await deps.db.select().from(jobs).where(eq(jobs.id, job.id));
     if (!row) throw new AppError("NOT_FOUND", "The import job disappeared.");
-    if (row.status === "succeeded") return row.result as CommitResult;
+    if (row.status === "succeeded") {
+      // A quick job can end between two looks: its last step is still worth a line.
+      show(1, row.message || "Imported");
+      return row.result as CommitResult;
+    }
     if (row.status === "failed") throw new AppError("BAD_REQUEST", row.error ?? "The import failed.");
     if (row.status === "cancelled") throw new AppError("CONFLICT", "The import was cancelled.");
     show(row.progress, row.message);
