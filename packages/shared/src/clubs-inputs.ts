@@ -18,7 +18,7 @@ import {
 } from "./clubs.ts";
 import { CONTENT_TYPES } from "./content.ts";
 import { REPORT_REASONS } from "./people.ts";
-import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
+import { visibleString } from "./visible-text.ts";
 
 const clubId = z.uuid("Not a valid club");
 const postId = z.uuid("Not a valid post");
@@ -28,10 +28,7 @@ const userId = z.uuid("Not a valid person");
 const noControlCharacters = (text: string) => !/\p{Cc}/u.test(text.replace(/[\n\r\t]/g, ""));
 
 const clubFields = {
-  name: z
-    .string()
-    .trim()
-    .refine(isVisibleText, invisibleTextMessage("A club's name"))
+  name: visibleString("A club's name")
     .min(3, "A club's name is at least 3 characters")
     .max(CLUB_NAME_MAX_LENGTH, `A club's name is at most ${CLUB_NAME_MAX_LENGTH} characters`),
   description: z
@@ -119,10 +116,7 @@ const isoDate = z.iso.date("Choose a date");
 
 export const milestoneInput = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A milestone's title"))
+    title: visibleString("A milestone's title")
       .max(80, "A milestone's title is at most 80 characters")
       .default(""),
     fromEpisode: z.number().int().min(1, "Episodes start at 1"),
@@ -208,10 +202,7 @@ export const reportClubPostInput = z
 export const createPollInput = z
   .object({
     clubId,
-    question: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A question"))
+    question: visibleString("A question")
       .min(3, "Ask a question")
       .max(200, "A question is at most 200 characters"),
     kind: z.enum(CLUB_POLL_KINDS, "Choose single, multiple or ranked"),
@@ -221,12 +212,7 @@ export const createPollInput = z
       .array(
         z
           .object({
-            label: z
-              .string()
-              .trim()
-              .refine(isVisibleText, invisibleTextMessage("A choice"))
-              .max(120, "A choice is at most 120 characters")
-              .default(""),
+            label: visibleString("A choice").max(120, "A choice is at most 120 characters").default(""),
             contentId: z.uuid().nullable().default(null),
           })
           .strict()
@@ -254,10 +240,7 @@ export const votePollInput = z
 export const createMeetingInput = z
   .object({
     clubId,
-    title: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A meeting's title"))
+    title: visibleString("A meeting's title")
       .min(3, "Name the meeting")
       .max(120, "A meeting's title is at most 120 characters"),
     startsAt: z.iso.datetime({ offset: true, message: "Choose a date and time" }),
@@ -272,13 +255,7 @@ export const createMeetingInput = z
       .max(500)
       .nullable()
       .default(null),
-    place: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A place"))
-      .max(200, "A place is at most 200 characters")
-      .nullable()
-      .default(null),
+    place: visibleString("A place").max(200, "A place is at most 200 characters").nullable().default(null),
   })
   .strict()
   .refine((input) => input.onlineUrl || input.place, {

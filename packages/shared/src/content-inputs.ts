@@ -15,7 +15,7 @@ import {
   RELEASE_STATUSES,
   WRITING_MODES,
 } from "./content.ts";
-import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
+import { invisibleTextMessage, isVisibleText, visibleString } from "./visible-text.ts";
 
 const ageRatingSchema = z.union(
   AGE_CHOICES.map((age) => z.literal(age)) as [z.ZodLiteral<13>, z.ZodLiteral<16>, z.ZodLiteral<18>],
@@ -143,16 +143,8 @@ export const searchBookInput = z
 /** A title's fields without defaults, so that a partial update leaves out what it does not name. */
 const contentFields = z.object({
   contentType: z.enum(CONTENT_TYPES),
-  title: z
-    .string()
-    .trim()
-    .refine(isVisibleText, invisibleTextMessage("A title"))
-    .min(1, "A title is needed")
-    .max(200, "A title is at most 200 characters"),
-  author: z
-    .string()
-    .trim()
-    .refine(isVisibleText, invisibleTextMessage("An author's name"))
+  title: visibleString("A title").min(1, "A title is needed").max(200, "A title is at most 200 characters"),
+  author: visibleString("An author's name")
     .min(1, "An author is needed")
     .max(200, "An author's name is at most 200 characters"),
   description: z.string().trim().max(5000, "A description is at most 5,000 characters"),
@@ -261,10 +253,7 @@ export const updateEpisodeInput = z
     id: idSchema,
     data: z
       .object({
-        title: z
-          .string()
-          .trim()
-          .refine(isVisibleText, invisibleTextMessage("A title"))
+        title: visibleString("A title")
           .min(1, "A title is needed")
           .max(200, "A title is at most 200 characters"),
         /** Null unpublishes; a future time schedules. */
@@ -310,12 +299,7 @@ export const setEpisodePricesInput = z
 
 const curatedListFields = z.object({
   listType: z.enum(CURATED_LIST_TYPES),
-  customName: z
-    .string()
-    .trim()
-    .refine(isVisibleText, invisibleTextMessage("A list's name"))
-    .max(80, "A list's name is at most 80 characters")
-    .nullable(),
+  customName: visibleString("A list's name").max(80, "A list's name is at most 80 characters").nullable(),
   description: z.string().trim().max(300, "A description is at most 300 characters").nullable(),
   contentType: z.enum(["all", ...CONTENT_TYPES]),
   isActive: z.boolean(),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ANNOUNCEMENT_AUDIENCES, NOTIFICATION_KINDS } from "./notifications.ts";
 import { isSameSitePath } from "./payments.ts";
-import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
+import { visibleString } from "./visible-text.ts";
 
 export const notificationPageInput = z
   .object({
@@ -48,12 +48,7 @@ const link = z
 export const sendAnnouncementInput = z
   .object({
     audience: z.enum(ANNOUNCEMENT_AUDIENCES, "Choose who it is for"),
-    title: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A title"))
-      .min(1, "Give it a title")
-      .max(120, "A title is at most 120 characters"),
+    title: visibleString("A title").min(1, "Give it a title").max(120, "A title is at most 120 characters"),
     body: z.string().trim().max(1000, "An announcement is at most 1,000 characters").default(""),
     link,
   })

@@ -1,7 +1,7 @@
 // What the payments and coin-package functions accept. Updates take `{ id, data: { … } }`.
 import { z } from "zod";
 import { isSameSitePath, PAYMENT_STATUSES } from "./payments.ts";
-import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
+import { visibleString } from "./visible-text.ts";
 
 const idSchema = z.uuid("Not a valid id");
 
@@ -40,10 +40,7 @@ const MAX_COINS = 1_000_000;
 const MAX_PRICE_MINOR = 10_000_000;
 
 export const coinPackageFields = z.object({
-  name: z
-    .string()
-    .trim()
-    .refine(isVisibleText, invisibleTextMessage("A package's name"))
+  name: visibleString("A package's name")
     .min(1, "Give the package a name")
     .max(80, "A package's name is at most 80 characters"),
   coins: z

@@ -12,7 +12,7 @@ import {
   VISIBILITIES,
 } from "./people.ts";
 import { ageSchema } from "./users-inputs.ts";
-import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
+import { invisibleTextMessage, isVisibleText, visibleString } from "./visible-text.ts";
 
 const userId = z.uuid("Not a valid person");
 
@@ -36,19 +36,11 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const genre = z
-  .string()
-  .trim()
-  .refine(isVisibleText, invisibleTextMessage("A genre"))
-  .min(1, "Name the genre")
-  .max(40, "Genres are at most 40 characters");
+const genre = visibleString("A genre").min(1, "Name the genre").max(40, "Genres are at most 40 characters");
 
 export const updateProfileInput = z
   .object({
-    displayName: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A display name"))
+    displayName: visibleString("A display name")
       .min(1, "Enter a name")
       .max(DISPLAY_NAME_MAX_LENGTH, `A display name is at most ${DISPLAY_NAME_MAX_LENGTH} characters`)
       .optional(),

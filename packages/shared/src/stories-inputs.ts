@@ -12,7 +12,7 @@ import {
   storyStatSchema,
 } from "./stories/story-model.ts";
 import { STORY_EXPORT_FORMATS } from "./stories.ts";
-import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
+import { invisibleTextMessage, isVisibleText, visibleString } from "./visible-text.ts";
 
 const storyId = z.uuid("Not a valid story");
 const presetId = z.uuid("Not a valid stat preset");
@@ -22,10 +22,7 @@ const localId = (what: string) => z.string().regex(STORY_ID_PATTERN, `Not a vali
 /** Line breaks and tabs are fine in longer text; other control characters are not. */
 const noControlCharacters = (text: string) => !/\p{Cc}/u.test(text.replace(/[\n\r\t]/g, ""));
 
-const titleSchema = z
-  .string()
-  .trim()
-  .refine(isVisibleText, invisibleTextMessage("A title"))
+const titleSchema = visibleString("A title")
   .min(1, "Give the story a title")
   .max(STORY_LIMITS.maxTitleLength, `A title is at most ${STORY_LIMITS.maxTitleLength} characters`);
 const descriptionSchema = z
@@ -211,10 +208,7 @@ export const storiesDashboardInput = revenueAnalyticsInput;
 
 const presetFields = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A preset's name"))
+    name: visibleString("A preset's name")
       .min(1, "Name the preset")
       .max(80, "A preset's name is at most 80 characters"),
     description: descriptionSchema,

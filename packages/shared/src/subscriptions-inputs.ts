@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PLAN_INTERVALS, PLAN_TIERS } from "./coins.ts";
 import { returnToSchema } from "./payments-inputs.ts";
 import { SUBSCRIPTION_STATUSES, VVIP_MAX_YEARS } from "./subscriptions.ts";
-import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
+import { visibleString } from "./visible-text.ts";
 
 const idSchema = z.uuid("Not a valid id");
 
@@ -25,10 +25,7 @@ const providerPlanIdsSchema = z
 
 export const planFieldsInput = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A plan's name"))
+    name: visibleString("A plan's name")
       .min(2, "Give the plan a name")
       .max(80, "A plan's name is at most 80 characters"),
     /** In the currency's minor unit: 499 is $4.99. */

@@ -13,7 +13,7 @@ import {
   TICKET_STATUSES,
   TICKET_SUBJECT_MAX_LENGTH,
 } from "./support.ts";
-import { invisibleTextMessage, isVisibleText } from "./visible-text.ts";
+import { visibleString } from "./visible-text.ts";
 
 const ticketId = z.uuid("Not a valid ticket");
 /** Line breaks and tabs are fine in longer text; other control characters are not. */
@@ -35,10 +35,7 @@ export const ticketIdInput = z.object({ ticketId }).strict();
 export const createTicketInput = z
   .object({
     category: z.enum(SUPPORT_CATEGORIES, "Choose what it is about"),
-    subject: z
-      .string()
-      .trim()
-      .refine(isVisibleText, invisibleTextMessage("A subject"))
+    subject: visibleString("A subject")
       .min(3, "A subject is at least 3 characters")
       .max(TICKET_SUBJECT_MAX_LENGTH, `A subject is at most ${TICKET_SUBJECT_MAX_LENGTH} characters`),
     description: messageBody.pipe(z.string().min(10, "Tell us a little more: at least 10 characters")),
@@ -146,10 +143,7 @@ export const compensationInput = z
   .strict();
 
 const cannedFields = {
-  title: z
-    .string()
-    .trim()
-    .refine(isVisibleText, invisibleTextMessage("A title"))
+  title: visibleString("A title")
     .min(2, "A title is at least 2 characters")
     .max(CANNED_TITLE_MAX_LENGTH, `A title is at most ${CANNED_TITLE_MAX_LENGTH} characters`),
   body: messageBody.pipe(z.string().min(2, "Write the reply")),

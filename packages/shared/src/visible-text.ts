@@ -1,6 +1,7 @@
 // Text that others read as a name (display names, handles, club names, titles, subjects) must
 // show what it holds: no characters that are invisible, that reorder the text around them
 // ("Admin\u202E nimdA" reads as "Admin Admin"), or that hide between letters.
+import { z } from "zod";
 
 /**
  * Emoji sequences, whose joiners, variation selectors and tags are part of one visible picture:
@@ -45,4 +46,12 @@ export function invisibleTextMessage(subject: string): string {
 /** For text of several lines (a caption): line breaks and tabs are fine, the rest as above. */
 export function isVisibleMultilineText(text: string): boolean {
   return isVisibleText(text.replace(/[\n\r\t]/g, ""));
+}
+
+/**
+ * A trimmed string that others read as a name, refused with "`subject` cannot contain …" when it
+ * holds invisible or direction-changing characters. Lengths and the rest chain on as usual.
+ */
+export function visibleString(subject: string) {
+  return z.string().trim().refine(isVisibleText, invisibleTextMessage(subject));
 }
