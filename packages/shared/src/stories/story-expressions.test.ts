@@ -21,6 +21,7 @@ import {
   type StatDefinition,
   type StoryValue,
 } from "./story-expressions.ts";
+import { STAT_NAME_PATTERN } from "./story-model.ts";
 
 function parse(text: string): Expr {
   const result = parseExpression(text);
@@ -147,6 +148,16 @@ describe("error messages", () => {
     ["$ gold", "Expected a name right after '$' at 2", 1],
     ["$not", "'$not' cannot be a name: 'not' is a word of the language at 1", 0],
     [`a + ${"x".repeat(41)}`, "The name 'xxxxxxxxxxxxxxxxxxxx…' is too long: at most 40 characters at 5", 4],
+    ["gold.constructor > 1", "Names use only letters, digits and '_': 'gold.constructor' has a '.' at 5", 4],
+    ["1 + $player.hp", "Names use only letters, digits and '_': '$player.hp' has a '.' at 12", 11],
+    ["a.b.c", "Names use only letters, digits and '_': 'a.b.c' has a '.' at 2", 1],
+    ["gold. == 1", "Names use only letters, digits and '_': 'gold.' has a '.' at 5", 4],
+    ["gold.5", "Names use only letters, digits and '_': 'gold.5' has a '.' at 5", 4],
+    [
+      `x.${"y".repeat(50)}`,
+      `Names use only letters, digits and '_': 'x.${"y".repeat(37)}…' has a '.' at 2`,
+      1,
+    ],
   ])("%j: %s", (text, message, position) => {
     expect(parseExpression(text)).toEqual({ ok: false, error: { message, position } });
   });
@@ -214,6 +225,22 @@ describe("names", () => {
   it("lists names sorted and once", () => {
     expect(namesIn(parse("b + a * b and c or not (a)"))).toEqual(["a", "b", "c"]);
     expect(namesIn(parse("1 + 2 > 3 or true"))).toEqual([]);
+  });
+
+  it("are exactly what a stat may be named", () => {
+    const keywords = ["and", "or", "not", "true", "false"];
+    const text = fc.string({ unit: fc.constantFrom(..."aZ_09.$ -é"), minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(
+        fc.oneof(text, fc.constantFrom("gold.constructor", "__proto__", "9lives", "a.b")),
+        (written) => {
+          const parsed = parseExpression(written);
+          const isOneName = parsed.ok && parsed.expr.kind === "name" && parsed.expr.name === written;
+          const isStatName = STAT_NAME_PATTERN.test(written) && !keywords.includes(written);
+          expect(isOneName, written).toBe(isStatName);
+        },
+      ),
+    );
   });
 
   it("is case-sensitive and keeps keywords out", () => {
@@ -446,6 +473,10 @@ describe("effects", () => {
     ["= 3", "An effect starts with a stat name or 'toggle' at 1", 0],
     ["true = 1", "An effect starts with a stat name or 'toggle' at 1", 0],
     ["$ = 1", "Expected a name right after '$' at 2", 1],
+    ["gold.constructor = 1", "Names use only letters, digits and '_': 'gold.constructor' has a '.' at 5", 4],
+    ["$gold.x += 1", "Names use only letters, digits and '_': '$gold.x' has a '.' at 6", 5],
+    ["toggle met.dragon", "Names use only letters, digits and '_': 'met.dragon' has a '.' at 11", 10],
+    ["gold = a.b", "Names use only letters, digits and '_': 'a.b' has a '.' at 9", 8],
     [`gold = 1${" ".repeat(500)}`, "Too long: at most 500 characters", 500],
   ])("%j: %s", (text, message, position) => {
     expect(parseEffect(text)).toEqual({ ok: false, error: { message, position } });

@@ -15,7 +15,7 @@
 //   primary    = number | "true" | "false" | name | "(" , expression , ")" ;
 //   number     = digit , { digit } , [ "." , digit , { digit } ] ;        (* no exponent *)
 //   name       = [ "$" ] , first , { first | digit } ;   (* not a keyword, at most 40 characters *)
-//   first      = "A".."Z" | "a".."z" | "_" ;
+//   first      = "A".."Z" | "a".."z" | "_" ;           (* no '.': a name is never a property path *)
 //   effect     = name , ( "=" | "+=" | "-=" ) , expression | "toggle" , name ;
 //
 // Keywords (`and or not true false`) are case-sensitive and are not names. The `$` of Twine's
@@ -173,6 +173,14 @@ class Lexer {
       if (!isNameStart(text[nameStart])) this.fail("Expected a name right after '$'", nameStart);
       i = nameStart;
       while (isNamePart(text[i])) i++;
+      // A property path (`gold.constructor`, Twine's `$player.hp`) is not a name: named for what
+      // was written rather than left to the '.' being an unknown character.
+      if (text[i] === ".") {
+        let end = i;
+        while (text[end] === "." || isNamePart(text[end])) end++;
+        const written = end - start > 40 ? `${text.slice(start, start + 39)}…` : text.slice(start, end);
+        this.fail(`Names use only letters, digits and '_': '${written}' has a '.'`, i);
+      }
       const name = text.slice(nameStart, i);
       if (KEYWORDS.has(name)) {
         if (c === "$") this.fail(`'$${name}' cannot be a name: '${name}' is a word of the language`, start);
