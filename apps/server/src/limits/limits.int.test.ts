@@ -13,6 +13,7 @@ import { publicProcedure, router } from "../rpc/trpc.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { connectWs, startTestServer, type TestServer, watchLive } from "../test/test-server.ts";
 import { signedInAs } from "../test/tokens.ts";
+import { HANDSHAKE_TIMEOUT_MS } from "./socket-policy.ts";
 
 let platform: TestPlatform;
 const servers: TestServer[] = [];
@@ -32,11 +33,19 @@ async function serve(options: BuildAppOptions): Promise<TestServer> {
   return server;
 }
 
-/** What a plain WebSocket gets: open, or the HTTP status that refused the upgrade. */
+/**
+ * What a plain WebSocket gets: open, or the HTTP status that refused the upgrade with its
+ * Retry-After header.
+ */
 async function openSocket(url: string, headers: Record<string, string> = {}) {
   const socket = new WebSocket(url, { headers });
+  let retryAfter: string | null = null;
   const status = await new Promise<number>((resolve) => {
-    socket.once("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once("unexpected-response", (_request, response) => {
+      const header = response.headers["retry-after"];
+      retryAfter = typeof header === "string" ? header : null;
+      resolve(response.statusCode ?? 0);
+    });
     socket.once("open", () => resolve(101));
     socket.once("error", () => resolve(0));
   });
@@ -48,7 +57,7 @@ async function openSocket(url: string, headers: Record<string, string> = {}) {
     while (messages.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     return messages;
   };
-  return { socket, status, messages, next, closed };
+  return { socket, status, retryAfter: retryAfter as string | null, messages, next, closed };
 }
 
 describe("WebSockets", () => {
@@ -76,7 +85,9 @@ describe("WebSockets", () => {
     const first = await openSocket(server.wsUrl);
     const second = await openSocket(server.wsUrl);
     expect([first.status, second.status]).toEqual([101, 101]);
-    expect((await openSocket(server.wsUrl)).status).toBe(429);
+    const refused = await openSocket(server.wsUrl);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     first.socket.close();
     await first.closed;
     const third = await openSocket(server.wsUrl);
@@ -99,6 +110,7 @@ describe("WebSockets", () => {
       open.push(socket);
     }
     expect(statuses).toEqual([101, 101, 101, 503]);
+    expect(Number(open[3]?.retryAfter)).toBeGreaterThan(0);
     for (const socket of open) socket.socket.close();
   });
 
@@ -155,6 +167,20 @@ describe("WebSockets", () => {
     const own = await openSocket(server.wsUrl, { origin: platform.config.publicUrl });
     expect(own.status).toBe(101);
     own.socket.close();
+  });
+});
+
+describe("fixed limits a test cannot wait for", () => {
+  // Reaching these takes their whole time (30 s, 10 s) of a test, so their behaviour is tested
+  // with a shorter time above where the server lets a test set one, and the time every start
+  // keeps is checked here.
+  it("gives a client 30 s to send a request's headers", async () => {
+    const server = await serve({});
+    expect(server.app.server.headersTimeout).toBe(30_000);
+  });
+
+  it("gives a new WebSocket 10 s to send its connection parameters", () => {
+    expect(HANDSHAKE_TIMEOUT_MS).toBe(10_000);
   });
 });
 

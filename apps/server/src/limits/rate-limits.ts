@@ -19,12 +19,22 @@ export class RateLimitError extends AppError {
   }
 }
 
-const MESSAGES: Record<RateLimitKind, string> = {
+/** What a refusal says of each budget, before "Try again in …". */
+export const RATE_LIMIT_MESSAGES: Record<RateLimitKind, string> = {
   write: "You are doing that too often.",
   checkout: "Too many checkouts started.",
   account: "Too many sign-ups from this address.",
   message: "You are sending messages too fast.",
   friend_request: "You have sent a lot of friend requests.",
+};
+
+/** How long each budget lasts before it is whole again, in seconds. */
+export const BUDGET_WINDOW_SECONDS: Record<RateLimitKind, number> = {
+  write: 60,
+  checkout: 3_600,
+  account: 3_600,
+  message: 60,
+  friend_request: 3_600,
 };
 
 /** A signed-in person's budgets, wherever they call from (functions, uploads, beacons). */
@@ -44,28 +54,21 @@ export class RateLimits {
       | "friendRequestsPerHour"
     >,
   ) {
+    const points: Record<RateLimitKind, number> = {
+      write: limits.writesPerMinute,
+      checkout: limits.checkoutsPerHour,
+      account: limits.accountsPerHour,
+      message: limits.messagesPerMinute,
+      friend_request: limits.friendRequestsPerHour,
+    };
+    const limiter = (kind: RateLimitKind) =>
+      new RateLimiterMemory({ keyPrefix: kind, points: points[kind], duration: BUDGET_WINDOW_SECONDS[kind] });
     this.limiters = {
-      write: new RateLimiterMemory({ keyPrefix: "write", points: limits.writesPerMinute, duration: 60 }),
-      checkout: new RateLimiterMemory({
-        keyPrefix: "checkout",
-        points: limits.checkoutsPerHour,
-        duration: 3_600,
-      }),
-      account: new RateLimiterMemory({
-        keyPrefix: "account",
-        points: limits.accountsPerHour,
-        duration: 3_600,
-      }),
-      message: new RateLimiterMemory({
-        keyPrefix: "message",
-        points: limits.messagesPerMinute,
-        duration: 60,
-      }),
-      friend_request: new RateLimiterMemory({
-        keyPrefix: "friend_request",
-        points: limits.friendRequestsPerHour,
-        duration: 3_600,
-      }),
+      write: limiter("write"),
+      checkout: limiter("checkout"),
+      account: limiter("account"),
+      message: limiter("message"),
+      friend_request: limiter("friend_request"),
     };
   }
 
@@ -76,7 +79,10 @@ export class RateLimits {
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1_000));
-      throw new RateLimitError(`${MESSAGES[kind]} Try again in ${describeWait(seconds)}.`, seconds);
+      throw new RateLimitError(
+        `${RATE_LIMIT_MESSAGES[kind]} Try again in ${describeWait(seconds)}.`,
+        seconds,
+      );
     }
   }
 }

@@ -25,6 +25,7 @@ import {
   startProviderServer,
   tokenRequest,
 } from "./test-kit.ts";
+import { MAX_FAILURES_PER_ADDRESS, recordSignInFailure } from "./throttle.ts";
 
 const PASSWORD = "Correct-horse-9";
 
@@ -617,6 +618,41 @@ describe("behind a TLS-terminating proxy (https issuer, plain HTTP server)", () 
       expect(tokens.access_token).toEqual(expect.any(String));
       expect(browser.jar.received.length).toBeGreaterThanOrEqual(3);
       for (const header of browser.jar.received) expect(header).toMatch(/;\s*secure/i);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("sign-in failures per address", () => {
+  it("make an address that failed 50 times across emails wait 15 minutes, even with the right password", async () => {
+    const proxied = await startProviderServer(platform, await freePort(), { trustProxy: true });
+    try {
+      const address = "203.0.113.60";
+      // All but the last failure as the sign-in page records them, one email each (no pair waits).
+      for (let i = 1; i < MAX_FAILURES_PER_ADDRESS; i++) {
+        await recordSignInFailure(platform.deps.db, { email: `guess${i}@example.test`, ip: address });
+      }
+      const guesser = new Browser(proxied, { "x-forwarded-for": address });
+      const action = formAction((await guesser.open(authorizationRequest(proxied).url)).html, "login");
+      const last = await guesser.submit(action, { email: "last@example.test", password: "Wrong-password-1" });
+      expect(last.html).toContain("Incorrect email or password.");
+
+      const refused = await guesser.submit(action, { email: reader.email, password: PASSWORD });
+      expect(refused.status).toBe(429);
+      expect(refused.html).toContain("Too many attempts. Try again in 15 minutes.");
+      const retryAfter = Number(refused.response.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(14 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+      // The reader, from elsewhere, signs in.
+      const elsewhere = new Browser(proxied, { "x-forwarded-for": "198.51.100.60" });
+      const page = await elsewhere.open(authorizationRequest(proxied).url);
+      const signedIn = await elsewhere.submit(formAction(page.html, "login"), {
+        email: reader.email,
+        password: PASSWORD,
+      });
+      expect(new URL(signedIn.url).pathname).toBe("/auth/callback");
     } finally {
       await proxied.close();
     }

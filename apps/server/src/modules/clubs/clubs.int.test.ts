@@ -1,5 +1,6 @@
 // Book clubs through the real router: privacy, roles and membership, the schedule, and discussions
 // whose spoilers follow each member's own reading, live.
+import { CLUB_MEMBER_LIMIT_MAX } from "@litverse/shared/clubs";
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -545,5 +546,63 @@ describe("pictures", () => {
     const picture = await fetch(`${server.url}${shown?.imageUrl}`);
     expect(picture.status).toBe(200);
     expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).exif).toBeUndefined();
+  });
+});
+
+describe("the member limit", () => {
+  /** The code and message a refused call fails with. */
+  async function refusal(promise: Promise<unknown>) {
+    const error = (await promise.then(
+      () => null,
+      (caught: unknown) => caught,
+    )) as { code?: string; message?: string } | null;
+    return { code: error?.code, message: error?.message };
+  }
+  const full = { code: "CONFLICT", message: "This club is full." };
+
+  it("holds every way in: joining, an invitation, the link and an approval", async () => {
+    const owner = await createUser(platform);
+    const { clubId } = await as(owner).createClub({ name: "Two Seats", privacy: "private", memberLimit: 2 });
+    const code = (await as(owner).getClub({ clubId })).inviteCode ?? "";
+    const [invited, seated] = [await createUser(platform), await createUser(platform)];
+    for (const friend of [invited, seated]) {
+      await befriend(platform, owner, friend);
+      await as(owner).inviteToClub({ clubId, userId: friend.id });
+    }
+    const asker = await createUser(platform);
+    expect(await as(asker).joinClub({ clubId })).toBe("requested");
+    expect(await as(seated).joinClub({ clubId })).toBe("active");
+
+    expect(await refusal(as(invited).joinClub({ clubId }))).toEqual(full);
+    expect(await refusal(as(await createUser(platform)).joinClubByInvite({ code }))).toEqual(full);
+    expect(await refusal(as(owner).approveJoinRequest({ clubId, userId: asker.id }))).toEqual(full);
+    expect((await as(owner).getClub({ clubId })).memberCount).toBe(2);
+
+    // A seat given up is taken again.
+    await as(seated).leaveClub({ clubId });
+    await as(owner).approveJoinRequest({ clubId, userId: asker.id });
+    expect((await as(owner).getClub({ clubId })).memberCount).toBe(2);
+
+    const publicClub = await as(owner).createClub({ name: "Open Pair", privacy: "public", memberLimit: 2 });
+    expect(await as(invited).joinClub({ clubId: publicClub.clubId })).toBe("active");
+    expect(await refusal(as(asker).joinClub({ clubId: publicClub.clubId }))).toEqual(full);
+  });
+
+  it("is at most 1,000 members", async () => {
+    const owner = await createUser(platform);
+    expect(
+      await refusal(
+        as(owner).createClub({ name: "Stadium", privacy: "public", memberLimit: CLUB_MEMBER_LIMIT_MAX + 1 }),
+      ),
+    ).toEqual({ code: "BAD_REQUEST", message: "A club has room for at most 1000 members" });
+    const { clubId } = await as(owner).createClub({
+      name: "Hall",
+      privacy: "public",
+      memberLimit: CLUB_MEMBER_LIMIT_MAX,
+    });
+    expect(await refusal(as(owner).updateClub({ clubId, memberLimit: 1_001 }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "A club has room for at most 1000 members",
+    });
   });
 });

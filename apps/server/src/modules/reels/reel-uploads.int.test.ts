@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { MyReel } from "@litverse/shared/reels";
+import { type MyReel, REEL_MAX_UPLOAD_BYTES } from "@litverse/shared/reels";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { jobs, reels } from "../../db/schema/index.ts";
@@ -357,5 +357,21 @@ describe("sweeping", () => {
     await utimes(orphan, old, old);
     await runReelsUpkeep(platform.deps);
     expect(existsSync(orphan)).toBe(false);
+  });
+});
+
+describe("the size every server keeps", () => {
+  it("takes an upload of 1 GB and refuses one byte more before any byte is sent", async () => {
+    // The other tests use a small limit; the real one is reached the same way, by the size an
+    // upload announces, so no gigabyte is ever sent.
+    const standard = await startTestServer(platform);
+    onTestFinished(() => standard.close());
+    const creator = await personWithToken(platform);
+    const refused = await startUpload(standard.url, creator.token, REEL_MAX_UPLOAD_BYTES + 1);
+    expect(refused.response.status).toBe(413);
+    expect(refused.url).toBeNull();
+    const taken = await startUpload(standard.url, creator.token, REEL_MAX_UPLOAD_BYTES);
+    expect(taken.response.status).toBe(201);
+    expect(REEL_MAX_UPLOAD_BYTES).toBe(1024 ** 3);
   });
 });

@@ -2,6 +2,7 @@
 // and viewers, likes, shares, follows, comments (live, with replies and reports), "Watch the
 // series", the creator's own reels, and the administrators' review and management. Every function
 // refuses who may not call it and bad input, changing nothing.
+import { REEL_CAPTION_MAX_LENGTH, REEL_COMMENT_MAX_LENGTH } from "@litverse/shared/reels";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reelLinkClicks, reels, reelViews, reports } from "../../db/schema/index.ts";
@@ -541,5 +542,35 @@ describe("administrators", () => {
     expect(await as(admin).getReelSettings()).toEqual({ requireReview: true });
     expect(await codeOf(as(admin).updateReelSettings({ requireReview: "yes" as never }))).toBe("BAD_REQUEST");
     expect(await as(admin).getReelSettings()).toEqual({ requireReview: true });
+  });
+});
+
+describe("limits", () => {
+  /** The code and message a refused call fails with. */
+  async function refusal(promise: Promise<unknown>) {
+    const error = (await promise.then(
+      () => null,
+      (caught: unknown) => caught,
+    )) as { code?: string; message?: string } | null;
+    return { code: error?.code, message: error?.message };
+  }
+
+  it("a caption and a comment are 500 characters at most", async () => {
+    const creator = await createUser(platform);
+    const viewer = await createUser(platform);
+    const reel = await storedReel(platform, creator);
+
+    await as(creator).updateReel({ id: reel.id, data: { caption: "c".repeat(REEL_CAPTION_MAX_LENGTH) } });
+    expect(
+      await refusal(as(creator).updateReel({ id: reel.id, data: { caption: "c".repeat(501) } })),
+    ).toEqual({ code: "BAD_REQUEST", message: "A caption is at most 500 characters" });
+    expect((await as(creator).listMyReels())[0]?.caption).toHaveLength(500);
+
+    await as(viewer).addComment({ reelId: reel.id, text: "w".repeat(REEL_COMMENT_MAX_LENGTH) });
+    expect(await refusal(as(viewer).addComment({ reelId: reel.id, text: "w".repeat(501) }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "A comment is at most 500 characters",
+    });
+    expect((await as(viewer).getReel({ reelId: reel.id })).commentCount).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 // Watch events through the real router and the beacon route, and the analytics they add up to: a
 // scripted set of sessions on a timeline (including replayed and impossible events, which must not
 // count) whose figures are worked out here by hand and compared with what the server reports.
-import { REEL_EVENTS_PATH, type ReelWatchEvent } from "@litverse/shared/reels";
+import { REEL_EVENTS_PATH, REEL_EVENTS_PER_BATCH, type ReelWatchEvent } from "@litverse/shared/reels";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { episodeUnlocks, reelViews, reelWatchEvents } from "../../db/schema/index.ts";
@@ -514,5 +514,46 @@ describe("rewards", () => {
       defaultAmount: 2,
       defaultDailyCap: 20,
     });
+  });
+});
+
+describe("limits", () => {
+  it("takes 50 events a batch, through the function and the beacon, and refuses 51", async () => {
+    const creator = await createUser(platform);
+    const viewer = await createUser(platform);
+    const reel = await storedReel(platform, creator, { durationMs: 60_000 });
+    const sessionId = crypto.randomUUID();
+    const at = new Date().toISOString();
+    const events = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        reelId: reel.id,
+        seq: from + i,
+        kind: (from + i === 0 ? "play" : "progress") as ReelWatchEvent["kind"],
+        positionMs: 0,
+        playedMs: 0,
+        at,
+      }));
+    const tooMany = "At most 50 events at a time";
+
+    const full = await as(viewer).recordWatchEvents({ sessionId, events: events(0, REEL_EVENTS_PER_BATCH) });
+    expect(full.accepted + full.duplicates + full.ignored).toBe(50);
+    await expect(
+      as(viewer).recordWatchEvents({ sessionId, events: events(100, REEL_EVENTS_PER_BATCH + 1) }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: tooMany });
+
+    const { watchToken } = await as(viewer).listFeed({});
+    const beacon = (batch: ReelWatchEvent[]) =>
+      fetch(`${server.url}${REEL_EVENTS_PATH}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: watchToken, sessionId, events: batch }),
+      });
+    expect((await beacon(events(200, REEL_EVENTS_PER_BATCH))).status).toBe(200);
+    const refused = await beacon(events(300, REEL_EVENTS_PER_BATCH + 1));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(tooMany);
+    // Nothing of a refused batch is kept.
+    const seqs = (await platform.deps.db.select().from(reelWatchEvents)).map((row) => row.seq);
+    expect(seqs.filter((seq) => (seq >= 100 && seq < 200) || seq >= 300)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SCENE_CARD_SIZE } from "@litverse/shared/stories/story-layout";
+import { STORY_LIMITS } from "@litverse/shared/stories/story-model";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -564,5 +565,19 @@ describe("live lists and figures", () => {
     expect(dashboard.latest?.plays).toBe(1);
     expect(dashboard.latest?.completionRate).toBe(1);
     for (const probe of [list, presets, funnel, dashboard]) probe.stop();
+  });
+});
+
+describe("limits of a Twine import", () => {
+  it("refuses a file of more passages than a story has scenes, creating nothing", async () => {
+    const admin = await createUser(platform, "admin");
+    const passages = Array.from({ length: STORY_LIMITS.maxScenes + 1 }, (_, i) => `:: P${i}\nOn.\n`);
+    const twee = `:: StoryTitle\nToo long\n\n:: StoryData\n{"format":"SugarCube","start":"P0"}\n\n${passages.join("\n")}`;
+    const uploadId = await uploadFile(platform, admin, Buffer.from(twee), "long.twee");
+    expect(await failure(as(admin).importTwine({ uploadId }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "The story has more than 5000 passages, the most that can be imported.",
+    });
+    expect(await storyCount()).toBe(0);
   });
 });

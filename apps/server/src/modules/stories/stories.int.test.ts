@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerEntries, storyChoicePurchases, storyPlays } from "../../db/schema/index.ts";
 import { readerAged } from "../../test/catalogue.ts";
-import { BRIBE_PRICE, caveStory, publishedStory, storyScene } from "../../test/stories.ts";
+import { BRIBE_PRICE, COURAGE, caveStory, publishedStory, storyScene } from "../../test/stories.ts";
 import {
   callerFor,
   codeOf,
@@ -573,5 +573,82 @@ describe("live results", () => {
     expect(phone.runs).toBe(runs);
     phone.stop();
     list.stop();
+  });
+});
+
+describe("limits", () => {
+  /** Scenes `from`…`from + count - 1`, each a dead end: what a size limit counts, nothing else. */
+  const scenes = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => storyScene(`s${from + i}`, []));
+
+  it("a story holds 5,000 scenes, sent 500 a save; one more is refused, changing nothing", async () => {
+    const admin = await createUser(platform, "admin");
+    const { storyId } = await as(admin).createStory({ title: "The long road" });
+    const perSave = STORY_LIMITS.maxScenesPerSave;
+    // The blank start scene counts too: the first save replaces it.
+    let revision = (await as(admin).saveStoryDraft({ storyId, baseRevision: 0, deleteSceneIds: ["start"] }))
+      .revision;
+
+    const tooMany = await failure(
+      as(admin).saveStoryDraft({ storyId, baseRevision: revision, upsertScenes: scenes(0, perSave + 1) }),
+    );
+    expect(tooMany).toEqual({ code: "BAD_REQUEST", message: "At most 500 scenes a save" });
+
+    for (let from = 0; from < STORY_LIMITS.maxScenes; from += perSave) {
+      ({ revision } = await as(admin).saveStoryDraft({
+        storyId,
+        baseRevision: revision,
+        upsertScenes: scenes(from, perSave),
+      }));
+    }
+    const full = (await as(admin).adminListStories({})).find((story) => story.id === storyId);
+    expect(full?.sceneCount).toBe(5_000);
+
+    const oneMore = await failure(
+      as(admin).saveStoryDraft({
+        storyId,
+        baseRevision: revision,
+        upsertScenes: scenes(STORY_LIMITS.maxScenes, 1),
+      }),
+    );
+    expect(oneMore).toEqual({ code: "BAD_REQUEST", message: "A story can have at most 5,000 scenes." });
+    const after = await as(admin).getStoryDraft({ storyId });
+    expect(after.revision).toBe(revision);
+    expect(after.document.scenes).toHaveLength(5_000);
+  });
+
+  it("a scene has at most 12 choices and a story at most 40 stats of its own", async () => {
+    const admin = await createUser(platform, "admin");
+    const { storyId } = await as(admin).createStory({ title: "Many ways" });
+    const choices = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: `c${i}`, target: "start" }));
+    const stats = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...COURAGE, name: `stat${i}`, label: `Stat ${i}` }));
+
+    const thirteen = await failure(
+      as(admin).saveStoryDraft({
+        storyId,
+        baseRevision: 0,
+        upsertScenes: [storyScene("start", choices(STORY_LIMITS.maxChoicesPerScene + 1))],
+      }),
+    );
+    // The choices' own sentence: the input's generic one for a list that is too long.
+    expect(thirteen).toEqual({ code: "BAD_REQUEST", message: "At most 12 at a time" });
+    const fortyOne = await failure(
+      as(admin).saveStoryDraft({ storyId, baseRevision: 0, ownStats: stats(STORY_LIMITS.maxStats + 1) }),
+    );
+    expect(fortyOne).toEqual({ code: "BAD_REQUEST", message: "At most 40 stats" });
+    expect((await as(admin).getStoryDraft({ storyId })).revision).toBe(0);
+
+    const { revision } = await as(admin).saveStoryDraft({
+      storyId,
+      baseRevision: 0,
+      upsertScenes: [storyScene("start", choices(STORY_LIMITS.maxChoicesPerScene))],
+      ownStats: stats(STORY_LIMITS.maxStats),
+    });
+    const draft = await as(admin).getStoryDraft({ storyId });
+    expect(draft.revision).toBe(revision);
+    expect(draft.document.scenes[0]?.choices).toHaveLength(12);
+    expect(draft.document.stats).toHaveLength(40);
   });
 });
