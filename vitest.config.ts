@@ -1,4 +1,12 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The shared package's sources, found next to this file rather than through node_modules' link:
+ * mutation testing runs the tests in a copy of the repository, whose node_modules links back to
+ * the original sources, and the copy's (mutated) sources must be the ones tested.
+ */
+const SHARED_SOURCES = fileURLToPath(new URL("./packages/shared/src/", import.meta.url));
 
 /** Files that replace modules (vi.mock) run in a process of their own, so the mock cannot leak. */
 const MOCKING_FILES = ["apps/server/src/media/storage.int.test.ts", "apps/web/src/lib/errors.test.ts"];
@@ -12,6 +20,7 @@ const PGLITE_ONLY_FILES = process.env.TEST_DATABASE_URL
   : [];
 
 export default defineConfig({
+  resolve: { alias: [{ find: /^@litverse\/shared\/(.*)$/, replacement: `${SHARED_SOURCES}$1.ts` }] },
   test: {
     // PGlite takes a moment to start; integration files share one instance per worker.
     testTimeout: 30_000,

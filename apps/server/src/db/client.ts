@@ -17,7 +17,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "query">;
 
 export type DatabaseTarget =
-  | { kind: "pglite"; dataDir: string | null }
+  /** `template`: a dump of a data folder to start from (tests start from one already migrated). */
+  | { kind: "pglite"; dataDir: string | null; template?: Blob }
   | { kind: "postgres"; connectionString: string };
 
 export interface DatabaseHandle {
@@ -25,18 +26,20 @@ export interface DatabaseHandle {
   readonly target: DatabaseTarget;
   /** A fresh pg client outside the pool (PostgreSQL only), for LISTEN and advisory locks. */
   newDedicatedClient(): pg.Client;
+  /** The data folder as a tarball (PGlite only), to open copies of this database from. */
+  dumpDataDir(): Promise<Blob>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target.connectionString);
-  return openPglite(target.dataDir);
+  return openPglite(target.dataDir, target.template);
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: template });
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
   let closed = false;
   return {
@@ -45,6 +48,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     newDedicatedClient() {
       throw new Error("PGlite has a single connection; dedicated clients need PostgreSQL");
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -67,6 +71,9 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     db,
     target: { kind: "postgres", connectionString },
     newDedicatedClient: () => new pg.Client({ connectionString }),
+    dumpDataDir() {
+      throw new Error("Only a PGlite database can be dumped to a tarball");
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -5,7 +5,7 @@ import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { DatabaseHandle } from "./client.ts";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Arbitrary but fixed: every process that migrates this database takes the same lock. */
 const MIGRATION_LOCK_KEY = 7_301_946_221;
@@ -17,7 +17,7 @@ const MIGRATION_LOCK_KEY = 7_301_946_221;
  */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.target.kind === "pglite") {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
   const client = handle.newDedicatedClient();
@@ -25,7 +25,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+      await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

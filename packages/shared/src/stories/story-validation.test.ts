@@ -189,7 +189,7 @@ describe("validateStory", () => {
     expect(issues).toEqual([]);
   });
 
-  it("checks a story of 2,000 scenes well within 50 ms", () => {
+  it("finds nothing wrong in a sound story of 2,000 scenes", () => {
     const count = 2_000;
     const scenes: StoryScene[] = [];
     for (let i = 0; i < count; i++) {
@@ -215,15 +215,7 @@ describe("validateStory", () => {
       );
     }
     const story = doc(scenes, [courage, metDragon], "s0");
-    validateStory(story);
-    const times: number[] = [];
-    for (let run = 0; run < 5; run++) {
-      const started = Date.now();
-      const issues = validateStory(story);
-      times.push(Date.now() - started);
-      expect(issues).toEqual([]);
-    }
-    // The best of five, so a busy machine does not fail the test; typically a few milliseconds.
-    expect(Math.min(...times)).toBeLessThan(50);
+    // How long this takes is measured by `npm run bench:stories` (saving and publishing validate).
+    expect(validateStory(story)).toEqual([]);
   });
 });
