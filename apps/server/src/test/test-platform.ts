@@ -230,6 +230,15 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
+/** The code and message a call fails with (both undefined when it does not fail). */
+export async function refusalOf(promise: Promise<unknown>): Promise<{ code?: string; message?: string }> {
+  const error = (await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )) as { code?: string; message?: string } | null;
+  return { code: error?.code, message: error?.message };
+}
+
 let probeCounter = 0;
 
 /**

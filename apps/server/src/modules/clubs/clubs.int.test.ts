@@ -11,6 +11,7 @@ import {
   codeOf,
   createUser,
   openTestPlatform,
+  refusalOf,
   type TestPlatform,
   type TestUser,
   watchLiveRuns,
@@ -550,14 +551,6 @@ describe("pictures", () => {
 });
 
 describe("the member limit", () => {
-  /** The code and message a refused call fails with. */
-  async function refusal(promise: Promise<unknown>) {
-    const error = (await promise.then(
-      () => null,
-      (caught: unknown) => caught,
-    )) as { code?: string; message?: string } | null;
-    return { code: error?.code, message: error?.message };
-  }
   const full = { code: "CONFLICT", message: "This club is full." };
 
   it("holds every way in: joining, an invitation, the link and an approval", async () => {
@@ -573,9 +566,9 @@ describe("the member limit", () => {
     expect(await as(asker).joinClub({ clubId })).toBe("requested");
     expect(await as(seated).joinClub({ clubId })).toBe("active");
 
-    expect(await refusal(as(invited).joinClub({ clubId }))).toEqual(full);
-    expect(await refusal(as(await createUser(platform)).joinClubByInvite({ code }))).toEqual(full);
-    expect(await refusal(as(owner).approveJoinRequest({ clubId, userId: asker.id }))).toEqual(full);
+    expect(await refusalOf(as(invited).joinClub({ clubId }))).toEqual(full);
+    expect(await refusalOf(as(await createUser(platform)).joinClubByInvite({ code }))).toEqual(full);
+    expect(await refusalOf(as(owner).approveJoinRequest({ clubId, userId: asker.id }))).toEqual(full);
     expect((await as(owner).getClub({ clubId })).memberCount).toBe(2);
 
     // A seat given up is taken again.
@@ -585,13 +578,13 @@ describe("the member limit", () => {
 
     const publicClub = await as(owner).createClub({ name: "Open Pair", privacy: "public", memberLimit: 2 });
     expect(await as(invited).joinClub({ clubId: publicClub.clubId })).toBe("active");
-    expect(await refusal(as(asker).joinClub({ clubId: publicClub.clubId }))).toEqual(full);
+    expect(await refusalOf(as(asker).joinClub({ clubId: publicClub.clubId }))).toEqual(full);
   });
 
   it("is at most 1,000 members", async () => {
     const owner = await createUser(platform);
     expect(
-      await refusal(
+      await refusalOf(
         as(owner).createClub({ name: "Stadium", privacy: "public", memberLimit: CLUB_MEMBER_LIMIT_MAX + 1 }),
       ),
     ).toEqual({ code: "BAD_REQUEST", message: "A club has room for at most 1000 members" });
@@ -600,7 +593,7 @@ describe("the member limit", () => {
       privacy: "public",
       memberLimit: CLUB_MEMBER_LIMIT_MAX,
     });
-    expect(await refusal(as(owner).updateClub({ clubId, memberLimit: 1_001 }))).toEqual({
+    expect(await refusalOf(as(owner).updateClub({ clubId, memberLimit: 1_001 }))).toEqual({
       code: "BAD_REQUEST",
       message: "A club has room for at most 1000 members",
     });

@@ -13,6 +13,7 @@ import {
   codeOf,
   createUser,
   openTestPlatform,
+  refusalOf,
   type TestPlatform,
   type TestUser,
   watchLiveRuns,
@@ -546,15 +547,6 @@ describe("administrators", () => {
 });
 
 describe("limits", () => {
-  /** The code and message a refused call fails with. */
-  async function refusal(promise: Promise<unknown>) {
-    const error = (await promise.then(
-      () => null,
-      (caught: unknown) => caught,
-    )) as { code?: string; message?: string } | null;
-    return { code: error?.code, message: error?.message };
-  }
-
   it("a caption and a comment are 500 characters at most", async () => {
     const creator = await createUser(platform);
     const viewer = await createUser(platform);
@@ -562,12 +554,12 @@ describe("limits", () => {
 
     await as(creator).updateReel({ id: reel.id, data: { caption: "c".repeat(REEL_CAPTION_MAX_LENGTH) } });
     expect(
-      await refusal(as(creator).updateReel({ id: reel.id, data: { caption: "c".repeat(501) } })),
+      await refusalOf(as(creator).updateReel({ id: reel.id, data: { caption: "c".repeat(501) } })),
     ).toEqual({ code: "BAD_REQUEST", message: "A caption is at most 500 characters" });
     expect((await as(creator).listMyReels())[0]?.caption).toHaveLength(500);
 
     await as(viewer).addComment({ reelId: reel.id, text: "w".repeat(REEL_COMMENT_MAX_LENGTH) });
-    expect(await refusal(as(viewer).addComment({ reelId: reel.id, text: "w".repeat(501) }))).toEqual({
+    expect(await refusalOf(as(viewer).addComment({ reelId: reel.id, text: "w".repeat(501) }))).toEqual({
       code: "BAD_REQUEST",
       message: "A comment is at most 500 characters",
     });
