@@ -1,6 +1,6 @@
 // Results as JSON (bench/results/latest.json) and as markdown tables with the targets checked.
 import type { DatabaseKind } from "./harness.ts";
-import type { FanoutResult, IdleMemoryResult, ThroughputResult } from "./run.ts";
+import type { FanoutResult, IdleMemoryResult, ThroughputResult } from "./run-results.ts";
 
 export interface DatabaseResults {
   database: DatabaseKind;

@@ -60,6 +60,6 @@ export const MUTATION_AREAS: Record<string, MutationArea> = {
   },
   "story-expressions": {
     mutate: ["packages/shared/src/stories/story-expressions.ts"],
-    testFiles: ["packages/shared/src/stories/story-{expressions,validation}.test.ts"],
+    testFiles: ["packages/shared/src/stories/story-{expressions,expressions-rules,validation}.test.ts"],
   },
 };

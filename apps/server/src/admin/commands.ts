@@ -15,20 +15,12 @@ import { creditCoins } from "../modules/coins/ledger.ts";
 import { checkLedger } from "../modules/coins/ledger-check.ts";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { findUserByEmail, setUserRole } from "../modules/users/users.service.ts";
-import type { Platform } from "../platform.ts";
+import type { CommandContext } from "./command-context.ts";
 import { importFiles } from "./import-files.ts";
 
 export class CommandError extends Error {}
 
 type OptionValues = Record<string, string | boolean | undefined>;
-
-export interface CommandContext {
-  platform: Platform;
-  /** True when a running server runs the command for the command line (its background jobs run too). */
-  isServer: boolean;
-  /** Shows how a long command is getting on. */
-  report(line: string): void;
-}
 
 interface AdminCommand {
   summary: string;

@@ -9,7 +9,7 @@ import { AppError } from "../errors.ts";
 import { enqueueJob } from "../jobs/job-queue.ts";
 import type { CommitResult } from "../modules/imports/commit-import.ts";
 import { IMPORT_JOB_KIND, type ImportJobInput, runImport } from "../modules/imports/imports.service.ts";
-import type { CommandContext } from "./commands.ts";
+import type { CommandContext } from "./command-context.ts";
 
 /** How often the command looks at its job. */
 const POLL_MS = 250;

@@ -410,8 +410,11 @@ export function namesIn(expr: Expr): string[] {
 /** Binding strength: or 1, and 2, not 3, comparisons 4, + - 5, * / % 6, unary minus 7, values 8. */
 function precedence(expr: Expr): number {
   switch (expr.kind) {
+    // Stryker disable next-line ConditionalExpression,StringLiteral: formatExpression compares a precedence only with < or <= a level up to 7 and === 4, so 7, 8 and undefined (no case) rank alike
     case "literal":
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: 7 and 8 rank alike (see above)
       return typeof expr.value === "number" && expr.value < 0 ? 7 : 8;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: falling into "unary" gives 7 and no case gives undefined, which rank as 8 does
     case "name":
       return 8;
     case "unary":
@@ -440,6 +443,7 @@ function plainNumber(value: number): string {
   const point = 1 + Number(exponent);
   if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
   if (point >= digits.length) return sign + digits + "0".repeat(point - digits.length);
+  // Stryker disable next-line StringLiteral,MethodExpression: unreachable, String(n) uses an exponent only from 1e21, where the point (22 or more) is past all of at most 17 digits
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
@@ -562,6 +566,7 @@ function toNumber(value: unknown): number {
 }
 
 function toBoolean(value: unknown): boolean {
+  // Stryker disable next-line StringLiteral: without the test, true and false go through toNumber as 1 and 0 and come back as themselves
   return typeof value === "boolean" ? value : toNumber(value) !== 0;
 }
 

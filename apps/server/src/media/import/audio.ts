@@ -2,7 +2,8 @@ import path from "node:path";
 import { extractAttachedCover } from "./attached-cover.ts";
 import { writeCover } from "./comic.ts";
 import { checkEpisodeCount, episodeDir, type ImportContext, refuse } from "./context.ts";
-import { AUDIO_EXTENSIONS, isJunkEntry, PAGE_IMAGE_EXTENSIONS, quoted, sniffFile } from "./detect.ts";
+import { sniffFile } from "./detect.ts";
+import { AUDIO_EXTENSIONS, isJunkEntry, PAGE_IMAGE_EXTENSIONS, quoted } from "./input-names.ts";
 import {
   FFMPEG_BASE,
   inputArgs,

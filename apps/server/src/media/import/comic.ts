@@ -4,8 +4,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { checkEpisodeCount, episodeDir, type ImportContext, refuse, tooLarge } from "./context.ts";
-import { isJunkEntry, PAGE_IMAGE_EXTENSIONS, quoted } from "./detect.ts";
 import { checkImage, coverImage, extensionFor, type ImageInfo, isWebFormat, webImage } from "./images.ts";
+import { isJunkEntry, PAGE_IMAGE_EXTENSIONS, quoted } from "./input-names.ts";
 import { formatMegapixels } from "./limits.ts";
 import { normaliseLanguage } from "./media-tools.ts";
 import { baseName, extensionOf, naturalCompare, naturalSortBy, titleFromFileName } from "./natural-sort.ts";

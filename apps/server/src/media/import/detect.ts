@@ -4,13 +4,11 @@ import { open } from "node:fs/promises";
 import type { ContentType } from "@litverse/shared/content";
 import { type ImportContext, refuse } from "./context.ts";
 import { isImageOnlyFixedLayout } from "./epub.ts";
+import { AUDIO_EXTENSIONS, isJunkEntry, PAGE_IMAGE_EXTENSIONS, quoted } from "./input-names.ts";
 import { isRealVideo, probe } from "./media-tools.ts";
 import { extensionOf } from "./natural-sort.ts";
 import type { ImportInput } from "./types.ts";
 import { SafeZip } from "./zip.ts";
-
-export const PAGE_IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif", "gif"];
-export const AUDIO_EXTENSIONS = ["m4b", "m4a", "mp3", "aac"];
 
 /** What the bytes at the start of a file say it is. */
 export type Sniffed =
@@ -179,10 +177,6 @@ function promisedKind(name: string): string | null {
   return null;
 }
 
-export function quoted(input: ImportInput): string {
-  return `“${input.name}”`;
-}
-
 function refuseOther(input: ImportInput, sniffed: Extract<Sniffed, { kind: "other" }>): Error {
   const promised = promisedKind(input.name);
   const advice = sniffed.advice ? ` ${sniffed.advice}` : "";
@@ -192,17 +186,6 @@ function refuseOther(input: ImportInput, sniffed: Extract<Sniffed, { kind: "othe
   if (sniffed.advice) return refuse(`${quoted(input)} is ${sniffed.what}. ${sniffed.advice}`);
   return refuse(
     `${quoted(input)} is ${sniffed.what}, which Litverse cannot import. Litverse imports EPUB books, CBZ comics, M4B/M4A/MP3 audiobooks and MP4/MOV/WebM/MKV videos.`,
-  );
-}
-
-/** Files inside an archive that are operating-system leftovers, not content. */
-export function isJunkEntry(name: string): boolean {
-  const parts = name.split("/");
-  const last = parts.at(-1) ?? "";
-  return (
-    parts[0] === "__MACOSX" ||
-    parts.some((part) => part.startsWith(".")) ||
-    ["thumbs.db", "desktop.ini"].includes(last.toLowerCase())
   );
 }
 

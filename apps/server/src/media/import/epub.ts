@@ -13,8 +13,8 @@ import {
 } from "./book-structure.ts";
 import { writeComicPages, writeCover } from "./comic.ts";
 import { checkEpisodeCount, episodeDir, type ImportContext, refuse } from "./context.ts";
-import { quoted } from "./detect.ts";
 import { checkImage, webImage } from "./images.ts";
+import { quoted } from "./input-names.ts";
 import { formatMegapixels } from "./limits.ts";
 import { normaliseLanguage } from "./media-tools.ts";
 import { titleFromFileName } from "./natural-sort.ts";

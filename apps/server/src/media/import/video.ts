@@ -4,7 +4,7 @@ import { copyFile, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { extractAttachedCover } from "./attached-cover.ts";
 import { checkEpisodeCount, episodeDir, type ImportContext, refuse, tooLarge } from "./context.ts";
-import { quoted } from "./detect.ts";
+import { quoted } from "./input-names.ts";
 import { formatBytes } from "./limits.ts";
 import {
   FFMPEG_BASE,

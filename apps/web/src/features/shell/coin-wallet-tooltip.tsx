@@ -2,7 +2,7 @@
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import type { ReactElement } from "react";
-import { type CoinBalance, formatCoins } from "./coin-wallet.tsx";
+import { type CoinBalance, formatCoins } from "./coin-balance.ts";
 
 export function CoinWalletTooltip({
   balance,

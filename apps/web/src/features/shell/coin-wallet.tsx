@@ -7,18 +7,11 @@ import { Link, type LinkProps } from "react-router";
 import { lazyAfterLoad } from "../../lib/after-load.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { type CoinBalance, formatCoins } from "./coin-balance.ts";
 
 const CoinWalletTooltip = lazyAfterLoad(
   async () => (await import("./coin-wallet-tooltip.tsx")).CoinWalletTooltip,
 );
-
-export interface CoinBalance {
-  total: number;
-  purchased: number;
-  bonus: number;
-}
-
-export const formatCoins = (value: number) => value.toLocaleString();
 
 export function CoinWallet() {
   const balance = useLiveQuery(trpc.coins.getCoinBalance.queryOptions());

@@ -1,0 +1,105 @@
+// What the connection benchmarks (bench/run.ts) measure, as they are kept and reported (bench/report.ts).
+import type { ClockOffset, Distribution } from "./harness.ts";
+
+export interface BaselineResult {
+  subscribers: number;
+  /**
+   * "trpc": the fan-out's own clients (the function client's WebSocket link, one subscription
+   * each); "plain": bare `WebSocket`s that only parse the message.
+   */
+  clients: "trpc" | "plain";
+  repetitions: number;
+  /** Broadcast begun (baseline server's clock) → message at each client, over all repetitions. */
+  latencyMs: Distribution;
+  /** Broadcast begun → the server handing its last message to the socket layer, per repetition. */
+  serverSendSpanMs: Distribution;
+  serverLoopStallMs: Distribution;
+  clock: ClockOffset;
+}
+
+export interface FanoutResult {
+  subscribers: number;
+  /** Server processes the subscribers were split across (2: changes cross through PostgreSQL). */
+  processes: number;
+  /** The bare `ws` broadcast to as many of the same clients, measured just before (null if not run). */
+  baseline: BaselineResult | null;
+  /** The same broadcast to bare `WebSocket` clients that only parse the message. */
+  plainBaseline: BaselineResult | null;
+  /** Commit → result p99 over the baseline's broadcast → message p99. */
+  p99OverBaseline: number | null;
+  connectMs: number;
+  /** From the first subscribe to every client holding both initial results. */
+  subscribeMs: number;
+  repetitions: number;
+  /** The server's clock minus the harness's, used to put commit and arrival on one clock. */
+  clock: ClockOffset;
+  /**
+   * Commit of the write (server clock, taken when the mutation's transaction has committed) → new
+   * result at each client (harness clock, corrected by `clock`), over all clients of all measured
+   * repetitions.
+   */
+  sharedLatencyMs: Distribution;
+  /** Harness sees the mutation's response → new result at each client (earlier arrivals count as 0). */
+  sharedFromResponseMs: Distribution;
+  /** Results that reached a client before the harness saw the mutation's response. */
+  arrivedBeforeResponse: number;
+  /** Mutation sent → new result at each client (includes the write and its round trip). */
+  sharedFromSendMs: Distribution;
+  /** Mutation round trip (send → response). */
+  mutationMs: Distribution;
+  /**
+   * Commit → the server handing its last WebSocket message of the change to the socket layer,
+   * per repetition (server clock only): the server's own share of the fan-out.
+   */
+  serverSendSpanMs: Distribution;
+  /** WebSocket messages the server sent per shared change (expected: one per subscriber). */
+  sendsPerSharedChange: number[];
+  /** Longest event-loop delay on the server per shared change: how long it could answer nothing. */
+  serverLoopStallMs: Distribution;
+  /** Live-query entries left on the server once every client has gone (expected 0). */
+  entriesAfterClose: number | null;
+  /** Query runs each shared change caused (expected 1: one shared entry, however many watch). */
+  runsPerSharedChange: number[];
+  deliveriesPerSharedChange: number[];
+  rename: {
+    checks: number;
+    /** Query runs each rename caused (expected exactly 1). */
+    runsPerChange: number[];
+    /** Updates the renamed user's own client received per rename (expected 1). */
+    targetUpdates: number[];
+    /** Clients other than the renamed one that received anything (expected 0). */
+    otherClientsUpdated: number;
+    latencyMs: Distribution;
+  };
+  subscriptionErrors: number;
+  /** WebSocket closes and errors seen by the clients while measuring (expected 0). */
+  connectionCloses: number;
+  connectionErrors: number;
+}
+
+export interface IdleMemoryResult {
+  connections: number;
+  /** Live-query entries held while connected (0: idle sockets without subscriptions). */
+  liveEntries: number;
+  connectMs: number;
+  baseline: NodeJS.MemoryUsage;
+  connected: NodeJS.MemoryUsage;
+  afterClose: NodeJS.MemoryUsage;
+  /** (heapUsed + external) growth per connection, bytes. */
+  heapExternalPerConnection: number;
+  heapUsedPerConnection: number;
+  externalPerConnection: number;
+  rssPerConnection: number;
+  /** (heapUsed + external) still above the baseline once every connection closed, bytes. */
+  retainedAfterClose: number;
+}
+
+export interface ThroughputResult {
+  transport: "websocket-bare" | "websocket" | "http-bare" | "http" | "http-identity";
+  inflight: number;
+  seconds: number;
+  calls: number;
+  errors: number;
+  callsPerSecond: number;
+  latencyMs: Distribution;
+}

@@ -1,0 +1,115 @@
+// The direction of the imports (docs/decisions/0039-layers-and-import-rules.md). `npm run lint`
+// runs it; imports that broke a rule before the rule existed are listed in
+// dependency-cruiser.known.json and shrink as the code moves (`npm run lint:imports:baseline`
+// rewrites the list, which should only ever get shorter).
+
+const SERVER = "^apps/server/src/";
+/** The composition root: what assembles the modules into a running server. */
+const COMPOSITION_ROOT = [
+  `${SERVER}(app|main|cli|platform|shutdown)\\.ts$`,
+  `${SERVER}rpc/(router|live-router)\\.ts$`,
+  `${SERVER}admin/`,
+  `${SERVER}db/seed/`,
+];
+/** What everything may use and which uses no module. */
+const CORE = `${SERVER}(config|errors|start-script)\\.ts$|${SERVER}(db/(client|cursor|migrate|day-range|secrets|data-dir-lock)\\.ts$)|${SERVER}(live|limits)/`;
+/** Test code: never imported by the product. */
+const TEST_CODE = [
+  "\\.test\\.tsx?$",
+  `${SERVER}test-platform\\.ts$`,
+  `${SERVER}test/`,
+  `${SERVER}media/import/test-files\\.ts$`,
+  `${SERVER}auth/provider/test-kit\\.ts$`,
+];
+
+/** @type {import("dependency-cruiser").IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "Two files that import each other cannot be read, tested or moved one at a time.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "core-imports-no-module",
+      comment:
+        "The core (configuration, database client, errors, live engine, limits) sits below every module.",
+      severity: "error",
+      from: { path: CORE, pathNot: TEST_CODE },
+      to: { path: [`${SERVER}modules/`, ...COMPOSITION_ROOT, `${SERVER}(http|jobs|rpc)/`] },
+    },
+    {
+      name: "modules-not-into-composition-root",
+      comment: "A module is assembled by the root; it never reaches up into it.",
+      severity: "error",
+      from: { path: `${SERVER}modules/`, pathNot: TEST_CODE },
+      to: { path: COMPOSITION_ROOT },
+    },
+    {
+      name: "services-not-into-transport",
+      comment:
+        "Services know nothing of tRPC or HTTP: only a module's router (which wires procedures) imports the transport.",
+      severity: "error",
+      from: { path: `${SERVER}modules/`, pathNot: ["\\.router\\.ts$", ...TEST_CODE] },
+      to: { path: `${SERVER}(rpc|http)/` },
+    },
+    {
+      name: "modules-through-index",
+      comment: "A module is used from outside only through its index.ts.",
+      severity: "error",
+      from: { path: `${SERVER}modules/([^/]+)/`, pathNot: TEST_CODE },
+      to: {
+        path: `${SERVER}modules/[^/]+/`,
+        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: "product-not-into-tests",
+      comment: "Test helpers and fixtures stay out of what ships.",
+      severity: "error",
+      from: { pathNot: [...TEST_CODE, "^apps/web/e2e/", "^bench/", "^scripts/"] },
+      to: { path: TEST_CODE },
+    },
+    {
+      name: "shared-stands-alone",
+      comment: "The shared package is imported by both apps and imports neither.",
+      severity: "error",
+      from: { path: "^packages/shared/" },
+      to: { path: "^apps/" },
+    },
+    {
+      name: "web-calls-through-hooks",
+      comment:
+        "Components do not call the server: a feature's hooks (use-*.ts) own the calls, live subscriptions and error mapping.",
+      severity: "error",
+      from: {
+        path: "^apps/web/src/",
+        pathNot: ["^apps/web/src/lib/", "/use-[^/]+\\.tsx?$", "\\.test\\.tsx?$"],
+      },
+      to: { path: "^apps/web/src/lib/trpc\\.ts$" },
+    },
+    {
+      name: "web-features-apart",
+      comment:
+        "A web feature does not reach into another feature; what two features share lives in components/ or lib/.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/([^/]+)/", pathNot: TEST_CODE },
+      to: { path: "^apps/web/src/features/[^/]+/", pathNot: "^apps/web/src/features/$1/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: {
+      path: ["node_modules", "/dist/", "\\.stryker-tmp", "^reports/", "^apps/server/src/db/migrations/"],
+    },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+    },
+  },
+};
