@@ -6,13 +6,12 @@
 const SERVER = "^apps/server/src/";
 /** The composition root: what assembles the modules into a running server. */
 const COMPOSITION_ROOT = [
-  `${SERVER}(app|main|cli|platform|shutdown)\\.ts$`,
-  `${SERVER}rpc/(router|live-router)\\.ts$`,
+  `${SERVER}(app|main|cli|platform|shutdown|router)\\.ts$`,
   `${SERVER}admin/`,
-  `${SERVER}db/seed/`,
+  `${SERVER}seed/`,
 ];
 /** What everything may use and which uses no module. */
-const CORE = `${SERVER}(config|errors|start-script)\\.ts$|${SERVER}(db/(client|cursor|migrate|day-range|secrets|data-dir-lock)\\.ts$)|${SERVER}(live|limits)/`;
+const CORE = `${SERVER}core/`;
 /** Test code: never imported by the product. */
 const TEST_CODE = [
   "\\.test\\.tsx?$",
@@ -102,7 +101,7 @@ export default {
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: {
-      path: ["node_modules", "/dist/", "\\.stryker-tmp", "^reports/", "^apps/server/src/db/migrations/"],
+      path: ["node_modules", "/dist/", "\\.stryker-tmp", "^reports/", "^apps/server/src/core/db/migrations/"],
     },
     tsPreCompilationDeps: true,
     combinedDependencies: true,

@@ -4,8 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { track } from "../apps/server/src/core/live/topics.ts";
 import { users } from "../apps/server/src/db/schema/index.ts";
-import { track } from "../apps/server/src/live/topics.ts";
 import { systemSettingsRouter } from "../apps/server/src/modules/system-settings/system-settings.router.ts";
 import { updateComingSoonSettings } from "../apps/server/src/modules/system-settings/system-settings.service.ts";
 import { createLiveRouter } from "../apps/server/src/rpc/live-router.ts";

@@ -10,7 +10,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../apps/server/src/db/client.ts";
+import { queryRows } from "../apps/server/src/core/db/client.ts";
+import type { Viewer } from "../apps/server/src/core/service-deps.ts";
 import { users } from "../apps/server/src/db/schema/index.ts";
 import { creditCoins } from "../apps/server/src/modules/coins/ledger.ts";
 import { checkLedger } from "../apps/server/src/modules/coins/ledger-check.ts";
@@ -18,7 +19,6 @@ import { addEpisodes, bookChapter } from "../apps/server/src/modules/content/add
 import { createContent } from "../apps/server/src/modules/content/content.service.ts";
 import { unlockEpisode } from "../apps/server/src/modules/unlocks/unlocks.service.ts";
 import type { Platform } from "../apps/server/src/platform.ts";
-import type { Viewer } from "../apps/server/src/rpc/context.ts";
 import { type Distribution, databasesOf, distribution, progressLog } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";
 

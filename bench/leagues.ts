@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { LEAGUE_GROUP_SIZE, LEAGUE_TIERS } from "@litverse/shared/rewards";
 import { sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../apps/server/src/auth/identity.ts";
-import { type Database, queryRows } from "../apps/server/src/db/client.ts";
+import { type Database, queryRows } from "../apps/server/src/core/db/client.ts";
 import { leagueWeekOf, shiftWeek } from "../apps/server/src/modules/rewards/league-rules.ts";
 import { getAllTimeBoard, getMyLeague } from "../apps/server/src/modules/rewards/leagues-boards.ts";
 import { closeLeagueWeek } from "../apps/server/src/modules/rewards/leagues-close.ts";

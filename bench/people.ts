@@ -15,14 +15,14 @@ import { createTRPCClient, createWSClient, type TRPCClient, wsLink } from "@trpc
 import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { EMBEDDED_ISSUER_KEY } from "../apps/server/src/auth/identity.ts";
-import { queryRows } from "../apps/server/src/db/client.ts";
+import { queryRows } from "../apps/server/src/core/db/client.ts";
+import type { SessionUser } from "../apps/server/src/core/service-deps.ts";
 import { announcements } from "../apps/server/src/db/schema/index.ts";
 import { deliverAnnouncement } from "../apps/server/src/modules/admin-notifications/announcements.service.ts";
 import * as messagesService from "../apps/server/src/modules/messages/messages.service.ts";
 import * as notificationsService from "../apps/server/src/modules/notifications/notifications.service.ts";
 import type { Platform } from "../apps/server/src/platform.ts";
-import type { SessionUser } from "../apps/server/src/rpc/context.ts";
-import type { AppRouter } from "../apps/server/src/rpc/router.ts";
+import type { AppRouter } from "../apps/server/src/router.ts";
 import { accessToken } from "../apps/server/src/test/tokens.ts";
 import { clockNow, type Distribution, databasesOf, distribution, progressLog, round } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
-import { loadConfig } from "../apps/server/src/config.ts";
+import { loadConfig } from "../apps/server/src/core/config.ts";
 import { openPlatform, type Platform } from "../apps/server/src/platform.ts";
 
 const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

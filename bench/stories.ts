@@ -10,7 +10,8 @@ import { parseArgs } from "node:util";
 import { STORY_LIMITS } from "@litverse/shared/stories/story-model";
 import { sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../apps/server/src/auth/identity.ts";
-import { queryRows } from "../apps/server/src/db/client.ts";
+import { queryRows } from "../apps/server/src/core/db/client.ts";
+import type { ServiceDeps, Viewer } from "../apps/server/src/core/service-deps.ts";
 import {
   createStory,
   getStoryDraft,
@@ -18,7 +19,6 @@ import {
   saveStoryDraft,
 } from "../apps/server/src/modules/stories/story-drafts.service.ts";
 import { chooseChoice, getPlay, startPlay } from "../apps/server/src/modules/stories/story-play.service.ts";
-import type { ServiceDeps, Viewer } from "../apps/server/src/rpc/context.ts";
 import { largeStory } from "../apps/server/src/test/stories.ts";
 import { type Distribution, databasesOf, distribution, progressLog, timeCalls } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";

@@ -8,11 +8,11 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../apps/server/src/auth/identity.ts";
-import { queryRows } from "../apps/server/src/db/client.ts";
+import { queryRows } from "../apps/server/src/core/db/client.ts";
+import type { SessionUser } from "../apps/server/src/core/service-deps.ts";
 import { getRequesterAccount } from "../apps/server/src/modules/support/support-account.service.ts";
 import { getSupportAnalytics } from "../apps/server/src/modules/support/support-analytics.service.ts";
 import { getAgentTicket, listSupportQueue } from "../apps/server/src/modules/support/support-desk.service.ts";
-import type { SessionUser } from "../apps/server/src/rpc/context.ts";
 import { type Distribution, databasesOf, progressLog, timeCalls } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";
 

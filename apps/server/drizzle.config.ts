@@ -3,6 +3,6 @@ import { defineConfig } from "drizzle-kit";
 export default defineConfig({
   dialect: "postgresql",
   schema: "./apps/server/src/db/schema/index.ts",
-  out: "./apps/server/src/db/migrations",
+  out: "./apps/server/src/core/db/migrations",
   casing: "snake_case",
 });

@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { afterEach, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "./config.ts";
+import { REPO_ROOT } from "./core/config.ts";
 import { runCli, type ServerProcess, startServerProcess, temporaryDataDir } from "./test/processes.ts";
 import { connectWs, watchLive } from "./test/test-server.ts";
 

@@ -3,9 +3,9 @@
 import pino from "pino";
 import { CommandError, helpText, parseCommand } from "./admin/commands.ts";
 import { type CommandLine, LOCAL_ADMIN_PATH, readEndpointFile } from "./admin/local-endpoint.ts";
-import { loadConfig } from "./config.ts";
-import { isDataDirLocked } from "./db/data-dir-lock.ts";
-import { describeFailure } from "./errors.ts";
+import { loadConfig } from "./core/config.ts";
+import { isDataDirLocked } from "./core/db/data-dir-lock.ts";
+import { describeFailure } from "./core/errors.ts";
 import { openPlatform } from "./platform.ts";
 
 /**

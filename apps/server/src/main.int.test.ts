@@ -7,9 +7,9 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { endpointFilePath } from "./admin/local-endpoint.ts";
 import { verifyPassword } from "./auth/provider/accounts.ts";
-import { loadConfig } from "./config.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed/demo.ts";
+import { loadConfig } from "./core/config.ts";
 import { openPlatform } from "./platform.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./seed/demo.ts";
 import { isListening, type NpmStart, npmStart, npmStartToTheEnd, stopAndTime } from "./test/npm-start.ts";
 import { runCli, startServerProcess, temporaryDataDir } from "./test/processes.ts";
 

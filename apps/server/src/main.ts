@@ -5,11 +5,11 @@
 import pino from "pino";
 import { buildApp } from "./app.ts";
 import { disablePublishedPasswords } from "./auth/provider/accounts.ts";
-import { type Config, loadConfig } from "./config.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./db/seed/demo.ts";
-import { describeFailure } from "./errors.ts";
+import { type Config, loadConfig } from "./core/config.ts";
+import { describeFailure } from "./core/errors.ts";
 import { type BackgroundWork, startBackgroundWork } from "./jobs/background.ts";
 import { openPlatform } from "./platform.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed/demo.ts";
 import { shutDown } from "./shutdown.ts";
 import { isRunByStartScript, type ServerStartMessage, tellStartScript } from "./start-script.ts";
 

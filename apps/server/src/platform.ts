@@ -2,26 +2,26 @@
 // live-change plumbing around it.
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "./config.ts";
+import type { Config } from "./core/config.ts";
 import {
   type DatabaseHandle,
   type DatabaseTarget,
   databaseTargetFromConfig,
   openDatabase,
-} from "./db/client.ts";
-import { acquireDataDirLock } from "./db/data-dir-lock.ts";
-import { runMigrations } from "./db/migrate.ts";
-import { loadOrCreateSecret, MEDIA_URL_SIGNING_SECRET } from "./db/secrets.ts";
-import { type ChangeBus, LocalChangeBus, PostgresChangeBus } from "./live/change-bus.ts";
-import { ChangeNotifier } from "./live/changes.ts";
-import { LiveQueryEngine } from "./live/engine.ts";
+} from "./core/db/client.ts";
+import { acquireDataDirLock } from "./core/db/data-dir-lock.ts";
+import { runMigrations } from "./core/db/migrate.ts";
+import { loadOrCreateSecret, MEDIA_URL_SIGNING_SECRET } from "./core/db/secrets.ts";
+import { type ChangeBus, LocalChangeBus, PostgresChangeBus } from "./core/live/change-bus.ts";
+import { ChangeNotifier } from "./core/live/changes.ts";
+import { LiveQueryEngine } from "./core/live/engine.ts";
+import type { MediaDeps, ServiceDeps } from "./core/service-deps.ts";
 import { ImageVariants } from "./media/image-variants.ts";
 import { ReelUploadStore } from "./media/reel-uploads.ts";
 import { LocalMediaStorage } from "./media/storage.ts";
 import { UploadStore } from "./media/upload-store.ts";
 import { MediaUrlSigner } from "./media/url-signing.ts";
 import { ensureDefaultBadges } from "./modules/rewards/badges.ts";
-import type { MediaDeps, ServiceDeps } from "./rpc/context.ts";
 
 export interface Platform {
   readonly config: Config;

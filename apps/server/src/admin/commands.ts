@@ -8,13 +8,13 @@ import { CONTENT_TYPES } from "@litverse/shared/content";
 import { updateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { z } from "zod";
 import { rotateSigningKey } from "../auth/provider/keys.ts";
-import { runMigrations } from "../db/migrate.ts";
-import { seedDemo } from "../db/seed/demo.ts";
-import { AppError } from "../errors.ts";
+import { runMigrations } from "../core/db/migrate.ts";
+import { AppError } from "../core/errors.ts";
 import { creditCoins } from "../modules/coins/ledger.ts";
 import { checkLedger } from "../modules/coins/ledger-check.ts";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { findUserByEmail, setUserRole } from "../modules/users/users.service.ts";
+import { seedDemo } from "../seed/demo.ts";
 import type { CommandContext } from "./command-context.ts";
 import { importFiles } from "./import-files.ts";
 

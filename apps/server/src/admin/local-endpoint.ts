@@ -9,7 +9,7 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { isAlive } from "../db/data-dir-lock.ts";
+import { isAlive } from "../core/db/data-dir-lock.ts";
 import type { Platform } from "../platform.ts";
 import { CommandError, parseCommand } from "./commands.ts";
 

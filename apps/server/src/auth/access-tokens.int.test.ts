@@ -3,7 +3,7 @@
 // connection without dropping its live queries.
 import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from "@trpc/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AppRouter } from "../rpc/router.ts";
+import type { AppRouter } from "../router.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { startTestServer, type TestServer, watchLive } from "../test/test-server.ts";
 import { accessToken as mintToken, type TokenOptions } from "../test/tokens.ts";

@@ -2,7 +2,7 @@
 // own public URL (which a server behind a proxy may not be able to reach).
 import { and, eq, isNull } from "drizzle-orm";
 import { createLocalJWKSet, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from "jose";
-import type { Database } from "../db/client.ts";
+import type { Database } from "../core/db/client.ts";
 import { oidcKeys } from "../db/schema/index.ts";
 
 const PRIVATE_PARTS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;

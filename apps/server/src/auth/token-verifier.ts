@@ -1,8 +1,8 @@
 // Verifies access tokens (JWTs) with jose: signature against the issuer's keys, issuer, audience
 // and expiry with a small allowance for clock skew.
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
-import type { AuthConfig } from "../config.ts";
-import { AppError } from "../errors.ts";
+import type { AuthConfig } from "../core/config.ts";
+import { AppError } from "../core/errors.ts";
 import { EMBEDDED_ISSUER_KEY, type Identity } from "./identity.ts";
 
 const CLOCK_TOLERANCE_SECONDS = 10;

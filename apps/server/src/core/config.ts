@@ -4,7 +4,7 @@ import { DEFAULT_SUPPORT_EMAIL } from "@litverse/shared/constants";
 import { z } from "zod";
 
 /** Repository root, so that paths work whichever folder a script starts in. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])

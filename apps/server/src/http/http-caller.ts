@@ -5,11 +5,11 @@ import { isAdminRole } from "@litverse/shared/users";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Identity } from "../auth/identity.ts";
 import type { TokenVerifier } from "../auth/token-verifier.ts";
-import { AppError } from "../errors.ts";
-import { RateLimitError, type RateLimits } from "../limits/rate-limits.ts";
+import { AppError } from "../core/errors.ts";
+import { RateLimitError, type RateLimits } from "../core/limits/rate-limits.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
 import { getComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { findUserByIdentity, type UserRow } from "../modules/users/users.service.ts";
-import type { ServiceDeps } from "../rpc/context.ts";
 import { COMING_SOON_MESSAGE } from "../rpc/trpc.ts";
 
 export interface HttpCaller {

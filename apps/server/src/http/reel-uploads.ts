@@ -7,7 +7,7 @@ import { REEL_MAX_UPLOAD_BYTES, REEL_UPLOAD_PATH } from "@litverse/shared/reels"
 import { Server } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TokenVerifier } from "../auth/token-verifier.ts";
-import { personBudgetKey, type RateLimits } from "../limits/rate-limits.ts";
+import { personBudgetKey, type RateLimits } from "../core/limits/rate-limits.ts";
 import { OWNER_KEY } from "../media/reel-uploads.ts";
 import type { Platform } from "../platform.ts";
 import { httpCaller, spendWrite } from "./http-caller.ts";

@@ -4,7 +4,7 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedKeySet } from "../auth/embedded-keys.ts";
 import { createTokenVerifier } from "../auth/token-verifier.ts";
-import { callLimitsFor } from "../limits/call-limits.ts";
+import { callLimitsFor } from "../core/limits/call-limits.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { accessToken, signedInAs } from "../test/tokens.ts";

@@ -9,7 +9,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { UploadResult } from "@litverse/shared/jobs";
 import type { FastifyInstance } from "fastify";
 import type { TokenVerifier } from "../auth/token-verifier.ts";
-import { personBudgetKey, type RateLimits } from "../limits/rate-limits.ts";
+import { personBudgetKey, type RateLimits } from "../core/limits/rate-limits.ts";
 import { formatBytes } from "../media/import/limits.ts";
 import type { Platform } from "../platform.ts";
 import { httpCaller, spendWrite } from "./http-caller.ts";

@@ -5,6 +5,7 @@
 // finished league weeks, and the reels' upkeep (stranded conversions, old uploads and watch events).
 // Every process does it; the database makes sure each piece happens once.
 import type { FastifyBaseLogger } from "fastify";
+import type { ServiceDeps } from "../core/service-deps.ts";
 import { broadcastJobHandler } from "../modules/admin-notifications/announcements.service.ts";
 import { notifyExpiringBonusCoins } from "../modules/coins/expiring-notices.ts";
 import { expireBonusCoins } from "../modules/coins/ledger.ts";
@@ -15,7 +16,6 @@ import { runReelsUpkeep } from "../modules/reels/reels-upkeep.ts";
 import { closeFinishedLeagueWeeks } from "../modules/rewards/leagues-close.ts";
 import { runSubscriptionUpkeep } from "../modules/subscriptions/subscription-payments.ts";
 import { runSupportUpkeep } from "../modules/support/support-upkeep.ts";
-import type { ServiceDeps } from "../rpc/context.ts";
 import { refreshContentStats } from "./content-stats.ts";
 import { announceDueEpisodes } from "./episode-releases.ts";
 import { type JobHandler, JobRunner } from "./job-queue.ts";

@@ -3,8 +3,8 @@
 // explore's "popular" results and fill the computed shelves. Counting on every read would make
 // each view re-run every home page; a periodic refresh keeps reads cheap and shelves steady.
 import { sql } from "drizzle-orm";
+import type { ServiceDeps } from "../core/service-deps.ts";
 import { CONTENT_STATS_TOPIC } from "../modules/content/content-topics.ts";
-import type { ServiceDeps } from "../rpc/context.ts";
 
 /** Rising stars are titles first published this recently. */
 export const RISING_WINDOW_DAYS = 90;

@@ -1,7 +1,8 @@
 // Scheduled episodes come out by themselves: once an episode's release time has passed, the pages
 // showing its title are told, and the title's followers get a notification.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { queryRows } from "../db/client.ts";
+import { queryRows } from "../core/db/client.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
 import { content, contentFollows, notifications } from "../db/schema/index.ts";
 import {
   CONTENT_ADMIN_TOPIC,
@@ -10,7 +11,6 @@ import {
 } from "../modules/content/content-topics.ts";
 import { notificationsTopic } from "../modules/notifications/notifications.service.ts";
 import { pushToUser } from "../modules/notifications/push.ts";
-import type { ServiceDeps } from "../rpc/context.ts";
 
 /** Episodes released longer ago than this when first noticed (say, after downtime) notify nobody. */
 const NOTIFY_WITHIN = sql`interval '1 day'`;

@@ -3,8 +3,8 @@
 // the file carried besides its pixels (EXIF with places and devices, trailing data) and applies
 // the camera's orientation first.
 import sharp from "sharp";
-import { AppError } from "../errors.ts";
-import type { ServiceDeps } from "../rpc/context.ts";
+import { AppError } from "../core/errors.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
 
 /** Larger images are refused: decoding them costs memory out of proportion to any photo. */
 export const MAX_PERSONAL_IMAGE_PIXELS = 40_000_000;

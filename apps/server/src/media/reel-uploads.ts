@@ -6,7 +6,7 @@
 import { readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { AppError } from "../errors.ts";
+import { AppError } from "../core/errors.ts";
 import { UPLOAD_LIFETIME_MS } from "./upload-store.ts";
 
 /** The metadata key holding the sender's user id. */

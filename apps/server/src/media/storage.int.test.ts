@@ -4,7 +4,7 @@ import * as fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppError } from "../errors.ts";
+import { AppError } from "../core/errors.ts";
 import { LocalMediaStorage } from "./storage.ts";
 
 // rename is wrapped so that a test can make it fail as it does across devices.

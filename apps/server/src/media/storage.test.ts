@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors.ts";
+import { AppError } from "../core/errors.ts";
 import { checkMediaKey, isValidMediaKey, LocalMediaStorage } from "./storage.ts";
 
 describe("media keys", () => {

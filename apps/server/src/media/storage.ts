@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { AppError } from "../errors.ts";
+import { AppError } from "../core/errors.ts";
 
 export interface MediaStat {
   size: number;

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError } from "../core/errors.ts";
 import type { ImportInput } from "./import/types.ts";
 
 const MANIFEST = "upload.json";

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors.ts";
+import { AppError } from "../core/errors.ts";
 import { MediaUrlSigner, URL_WINDOW_SECONDS } from "./url-signing.ts";
 
 const EPISODE = "6f1c2b9e-2d41-4c1e-9a77-0b5f3e1d2c4a";

@@ -6,7 +6,7 @@
 // asking within one window gets the same URL: browser caches, the service worker and offline
 // downloads keep finding their copies (decision 0008).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { AppError } from "../errors.ts";
+import { AppError } from "../core/errors.ts";
 
 /** Length of one window; a URL is handed out for up to one window and stays valid at least one. */
 export const URL_WINDOW_SECONDS = 6 * 60 * 60;

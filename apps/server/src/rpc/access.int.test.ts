@@ -8,6 +8,7 @@ import path from "node:path";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
+import { appRouter } from "../router.ts";
 import { callerFor, codeOf, createUser, openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { connectWs, startTestServer, type TestServer, watchLive } from "../test/test-server.ts";
 import { signedInAs } from "../test/tokens.ts";
@@ -18,7 +19,6 @@ import {
   ROUTE_ACCESS,
   type RouteAccess,
 } from "./access-list.ts";
-import { appRouter } from "./router.ts";
 import { COMING_SOON_MESSAGE, type ProcedureMeta } from "./trpc.ts";
 
 type Procedure = { _def: { type: string; meta?: ProcedureMeta } };

@@ -5,10 +5,10 @@ import { createTRPCClient, createWSClient, type TRPCClient, wsLink } from "@trpc
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { PostgresChangeBus } from "../core/live/change-bus.ts";
+import { ChangeNotifier } from "../core/live/changes.ts";
+import { track } from "../core/live/topics.ts";
 import { users } from "../db/schema/index.ts";
-import { PostgresChangeBus } from "../live/change-bus.ts";
-import { ChangeNotifier } from "../live/changes.ts";
-import { track } from "../live/topics.ts";
 import { systemSettingsRouter } from "../modules/system-settings/system-settings.router.ts";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { openTestPlatform, type TestPlatform, usesPostgres } from "../test/test-platform.ts";

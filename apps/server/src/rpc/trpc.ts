@@ -10,11 +10,12 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { middlewareMarker, type TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
 import { ZodError } from "zod";
 import { type Identity, isExpired } from "../auth/identity.ts";
-import { AppError } from "../errors.ts";
-import { inputProblem } from "../limits/input-guard.ts";
-import { personBudgetKey, RateLimitError } from "../limits/rate-limits.ts";
-import { stableStringify } from "../live/stable-stringify.ts";
-import { track } from "../live/topics.ts";
+import { AppError } from "../core/errors.ts";
+import { inputProblem } from "../core/limits/input-guard.ts";
+import { personBudgetKey, RateLimitError } from "../core/limits/rate-limits.ts";
+import { stableStringify } from "../core/live/stable-stringify.ts";
+import { track } from "../core/live/topics.ts";
+import type { Viewer } from "../core/service-deps.ts";
 import { isComingSoonModeOn } from "../modules/system-settings/system-settings.service.ts";
 import {
   findUserByIdentity,
@@ -22,7 +23,7 @@ import {
   syncUser,
   userTopic,
 } from "../modules/users/users.service.ts";
-import type { RequestContext, Viewer } from "./context.ts";
+import type { RequestContext } from "./context.ts";
 
 export interface ProcedureMeta {
   /** Who may call: set by the procedure builders, checked by the router-wide access test. */

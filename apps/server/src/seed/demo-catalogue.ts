@@ -11,12 +11,12 @@ import type {
   ReleaseStatus,
 } from "@litverse/shared/content";
 import { and, eq, sql } from "drizzle-orm";
-import { refreshContentStats } from "../../jobs/content-stats.ts";
-import { addEpisodes, type NewEpisode } from "../../modules/content/add-episodes.ts";
-import { createContent } from "../../modules/content/content.service.ts";
-import { createCuratedList } from "../../modules/content-curation/content-curation.service.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
-import { content, curatedLists } from "../schema/index.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
+import { content, curatedLists } from "../db/schema/index.ts";
+import { refreshContentStats } from "../jobs/content-stats.ts";
+import { addEpisodes, type NewEpisode } from "../modules/content/add-episodes.ts";
+import { createContent } from "../modules/content/content.service.ts";
+import { createCuratedList } from "../modules/content-curation/content-curation.service.ts";
 import { seedDemoEngagement } from "./demo-engagement.ts";
 import { type FixtureMedia, seedDemoImports } from "./demo-imports.ts";
 import { sampleChapters, sampleComicEpisodes } from "./demo-media.ts";

@@ -1,7 +1,8 @@
 // The demo's coin packages for /coins/buy: amounts in cents, US dollars.
-import { COIN_PACKAGES_TOPIC } from "../../modules/coins/packages.service.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
-import { coinPackages } from "../schema/index.ts";
+
+import type { ServiceDeps } from "../core/service-deps.ts";
+import { coinPackages } from "../db/schema/index.ts";
+import { COIN_PACKAGES_TOPIC } from "../modules/coins/packages.service.ts";
 
 export const DEMO_COIN_PACKAGES = [
   { name: "Starter", coins: 100, bonusCoins: 0, priceMinor: 99, currency: "USD", sortOrder: 10 },

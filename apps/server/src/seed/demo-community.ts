@@ -3,12 +3,12 @@
 // through the services themselves, so that what a newcomer sees (notifications included) is what
 // the platform really does.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { acceptFriendRequest, sendFriendRequest } from "../../modules/friends/friends.service.ts";
-import { sendMessage, viewConversation } from "../../modules/messages/messages.service.ts";
-import { markNotificationsRead } from "../../modules/notifications/notifications.service.ts";
-import { ensureProfileRow } from "../../modules/profiles/people.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
-import { friendships, notifications, profiles, users } from "../schema/index.ts";
+import type { ServiceDeps, SessionUser } from "../core/service-deps.ts";
+import { friendships, notifications, profiles, users } from "../db/schema/index.ts";
+import { acceptFriendRequest, sendFriendRequest } from "../modules/friends/friends.service.ts";
+import { sendMessage, viewConversation } from "../modules/messages/messages.service.ts";
+import { markNotificationsRead } from "../modules/notifications/notifications.service.ts";
+import { ensureProfileRow } from "../modules/profiles/people.ts";
 
 const asUser = (id: string): SessionUser => ({ id, role: "user" });
 

@@ -6,8 +6,8 @@
 
 import type { ContentType } from "@litverse/shared/content";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
+import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
 import {
   content,
   contentFollows,
@@ -17,7 +17,7 @@ import {
   episodes,
   episodeViews,
   users,
-} from "../schema/index.ts";
+} from "../db/schema/index.ts";
 import { randomFrom } from "./demo-media.ts";
 
 /** Users of this issuer are demo personas: no account, nobody signs in as them. */

@@ -8,20 +8,20 @@ import type { Age } from "@litverse/shared/constants";
 import type { AccessType, ContentType, ReleaseStatus } from "@litverse/shared/content";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import pino from "pino";
-import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
-import { REPO_ROOT } from "../../config.ts";
-import { enqueueJob, type JobHandler, JobRunner } from "../../jobs/job-queue.ts";
-import type { NewEpisode } from "../../modules/content/add-episodes.ts";
-import { updateContent } from "../../modules/content/content.service.ts";
-import { episodeMediaKey, type StoredEpisodePayload } from "../../modules/content/episode-payload.ts";
-import type { CommitResult } from "../../modules/imports/commit-import.ts";
+import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
+import { REPO_ROOT } from "../core/config.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
+import { content, episodes, jobs, users } from "../db/schema/index.ts";
+import { enqueueJob, type JobHandler, JobRunner } from "../jobs/job-queue.ts";
+import type { NewEpisode } from "../modules/content/add-episodes.ts";
+import { updateContent } from "../modules/content/content.service.ts";
+import { episodeMediaKey, type StoredEpisodePayload } from "../modules/content/episode-payload.ts";
+import type { CommitResult } from "../modules/imports/commit-import.ts";
 import {
   IMPORT_JOB_KIND,
   type ImportJobInput,
   importJobHandler,
-} from "../../modules/imports/imports.service.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
-import { content, episodes, jobs, users } from "../schema/index.ts";
+} from "../modules/imports/imports.service.ts";
 import type { EngagementPlan } from "./demo-engagement.ts";
 
 export const FIXTURES_DIR = path.join(REPO_ROOT, "fixtures");

@@ -3,8 +3,8 @@
 // narration and video of the imported fixtures (see demo-imports.ts) shared between titles. Every
 // piece is deterministic, so seeding twice makes the same catalogue.
 import sharp from "sharp";
-import type { NewEpisode } from "../../modules/content/add-episodes.ts";
-import { bookChapter } from "../../modules/content/add-episodes.ts";
+import type { NewEpisode } from "../modules/content/add-episodes.ts";
+import { bookChapter } from "../modules/content/add-episodes.ts";
 
 /** A small deterministic random source (mulberry32), seeded from a string. */
 export function randomFrom(seed: string): () => number {

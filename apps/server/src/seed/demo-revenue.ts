@@ -4,9 +4,9 @@
 // wallets, the ledger check and the refund action all agree with the figures).
 import { randomUUID } from "node:crypto";
 import { asc, eq, like } from "drizzle-orm";
-import { creditCoins, reverseEntry } from "../../modules/coins/ledger.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
-import { coinPackages, payments, sandboxCharges, users } from "../schema/index.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
+import { coinPackages, payments, sandboxCharges, users } from "../db/schema/index.ts";
+import { creditCoins, reverseEntry } from "../modules/coins/ledger.ts";
 import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
 
 const DAY_MS = 86_400_000;

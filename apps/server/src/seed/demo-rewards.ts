@@ -3,12 +3,12 @@
 // in their wallets, the 7-day streak badge for the longest), and read and listened this week, which
 // put them together in a Bronze league group mid-week. Today's check-in is left for them to make.
 import { inArray } from "drizzle-orm";
-import { checkIn } from "../../modules/rewards/check-in.ts";
-import { awardXp } from "../../modules/rewards/earning.ts";
-import { personDay } from "../../modules/rewards/person-day.ts";
-import { loadRules } from "../../modules/rewards/rules.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
-import { checkIns, users } from "../schema/index.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
+import { checkIns, users } from "../db/schema/index.ts";
+import { checkIn } from "../modules/rewards/check-in.ts";
+import { awardXp } from "../modules/rewards/earning.ts";
+import { personDay } from "../modules/rewards/person-day.ts";
+import { loadRules } from "../modules/rewards/rules.ts";
 
 const DAY_MS = 86_400_000;
 

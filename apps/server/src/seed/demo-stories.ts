@@ -13,17 +13,8 @@
 import path from "node:path";
 import type { StoryScene, StoryStat } from "@litverse/shared/stories/story-model";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
-import { createStatPreset } from "../../modules/stories/stat-presets.service.ts";
-import {
-  getStoryDraft,
-  publishStory,
-  saveStoryDraft,
-  updateStoryDetails,
-} from "../../modules/stories/story-drafts.service.ts";
-import { chooseChoice, startPlay } from "../../modules/stories/story-play.service.ts";
-import { importTwine } from "../../modules/stories/story-twine.service.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
+import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
+import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
 import {
   statPresets,
   stories,
@@ -33,7 +24,16 @@ import {
   storyReaders,
   storySceneVisits,
   users,
-} from "../schema/index.ts";
+} from "../db/schema/index.ts";
+import { createStatPreset } from "../modules/stories/stat-presets.service.ts";
+import {
+  getStoryDraft,
+  publishStory,
+  saveStoryDraft,
+  updateStoryDetails,
+} from "../modules/stories/story-drafts.service.ts";
+import { chooseChoice, startPlay } from "../modules/stories/story-play.service.ts";
+import { importTwine } from "../modules/stories/story-twine.service.ts";
 import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
 import { FIXTURES_DIR } from "./demo-imports.ts";
 

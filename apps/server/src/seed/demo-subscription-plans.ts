@@ -1,7 +1,8 @@
 // The demo's subscription plans for /subscription/plans: prices in cents, US dollars.
-import { PLANS_TOPIC } from "../../modules/subscriptions/subscription-topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
-import { subscriptionPlans } from "../schema/index.ts";
+
+import type { ServiceDeps } from "../core/service-deps.ts";
+import { subscriptionPlans } from "../db/schema/index.ts";
+import { PLANS_TOPIC } from "../modules/subscriptions/subscription-topics.ts";
 
 export const DEMO_SUBSCRIPTION_PLANS = [
   {

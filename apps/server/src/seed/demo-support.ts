@@ -4,12 +4,12 @@
 // what those steps really did. A few canned replies for the admin to try.
 import type { SupportCategory, TicketStatus } from "@litverse/shared/support";
 import { and, eq, inArray } from "drizzle-orm";
-import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
-import { createTicket, rateTicket, replyToTicket } from "../../modules/support/support.service.ts";
-import { agentReply, createCannedReply, updateTicket } from "../../modules/support/support-desk.service.ts";
-import { closeSolvedTickets, flagSlaBreaches } from "../../modules/support/support-upkeep.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
-import { supportTickets, users } from "../schema/index.ts";
+import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
+import type { ServiceDeps, SessionUser } from "../core/service-deps.ts";
+import { supportTickets, users } from "../db/schema/index.ts";
+import { createTicket, rateTicket, replyToTicket } from "../modules/support/support.service.ts";
+import { agentReply, createCannedReply, updateTicket } from "../modules/support/support-desk.service.ts";
+import { closeSolvedTickets, flagSlaBreaches } from "../modules/support/support-upkeep.ts";
 
 const HOUR_MS = 3_600_000;
 

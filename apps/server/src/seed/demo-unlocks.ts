@@ -4,14 +4,10 @@
 // personas' wallets all come from the same entries. Some take the other ways the titles offer:
 // all remaining episodes at the bulk discount, a rental, the wait-for-free timer.
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { AppError } from "../../errors.ts";
-import {
-  getUnlockOptions,
-  unlockAllRemaining,
-  unlockEpisode,
-} from "../../modules/unlocks/unlocks.service.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
-import { content, episodeProgress, episodes, episodeUnlocks, users } from "../schema/index.ts";
+import { AppError } from "../core/errors.ts";
+import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
+import { content, episodeProgress, episodes, episodeUnlocks, users } from "../db/schema/index.ts";
+import { getUnlockOptions, unlockAllRemaining, unlockEpisode } from "../modules/unlocks/unlocks.service.ts";
 import { DEMO_TITLES } from "./demo-catalogue.ts";
 import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
 

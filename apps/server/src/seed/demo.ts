@@ -8,16 +8,10 @@ import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
 import type { Age, UserRole } from "@litverse/shared/constants";
 import { DEMO_PASSWORD } from "@litverse/shared/demo-accounts";
 import { and, eq, sql } from "drizzle-orm";
-import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
-import { hashPassword } from "../../auth/provider/accounts.ts";
-import { createAdminNotification } from "../../modules/admin-notifications/admin-notifications.service.ts";
-import { creditCoins } from "../../modules/coins/ledger.ts";
-import {
-  createNotification,
-  type NotificationFields,
-} from "../../modules/notifications/notifications.service.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
-import { queryRows } from "../client.ts";
+import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
+import { hashPassword } from "../auth/provider/accounts.ts";
+import { queryRows } from "../core/db/client.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
 import {
   accounts,
   adminNotifications,
@@ -27,7 +21,13 @@ import {
   notifications,
   payments,
   users,
-} from "../schema/index.ts";
+} from "../db/schema/index.ts";
+import { createAdminNotification } from "../modules/admin-notifications/admin-notifications.service.ts";
+import { creditCoins } from "../modules/coins/ledger.ts";
+import {
+  createNotification,
+  type NotificationFields,
+} from "../modules/notifications/notifications.service.ts";
 import { seedDemoContent } from "./demo-catalogue.ts";
 import { seedDemoClubs } from "./demo-clubs.ts";
 import { seedDemoCoinPackages } from "./demo-coin-packages.ts";

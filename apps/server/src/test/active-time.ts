@@ -3,7 +3,7 @@
 import { recordProgressInput } from "@litverse/shared/content-inputs";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { queryRows } from "../db/client.ts";
+import { queryRows } from "../core/db/client.ts";
 import { addEpisodes, bookChapter, type NewEpisode } from "../modules/content/add-episodes.ts";
 import { recordProgress } from "../modules/library/library.service.ts";
 import type { Platform } from "../platform.ts";

@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
-import { REPO_ROOT } from "../config.ts";
+import { REPO_ROOT } from "../core/config.ts";
 
 export interface NpmStart {
   /** npm, the top process, leading a process group of its own. */

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { readEndpointFile } from "../admin/local-endpoint.ts";
-import { REPO_ROOT } from "../config.ts";
+import { REPO_ROOT } from "../core/config.ts";
 
 const serverEntry = path.join(REPO_ROOT, "apps/server/src/main.ts");
 const cliEntry = path.join(REPO_ROOT, "apps/server/src/cli.ts");

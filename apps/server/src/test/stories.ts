@@ -1,9 +1,9 @@
 // Interactive stories for tests and benchmarks: a small story with a condition, an effect, a loop
 // and a premium choice, stories of any size, and publishing one through the real services.
 import type { StoryChoice, StoryScene, StoryStat } from "@litverse/shared/stories/story-model";
+import type { SessionUser } from "../core/service-deps.ts";
 import { createStory, publishStory, saveStoryDraft } from "../modules/stories/story-drafts.service.ts";
 import type { Platform } from "../platform.ts";
-import type { SessionUser } from "../rpc/context.ts";
 
 export function storyScene(
   id: string,

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp } from "../app.ts";
 import type { Platform } from "../platform.ts";
-import type { AppRouter } from "../rpc/router.ts";
+import type { AppRouter } from "../router.ts";
 
 export interface TestServer {
   app: FastifyInstance;

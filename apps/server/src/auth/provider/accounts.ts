@@ -7,9 +7,9 @@ import { DISPLAY_NAME_MAX_LENGTH } from "@litverse/shared/people";
 import { invisibleTextMessage, isVisibleText } from "@litverse/shared/visible-text";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
 import { accounts } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 
 export interface Account {
   id: string;

@@ -3,7 +3,7 @@
 
 import { and, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "../../core/db/client.ts";
 import { oidcPayloads } from "../../db/schema/index.ts";
 
 /** Expired rows are deleted at most this often (per adapter factory), on the next write. */

@@ -2,7 +2,7 @@
 // production server's page says nothing of them.
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@litverse/shared/demo-accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "../../core/config.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import { createAccount } from "./accounts.ts";
 import {

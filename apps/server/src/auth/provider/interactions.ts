@@ -11,9 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
 import { errors } from "oidc-provider";
 import { z } from "zod";
-import type { Database } from "../../db/client.ts";
-import { AppError } from "../../errors.ts";
-import { RateLimitError, type RateLimits } from "../../limits/rate-limits.ts";
+import type { Database } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { RateLimitError, type RateLimits } from "../../core/limits/rate-limits.ts";
 import {
   AccountInputError,
   createAccount,

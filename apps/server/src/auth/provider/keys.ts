@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose";
 import { z } from "zod";
-import type { Database, Executor } from "../../db/client.ts";
+import type { Database, Executor } from "../../core/db/client.ts";
 import { oidcKeys } from "../../db/schema/index.ts";
 
 export interface ProviderKeys {

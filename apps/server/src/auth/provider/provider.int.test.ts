@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../core/db/client.ts";
 import { signInThrottle } from "../../db/schema/index.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import { type Account, createAccount } from "./accounts.ts";

@@ -12,8 +12,8 @@ import Provider, {
   type Account as ProviderAccount,
 } from "oidc-provider";
 import { z } from "zod";
-import type { Database } from "../../db/client.ts";
-import type { RateLimits } from "../../limits/rate-limits.ts";
+import type { Database } from "../../core/db/client.ts";
+import type { RateLimits } from "../../core/limits/rate-limits.ts";
 import type { Platform } from "../../platform.ts";
 import { findAccount } from "./accounts.ts";
 import { createAdapterFactory } from "./adapter.ts";

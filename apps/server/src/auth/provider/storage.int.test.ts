@@ -2,9 +2,9 @@
 // sign-in throttle.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
 import { accounts, oidcKeys, oidcPayloads } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import {
   AccountInputError,

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type Provider from "oidc-provider";
 import { buildApp } from "../../app.ts";
-import { RateLimits } from "../../limits/rate-limits.ts";
+import { RateLimits } from "../../core/limits/rate-limits.ts";
 import type { Platform } from "../../platform.ts";
 import { type EmbeddedProviderOptions, registerEmbeddedProvider } from "./provider.ts";
 

@@ -6,14 +6,14 @@
 import { REEL_EVENTS_PATH } from "@litverse/shared/reels";
 import type { PlanFields } from "@litverse/shared/subscriptions-inputs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coinPackages } from "../db/schema/index.ts";
-import { UPLOAD_PATH } from "../http/uploads.ts";
-import { appRouter } from "../rpc/router.ts";
-import type { ProcedureMeta } from "../rpc/trpc.ts";
-import { befriend } from "../test/people.ts";
-import { personWithToken, startUpload, storedReel } from "../test/reels.ts";
-import { callerFor, openTestPlatform, type TestPlatform, type TestUser } from "../test/test-platform.ts";
-import { startTestServer, type TestServer } from "../test/test-server.ts";
+import { coinPackages } from "../../db/schema/index.ts";
+import { UPLOAD_PATH } from "../../http/uploads.ts";
+import { appRouter } from "../../router.ts";
+import type { ProcedureMeta } from "../../rpc/trpc.ts";
+import { befriend } from "../../test/people.ts";
+import { personWithToken, startUpload, storedReel } from "../../test/reels.ts";
+import { callerFor, openTestPlatform, type TestPlatform, type TestUser } from "../../test/test-platform.ts";
+import { startTestServer, type TestServer } from "../../test/test-server.ts";
 import { BUDGET_WINDOW_SECONDS, RATE_LIMIT_MESSAGES, type RateLimitKind } from "./rate-limits.ts";
 
 /** Each budget's size on the servers below: small, so that the third call is refused. */

@@ -1,6 +1,14 @@
 import type { Limits } from "../config.ts";
-import type { CallLimits } from "../rpc/context.ts";
 import { RateLimits } from "./rate-limits.ts";
+
+/** What one caller may do, in calls. */
+export interface CallLimits {
+  /** Budgets for writes, checkouts and sign-ups. */
+  rates: RateLimits;
+  maxLiveQueriesPerSocket: number;
+  /** A call that takes longer is answered with a timeout error. */
+  callTimeoutMs: number;
+}
 
 /** The limits one server enforces on the calls it serves, from its configuration. */
 export function callLimitsFor(limits: Limits): CallLimits {

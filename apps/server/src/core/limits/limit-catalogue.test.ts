@@ -17,7 +17,7 @@ const isVariableName = (text: string) => /^[A-Z][A-Z0-9_]+$/.test(text);
 
 /** Every variable config.ts's schema reads, optional ones included, from its source. */
 function schemaVariables(): string[] {
-  const source = read("apps/server/src/config.ts");
+  const source = read("apps/server/src/core/config.ts");
   const start = source.indexOf("const configSchema = z.object({");
   const end = source.indexOf("\n});", start);
   expect(start, "config.ts's configSchema").toBeGreaterThan(-1);

@@ -16,8 +16,8 @@ export interface CataloguedLimit {
   mention: string;
 }
 
-const LIMITS_TEST = "apps/server/src/limits/limits.int.test.ts";
-const BUDGETS_TEST = "apps/server/src/limits/budgets.int.test.ts";
+const LIMITS_TEST = "apps/server/src/core/limits/limits.int.test.ts";
+const BUDGETS_TEST = "apps/server/src/core/limits/budgets.int.test.ts";
 const TRANSPORT_TEST = "apps/server/src/rpc/transport.int.test.ts";
 const PROVIDER_TEST = "apps/server/src/auth/provider/provider.int.test.ts";
 const STORIES_TEST = "apps/server/src/modules/stories/stories.int.test.ts";

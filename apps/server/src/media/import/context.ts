@@ -3,7 +3,7 @@
 // names an archive or a tag suggests.
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { resolveLimits } from "./limits.ts";
 import type { ImportLimits, ImportOptions, ImportProgress } from "./types.ts";
 

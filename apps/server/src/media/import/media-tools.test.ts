@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { MediaToolError, mediaFailure, normaliseLanguage, runTool } from "./media-tools.ts";
 import { naturalCompare, titleFromFileName } from "./natural-sort.ts";
 

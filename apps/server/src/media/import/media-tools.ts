@@ -2,7 +2,7 @@
 // the short reason added to our own plain error messages.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { refuse } from "./context.ts";
 
 export interface ToolRun {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { DEFAULT_IMPORT_LIMITS } from "./limits.ts";
 import { readImport } from "./read-import.ts";
 import {

@@ -6,7 +6,7 @@ import { rm, stat } from "node:fs/promises";
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { refuse, tooLarge } from "./context.ts";
 import { formatBytes } from "./limits.ts";
 import type { ImportLimits } from "./types.ts";

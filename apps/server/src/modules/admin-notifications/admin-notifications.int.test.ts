@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../core/db/client.ts";
 import {
   callerFor,
   createUser,

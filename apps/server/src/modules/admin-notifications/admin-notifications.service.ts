@@ -2,11 +2,11 @@
 // (failed imports, refused payment webhooks, new reports).
 import type { AdminNotificationItem } from "@litverse/shared/notifications";
 import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
-import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../db/cursor.ts";
+import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { adminNotificationReads, adminNotifications } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import type { NotificationFields } from "../notifications/notifications.service.ts";
 
 export type AdminNotificationRow = typeof adminNotifications.$inferSelect;

@@ -5,12 +5,12 @@ import type { AnnouncementAudience, AnnouncementView } from "@litverse/shared/no
 import type { sendAnnouncementInput } from "@litverse/shared/notifications-inputs";
 import { desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { announcements, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 import { enqueueJob, type JobHandler } from "../../jobs/job-queue.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { BROADCAST_TOPIC } from "../notifications/notifications.service.ts";
 import { pushToUser } from "../notifications/push.ts";
 

@@ -12,10 +12,10 @@ import {
 import type { ClubMemberStatus, ClubRole } from "@litverse/shared/clubs";
 import type { AppErrorCode } from "@litverse/shared/errors";
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
 import { clubMembers, clubs } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
 
 /** The club's own row: name, privacy, cover, limit, current read and schedule. */
 export const clubTopic = (clubId: string) => `club:${clubId}`;

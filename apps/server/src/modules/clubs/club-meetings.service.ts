@@ -4,10 +4,10 @@ import type { ClubMeeting, ClubRsvp } from "@litverse/shared/clubs";
 import type { createMeetingInput } from "@litverse/shared/clubs-inputs";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { clubMeetingRsvps, clubMeetings } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import { loadClubFor } from "./club-access.ts";
 

@@ -5,10 +5,10 @@ import { CLUB_POLL_DAYS_MAX, type ClubPoll, type ClubPollKind, instantRunoff } f
 import type { createPollInput } from "@litverse/shared/clubs-inputs";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser, Viewer } from "../../core/service-deps.ts";
 import { clubPollOptions, clubPolls, clubPollVotes, content } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser, Viewer } from "../../rpc/context.ts";
 import { visibleTitle } from "../content/content.service.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import { loadClubFor } from "./club-access.ts";

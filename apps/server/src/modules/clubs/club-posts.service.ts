@@ -19,8 +19,11 @@ import type {
 } from "@litverse/shared/clubs-inputs";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../db/cursor.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import {
   clubMilestones,
   clubPostReactions,
@@ -28,10 +31,7 @@ import {
   clubReads,
   clubSpoilerReveals,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { peopleByIds, personById } from "../profiles/people.ts";
 import { createReport } from "../reports/reports.service.ts";

@@ -2,8 +2,8 @@
 // same synced positions the readers and players keep. Followed live, so that a spoiler opens by
 // itself once its reader passes it.
 import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { track } from "../../live/topics.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { track } from "../../core/live/topics.ts";
 import { titleProgressTopic } from "../content/content-topics.ts";
 
 /** For each of `userIds`, the highest episode number of `contentId` they finished (0 for none). */

@@ -4,7 +4,10 @@ import type { ClubMilestone, ClubRead } from "@litverse/shared/clubs";
 import type { setCurrentReadInput } from "@litverse/shared/clubs-inputs";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import {
   clubMilestones,
   clubPosts,
@@ -13,9 +16,6 @@ import {
   content,
   episodes,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { releasedEpisode, visibleTitle } from "../content/content.service.ts";
 import { clubPostsTopic, clubTopic, loadClubFor } from "./club-access.ts";
 

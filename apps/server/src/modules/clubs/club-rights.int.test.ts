@@ -12,6 +12,8 @@ import {
 import type { ClubPrivacy } from "@litverse/shared/clubs";
 import { getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalChangeBus } from "../../core/live/change-bus.ts";
+import { ALL_TOPICS } from "../../core/live/topics.ts";
 import {
   clubMeetingRsvps,
   clubMeetings,
@@ -27,8 +29,6 @@ import {
   clubSpoilerReveals,
   clubs,
 } from "../../db/schema/index.ts";
-import { LocalChangeBus } from "../../live/change-bus.ts";
-import { ALL_TOPICS } from "../../live/topics.ts";
 import { addChapters, createTitle } from "../../test/catalogue.ts";
 import { befriend } from "../../test/people.ts";
 import {

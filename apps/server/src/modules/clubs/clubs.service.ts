@@ -14,12 +14,12 @@ import type {
 import type { ProfileClub } from "@litverse/shared/people";
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Executor, queryRows, type Transaction } from "../../db/client.ts";
+import { type Executor, queryRows, type Transaction } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { clubMembers, clubReads, clubs, content } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { likePattern } from "../content/content.service.ts";
 import { areFriends, isBlockedEitherWay } from "../friends/relationships.ts";
 import { notify } from "../notifications/notifications.service.ts";

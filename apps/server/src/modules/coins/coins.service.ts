@@ -2,10 +2,10 @@
 // expiry. Writes go through ledger.ts.
 import type { BonusLot, CoinBalance, WalletEntry, WalletPage } from "@litverse/shared/coins";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { olderThan } from "../../db/cursor.ts";
+import { olderThan } from "../../core/db/cursor.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { coinsTopic } from "./ledger.ts";
 
 export { coinsTopic };

@@ -1,8 +1,8 @@
 // Tells people, once per lot, that bonus coins of theirs expire within three days, so that they can
 // spend them first.
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
+import { queryRows } from "../../core/db/client.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { notify } from "../notifications/notifications.service.ts";
 
 /** How long before a lot expires its owner is told. */

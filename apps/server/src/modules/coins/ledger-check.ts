@@ -2,7 +2,7 @@
 // command line and after every step of the property-based tests. Each rule is one query that
 // returns the rows breaking it, so a violation names what is wrong.
 import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
 
 export interface LedgerViolation {
   rule: string;

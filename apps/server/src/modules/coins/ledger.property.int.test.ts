@@ -3,7 +3,7 @@
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../core/errors.ts";
 import {
   callerFor,
   createUser,

@@ -9,15 +9,15 @@
 // ledger_accounts.balance).
 import { BONUS_COIN_LIFETIME_DAYS, type LedgerEntryKind } from "@litverse/shared/coins";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Executor, Transaction } from "../../db/client.ts";
+import type { Executor, Transaction } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import {
   ledgerAccounts,
   ledgerEntries,
   ledgerPostings,
   type SystemAccountKind,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 

@@ -1,6 +1,6 @@
 // Coin packages: what readers see on /coins/buy, and how superadmins run them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedDemoCoinPackages } from "../../db/seed/demo-coin-packages.ts";
+import { seedDemoCoinPackages } from "../../seed/demo-coin-packages.ts";
 import {
   callerFor,
   createUser,

@@ -4,10 +4,10 @@ import type { CoinPackageView } from "@litverse/shared/payments";
 import type { createCoinPackageInput, updateCoinPackageInput } from "@litverse/shared/payments-inputs";
 import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { coinPackages } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 
 /** Any package: the buy page and the admins' list follow it. */
 export const COIN_PACKAGES_TOPIC = "coin-packages";

@@ -17,7 +17,10 @@ import type {
 } from "@litverse/shared/content-inputs";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import {
   bookMatter,
   content,
@@ -26,9 +29,6 @@ import {
   episodes,
   episodeViews,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { matterMediaKey } from "../content/book-matter.ts";
 import {
   createContent,

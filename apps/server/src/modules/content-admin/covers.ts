@@ -2,9 +2,9 @@
 // its format when browsers show it, converted to JPEG otherwise, stored under a hashed name.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { content } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { CATALOGUE_TOPIC, CONTENT_ADMIN_TOPIC, contentTopic } from "../content/content-topics.ts";
 import { storeCover } from "../imports/commit-import.ts";
 

@@ -14,12 +14,12 @@ import {
   SHELF_ITEM_LIMIT,
 } from "@litverse/shared/content";
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { content, contentStats, curatedListItems, curatedLists } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 import { RISING_WINDOW_DAYS } from "../../jobs/content-stats.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { toContentCard, viewerAge, visibleTitles } from "../content/content.service.ts";
 import { CATALOGUE_TOPIC, CONTENT_STATS_TOPIC, contentTopic } from "../content/content-topics.ts";
 

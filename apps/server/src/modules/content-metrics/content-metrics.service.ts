@@ -9,10 +9,10 @@ import type {
   MetricsTotals,
 } from "@litverse/shared/content";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { content } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { toContentCard } from "../content/content.service.ts";
 
 interface Range {

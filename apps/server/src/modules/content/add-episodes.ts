@@ -3,9 +3,9 @@
 // after the title's last episode.
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { episodes } from "../../db/schema/index.ts";
 import type { StoredEpisodePayload } from "../../media/import/types.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { CONTENT_ADMIN_TOPIC, contentEpisodesTopic } from "./content-topics.ts";
 import { episodeMediaKey, payloadMeasures } from "./episode-payload.ts";
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../config.ts";
+import { REPO_ROOT } from "../../core/config.ts";
 import { bookMatter } from "../../db/schema/index.ts";
 import { createTitle, readerAged } from "../../test/catalogue.ts";
 import {

@@ -4,10 +4,10 @@
 import type { ContentCard, ReadingDirection, WritingMode } from "@litverse/shared/content";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { bookMatter, episodes, type MatterPlacement } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { releasedEpisode, toContentCard, visibleTitle } from "./content.service.ts";
 import { contentEpisodesTopic, contentTopic } from "./content-topics.ts";
 import { deliverPayload, episodeMediaKey, type StoredEpisodePayload } from "./episode-payload.ts";

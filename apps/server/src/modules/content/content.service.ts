@@ -17,7 +17,10 @@ import type {
 import type { listContentInput } from "@litverse/shared/content-inputs";
 import { and, asc, desc, eq, gt, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import {
   type ContentStatus,
   content,
@@ -29,9 +32,6 @@ import {
   episodes,
   episodeViews,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import {
   CATALOGUE_TOPIC,
   CONTENT_STATS_TOPIC,

@@ -2,9 +2,9 @@
 // free) or rented and not yet expired, and plan tiers (subscriptions in force, VVIP grants). Every
 // query that decides a lock loads them here, so it follows unlocks, refunds and plan changes live.
 import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { episodeUnlocks } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { activeTiers } from "../subscriptions/tiers.ts";
 import type { Entitlements } from "./episode-access.ts";
 

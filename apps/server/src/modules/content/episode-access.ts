@@ -1,7 +1,7 @@
 // Who may open which episode. One place decides, for the episode list (why an episode is locked)
 // and for the payload (whether its files are handed out).
 import type { AccessType, EpisodeLock } from "@litverse/shared/content";
-import type { Viewer } from "../../rpc/context.ts";
+import type { Viewer } from "../../core/service-deps.ts";
 
 /** What a viewer holds that opens locked episodes. */
 export interface Entitlements {

@@ -3,8 +3,8 @@
 // sources pointing there.
 import { readFile } from "node:fs/promises";
 import type { EpisodePayload } from "@litverse/shared/content";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { EPISODE_MEDIA_MARKER, type StoredEpisodePayload } from "../../media/import/types.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 
 export type { StoredEpisodePayload };
 

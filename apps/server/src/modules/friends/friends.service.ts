@@ -10,11 +10,11 @@ import {
   type PersonWithState,
 } from "@litverse/shared/people";
 import { and, eq, or, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { blocks, conversations, friendships, profiles, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { myClubsTopic } from "../clubs/club-access.ts";
 import { libraryTopic } from "../content/content-topics.ts";
 import { notify } from "../notifications/notifications.service.ts";

@@ -2,9 +2,9 @@
 // suggestions all ask here, so that a block means the same everywhere.
 import type { FriendState } from "@litverse/shared/people";
 import { and, eq, or, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { track } from "../../core/live/topics.ts";
 import { blocks, friendships } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
 
 /** Everything about one person's friends, requests and blocks. */
 export const relationshipsTopic = (userId: string) => `user:${userId}:relationships`;

@@ -5,11 +5,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { bookMatter, content, episodes } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 import type { ImportedTitle } from "../../media/import/types.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { matterMediaKey } from "../content/book-matter.ts";
 import { insertContent } from "../content/content.service.ts";
 import {

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { ImportJob } from "@litverse/shared/jobs";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../config.ts";
+import { REPO_ROOT } from "../../core/config.ts";
 import { content, episodes } from "../../db/schema/index.ts";
 import { JobRunner } from "../../jobs/job-queue.ts";
 import { buildEpub, xhtml } from "../../media/import/test-files.ts";

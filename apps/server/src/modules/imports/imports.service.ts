@@ -6,13 +6,13 @@ import type { ImportJob } from "@litverse/shared/jobs";
 import type { startImportInput } from "@litverse/shared/jobs-inputs";
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { content, jobs, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 import { cancelJob, enqueueJob, type JobHandler, jobsTopic, plainReason } from "../../jobs/job-queue.ts";
-import { track } from "../../live/topics.ts";
 import { readImport } from "../../media/import/read-import.ts";
 import type { ImportProgress } from "../../media/import/types.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { createAdminNotification } from "../admin-notifications/admin-notifications.service.ts";
 import { type CommitResult, commitImportedTitle } from "./commit-import.ts";
 

@@ -12,11 +12,11 @@ import type { recordProgressInput } from "@litverse/shared/content-inputs";
 import type { ActivityKind } from "@litverse/shared/people";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { activityTime, content, contentFollows, episodeProgress, episodes } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import {
   recordView,
   releasedEpisode,

@@ -4,7 +4,7 @@ import { MESSAGE_MAX_LENGTH } from "@litverse/shared/messages";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../core/db/client.ts";
 import { befriend, phonePhoto, uploadFile } from "../../test/people.ts";
 import {
   callerFor,

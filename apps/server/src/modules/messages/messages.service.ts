@@ -15,13 +15,13 @@ import {
 } from "@litverse/shared/messages";
 import type { ReportReason } from "@litverse/shared/people";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../db/cursor.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { conversationMembers, conversations, messageHides, messages } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import {
   areFriends,
   friendState,

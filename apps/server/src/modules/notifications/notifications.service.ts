@@ -9,11 +9,11 @@ import {
   type NotificationPreference,
 } from "@litverse/shared/notifications";
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
-import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../db/cursor.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { notificationPreferences, notifications } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import { pushToUser } from "./push.ts";
 

@@ -6,10 +6,10 @@ import { DEFAULT_SUPPORT_EMAIL } from "@litverse/shared/constants";
 import type { PushPayload, PushSetup } from "@litverse/shared/notifications";
 import { and, eq, sql } from "drizzle-orm";
 import webpush from "web-push";
+import { loadOrCreateValue } from "../../core/db/secrets.ts";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { pushSubscriptions } from "../../db/schema/index.ts";
-import { loadOrCreateValue } from "../../db/secrets.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 
 const VAPID_SECRET_NAME = "web-push-vapid";
 /** Push services keep a message this long for a device that is offline. */

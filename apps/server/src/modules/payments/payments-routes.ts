@@ -1,7 +1,8 @@
 // The payments' HTTP routes: providers' webhooks, read as raw bodies for their signatures. (The
 // sandbox provider's checkout page is a page of the web app, on the payments functions.)
 import type { FastifyInstance } from "fastify";
-import type { Platform } from "../../platform.ts";
+import type { Config } from "../../core/config.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { createAdminNotification } from "../admin-notifications/admin-notifications.service.ts";
 import { paymentsSettingsFromEnv } from "./payments-config.ts";
 import { configurePayments } from "./providers/registry.ts";
@@ -12,16 +13,15 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 /** The administrators hear of refused webhooks at most this often per provider: anyone can post junk. */
 const REFUSAL_NOTICE_INTERVAL_MS = 60 * 60_000;
 
-export async function registerPaymentRoutes(app: FastifyInstance, platform: Platform): Promise<void> {
-  const { deps } = platform;
+export async function registerPaymentRoutes(
+  app: FastifyInstance,
+  deps: ServiceDeps,
+  config: Pick<Config, "publicUrl" | "isProduction">,
+): Promise<void> {
   const lastRefusalNotice = new Map<string, number>();
-  const settings = paymentsSettingsFromEnv(
-    platform.config.publicUrl,
-    process.env,
-    platform.config.isProduction,
-  );
+  const settings = paymentsSettingsFromEnv(config.publicUrl, process.env, config.isProduction);
   configurePayments(deps, settings, { log: app.log });
-  if (platform.config.isProduction && settings.isSandboxEnabled) {
+  if (config.isProduction && settings.isSandboxEnabled) {
     // Enabled on purpose, but its Pay button gives coins and plans away: fine for a trial, not a shop.
     app.log.warn("Payments use the sandbox provider: people can pay without money.");
   } else if (!settings.defaultProvider) {

@@ -3,9 +3,9 @@
 // verified access token, which another site's page can neither send nor read.
 import type { SandboxCheckoutView } from "@litverse/shared/payments";
 import { eq } from "drizzle-orm";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { payments } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { sandboxProvider } from "./providers/registry.ts";
 import type { SandboxChargeRow, SandboxOutcome } from "./providers/sandbox.ts";
 

@@ -1,7 +1,7 @@
 // The sandbox provider's billing clock: what a real provider does on its own servers when a
 // subscription's period ends. The background work calls renewDueSandboxSubscriptions; tests call
 // renewSandboxSubscriptionNow. Both send the signed webhooks a real provider would.
-import type { ServiceDeps } from "../../rpc/context.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { isSandboxEnabled, sandboxProvider } from "./providers/registry.ts";
 
 /** Renews (or ends, when cancelled at period end) every sandbox subscription whose period is over. */

@@ -3,9 +3,9 @@
 // asks the provider again before anything is credited.
 import { PAYMENT_PROVIDERS, type PaymentProviderId } from "@litverse/shared/coins";
 import { and, eq } from "drizzle-orm";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { paymentEvents } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { handleSubscriptionEvent } from "../subscriptions/subscription-payments.ts";
 import { findPaymentByReference, settlePayment } from "./payments.service.ts";
 import { type WebhookEvent, WebhookSignatureError } from "./provider.ts";

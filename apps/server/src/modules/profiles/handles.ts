@@ -2,9 +2,9 @@
 // name) or like another person's handle, by Unicode's confusable skeletons.
 import { HANDLE_REDIRECT_DAYS, RESERVED_HANDLES } from "@litverse/shared/people";
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
 import { handleHistory, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 import { handleSkeleton, handleSkeletonSql } from "./handle-skeleton.ts";
 
 export const RESERVED_HANDLE_MESSAGE = "That handle is reserved";

@@ -1,10 +1,10 @@
 // A person as every area shows them: name, handle, avatar and presence, read in one join.
 import { type PersonSummary, PRESENCE_ONLINE_MS } from "@litverse/shared/people";
 import { eq, inArray, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
 import { profiles, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
 
 /** Someone's name, handle, avatar or presence changed. */
 export const personTopic = (userId: string) => `person:${userId}`;

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../core/db/client.ts";
 import { handleHistory } from "../../db/schema/index.ts";
 import { chapterOf, reportsOf } from "../../test/active-time.ts";
 import { addChapters, createTitle } from "../../test/catalogue.ts";

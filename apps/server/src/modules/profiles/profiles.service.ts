@@ -20,7 +20,10 @@ import {
 import type { updateProfileInput } from "@litverse/shared/people-inputs";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import {
   content,
   contentFollows,
@@ -29,10 +32,7 @@ import {
   profiles,
   users,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { clubsOnProfile } from "../clubs/clubs.service.ts";
 import { viewerAge, visibleTitles } from "../content/content.service.ts";
 import { libraryTopic } from "../content/content-topics.ts";

@@ -4,12 +4,12 @@ import { ADMIN_REELS_PAGE_SIZE, type AdminReelPage } from "@litverse/shared/reel
 import type { adminListReelsInput } from "@litverse/shared/reels-inputs";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../db/cursor.ts";
+import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { content, reels, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 import { cancelJob, jobsTopic } from "../../jobs/job-queue.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { likePattern } from "../content/content.service.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { loadAnyReel, type ReelRow, reelMediaKey } from "./reel-access.ts";

@@ -11,12 +11,12 @@ import {
 import type { addCommentInput, listCommentsInput, reportCommentInput } from "@litverse/shared/reels-inputs";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { decodeTimeCursor, encodeTimeCursor, olderThan, type TimeCursor } from "../../db/cursor.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { decodeTimeCursor, encodeTimeCursor, olderThan, type TimeCursor } from "../../core/db/cursor.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { reelComments, reels } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { isAdminViewer } from "../content/content.service.ts";
 import { relationshipsTopic } from "../friends/relationships.ts";
 import { peopleByIds } from "../profiles/people.ts";

@@ -2,9 +2,9 @@
 // so the feed's ranking and the lists never drift from the rows.
 import type { ReelShareMethod } from "@litverse/shared/reels";
 import { and, eq, sql } from "drizzle-orm";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { creatorFollows, reelLikes, reelShares, reels, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { isBlockedEitherWay } from "../friends/relationships.ts";
 import { NO_SUCH_PERSON } from "../profiles/people.ts";
 import { loadWatchableReel } from "./reel-access.ts";

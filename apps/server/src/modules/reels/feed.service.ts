@@ -10,10 +10,10 @@ import {
 import type { listFeedInput } from "@litverse/shared/reels-inputs";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { episodeProgress, episodes, reelLinkClicks, reels } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import {
   continueEpisode,
   progressByEpisode,

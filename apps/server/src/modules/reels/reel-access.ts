@@ -3,10 +3,10 @@
 // alone, never across a block, and never when it trails a title the viewer may not see (a reel for
 // an 18+ title is not shown to a 13-year-old).
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import type { SessionUser, Viewer } from "../../core/service-deps.ts";
 import { reels } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { SessionUser, Viewer } from "../../rpc/context.ts";
 import { isAdminViewer, viewerAge } from "../content/content.service.ts";
 
 export type ReelRow = typeof reels.$inferSelect;

@@ -5,7 +5,9 @@ import type { ContentType } from "@litverse/shared/content";
 import type { PersonSummary } from "@litverse/shared/people";
 import type { AdminReel, MyReel, ReelCard, ReelLink } from "@litverse/shared/reels";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { track } from "../../core/live/topics.ts";
+import type { MediaDeps, ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import {
   content,
   creatorFollows,
@@ -15,8 +17,6 @@ import {
   reelDailyStats,
   reelLikes,
 } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { MediaDeps, ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { entitlementsTopic } from "../content/entitlements.ts";
 import { type Entitlements, episodeLock } from "../content/episode-access.ts";
 import { peopleByIds } from "../profiles/people.ts";

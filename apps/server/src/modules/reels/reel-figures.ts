@@ -1,7 +1,7 @@
 // Announcing that reels' figures moved. Watch events arrive many times a second; the analytics
 // page re-runs a heavy query per announcement, so they are announced at most every few seconds
 // per process (the last change of a burst always is).
-import type { ServiceDeps } from "../../rpc/context.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { REELS_ANALYTICS_TOPIC } from "./reel-topics.ts";
 
 export const ANALYTICS_ANNOUNCE_MS = 5_000;

@@ -2,10 +2,10 @@
 import type { ReelSettings } from "@litverse/shared/reels";
 import type { updateReelSettingsInput } from "@litverse/shared/reels-inputs";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { reelSettings } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { REEL_SETTINGS_TOPIC } from "./reel-topics.ts";
 
 /** The settings in force: the defaults until an administrator saves them. */

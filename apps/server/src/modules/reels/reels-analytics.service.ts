@@ -7,11 +7,11 @@ import { REEL_RETENTION_STEPS, type ReelFiguresSummary, type ReelsAnalytics } fr
 import type { reelsAnalyticsInput } from "@litverse/shared/reels-inputs";
 import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { queryRows } from "../../db/client.ts";
-import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../db/day-range.ts";
+import { queryRows } from "../../core/db/client.ts";
+import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../core/db/day-range.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { reels } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import { reelUrls } from "./reel-cards.ts";
 import { REELS_ADMIN_TOPIC, REELS_ANALYTICS_TOPIC } from "./reel-topics.ts";

@@ -4,8 +4,8 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { reels } from "../../db/schema/index.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { failStrandedReels } from "./reel-processing.ts";
 
 /**

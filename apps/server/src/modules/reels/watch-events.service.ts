@@ -23,9 +23,9 @@ import {
 import type { recordWatchEventsInput } from "@litverse/shared/reels-inputs";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { queryRows, type Transaction } from "../../db/client.ts";
+import { queryRows, type Transaction } from "../../core/db/client.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { reels, reelWatchAllowances } from "../../db/schema/index.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { viewerAge } from "../content/content.service.ts";
 import { rewardReelWatched } from "../rewards/earning.ts";
 import { watchableFor } from "./reel-access.ts";

@@ -3,8 +3,8 @@
 // and nothing more, for 6 to 12 hours (the same for every feed page asked for in a 6-hour window),
 // signed with a secret every server process shares.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { loadOrCreateSecret } from "../../db/secrets.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
+import { loadOrCreateSecret } from "../../core/db/secrets.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 
 const SECRET_NAME = "reel-watch-token";
 const WINDOW_SECONDS = 6 * 60 * 60;

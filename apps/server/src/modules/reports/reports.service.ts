@@ -2,8 +2,8 @@
 // The area that owns a kind of target finds it (and checks the reporter may see it); this records
 // the report once per reporter and target, and tells the administrators.
 import type { ReportReason, ReportTargetKind } from "@litverse/shared/people";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { reports } from "../../db/schema/index.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { createAdminNotification } from "../admin-notifications/admin-notifications.service.ts";
 
 export const REPORTS_TOPIC = "reports";

@@ -1,10 +1,10 @@
 import type { RevenueAnalytics, RevenueDay } from "@litverse/shared/revenue";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Transaction } from "../../db/client.ts";
+import type { Transaction } from "../../core/db/client.ts";
 import { coinPackages, payments, subscriptionPlans, subscriptions, users } from "../../db/schema/index.ts";
-import { DEMO_PERSONA_ISSUER } from "../../db/seed/demo-engagement.ts";
-import { seedDemoRevenue } from "../../db/seed/demo-revenue.ts";
+import { DEMO_PERSONA_ISSUER } from "../../seed/demo-engagement.ts";
+import { seedDemoRevenue } from "../../seed/demo-revenue.ts";
 import {
   callerFor,
   createUser,

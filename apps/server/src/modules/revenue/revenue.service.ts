@@ -10,10 +10,10 @@ import type {
   RevenueTotals,
 } from "@litverse/shared/revenue";
 import { type SQL, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
-import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../db/day-range.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../core/db/day-range.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { LEDGER_TOPIC } from "../coins/ledger.ts";
 import { PAYMENTS_TOPIC } from "../payments/payments.service.ts";
 import { SUBSCRIPTIONS_ADMIN_TOPIC } from "../subscriptions/subscription-topics.ts";

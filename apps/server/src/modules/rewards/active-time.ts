@@ -4,7 +4,7 @@
 // and never more in an episode than the episode could take.
 import type { ContentType, Locator } from "@litverse/shared/content";
 import { and, eq, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
 import { activeTimeClocks, episodeProgress } from "../../db/schema/index.ts";
 
 /** A slow reader's pace: most read twice as fast, so a chapter's allowance is generous. */

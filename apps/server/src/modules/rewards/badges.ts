@@ -5,11 +5,11 @@ import { type BadgeMeasure, type BadgeView, DEFAULT_BADGES } from "@litverse/sha
 import type { createBadgeInput } from "@litverse/shared/rewards-inputs";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor, Transaction } from "../../db/client.ts";
+import type { Executor, Transaction } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { badgeDefinitions, badgeMeasureMarks, badgeMeasures, earnedBadges } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { BADGE_DEFINITIONS_TOPIC, badgesTopic } from "./rewards-topics.ts";
 
 /** Puts the default badges in place, leaving any already there as they are. Run at start-up. */

@@ -2,9 +2,9 @@
 // with the streak, with a bonus when the streak reaches a milestone.
 import { type CheckInResult, checkInRuleKey } from "@litverse/shared/rewards";
 import { and, eq } from "drizzle-orm";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { checkIns, rewardGrants, streaks } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { countTowards, raiseMeasure } from "./badges.ts";
 import { grantRewardCoins } from "./grants.ts";
 import { personDay } from "./person-day.ts";

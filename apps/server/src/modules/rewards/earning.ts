@@ -4,7 +4,8 @@
 import type { ContentType } from "@litverse/shared/content";
 import type { XpSource } from "@litverse/shared/rewards";
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Transaction } from "../../db/client.ts";
+import type { Transaction } from "../../core/db/client.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import {
   episodeProgress,
   episodes,
@@ -13,7 +14,6 @@ import {
   xpEvents,
   xpTotals,
 } from "../../db/schema/index.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { releasedEpisode } from "../content/content.service.ts";
 import { countTowards } from "./badges.ts";
 import { noteLeagueXp } from "./leagues.ts";

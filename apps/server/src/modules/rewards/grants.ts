@@ -4,12 +4,12 @@ import type { RewardGrantPage, RewardRuleKey } from "@litverse/shared/rewards";
 import type { listRewardGrantsInput, revokeRewardGrantInput } from "@litverse/shared/rewards-inputs";
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Transaction } from "../../db/client.ts";
-import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../db/cursor.ts";
+import type { Transaction } from "../../core/db/client.ts";
+import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { rewardGrants, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { creditCoinsMany, reverseEntry } from "../coins/ledger.ts";
 import { REWARD_GRANTS_TOPIC, rewardsTopic } from "./rewards-topics.ts";
 

@@ -12,10 +12,10 @@ import {
 import type { setLeaderboardOptOutInput } from "@litverse/shared/rewards-inputs";
 import { desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { leagueResults, profiles } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { friendIdsOf, relationshipsTopic } from "../friends/relationships.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import {

@@ -4,8 +4,8 @@
 // only does the groups still open.
 import { LEAGUE_PRIZE_RANKS, leagueRankRuleKey } from "@litverse/shared/rewards";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { leagueGroups, leagueResults, leagueWeeks } from "../../db/schema/index.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { grantRewardCoinsMany, type RewardCredit } from "./grants.ts";
 import { groupResults, leagueWeekOf, shiftWeek, weekEndInstant } from "./league-rules.ts";
 import { scoresOfGroups } from "./leagues.ts";

@@ -1,9 +1,9 @@
 // Who is in which league group of a week, and what each member has earned in it.
 import { LEAGUE_TIERS, type LeagueTier } from "@litverse/shared/rewards";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { type Executor, queryRows, type Transaction } from "../../db/client.ts";
+import { type Executor, queryRows, type Transaction } from "../../core/db/client.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { leagueGroups, leagueMembers, leagueResults, leagueWeeks } from "../../db/schema/index.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import {
   leagueWeekOf,
   placementIn,

@@ -1,6 +1,6 @@
 // A person's own day: reckoned in the time zone their profile names, else UTC.
 import { eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
 import { profiles } from "../../db/schema/index.ts";
 import { effectiveTimeZone, localDateOf } from "./streaks.ts";
 

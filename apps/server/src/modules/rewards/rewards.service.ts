@@ -9,9 +9,9 @@ import {
 import type { setYearlyGoalInput } from "@litverse/shared/rewards-inputs";
 import { and, between, count, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { checkIns, readingGoals, streaks, titleCompletions, xpDaily } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { personTopic } from "../profiles/people.ts";
 import { personDay } from "./person-day.ts";
 import { REWARD_RULES_TOPIC, rewardsTopic } from "./rewards-topics.ts";

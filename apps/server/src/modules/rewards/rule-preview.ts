@@ -26,9 +26,9 @@ import {
   sql,
 } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { checkIns, leagueGroups, leagueResults, rewardGrants, xpDaily } from "../../db/schema/index.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { amountOf, loadRules, xpRuleOf } from "./rules.ts";
 import { addDays } from "./streaks.ts";
 import { type XpRule, xpTopUp } from "./xp.ts";

@@ -10,10 +10,10 @@ import {
 } from "@litverse/shared/rewards";
 import type { updateRewardRuleInput } from "@litverse/shared/rewards-inputs";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { ALL_TOPICS, track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { rewardRules } from "../../db/schema/index.ts";
-import { ALL_TOPICS, track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { REWARD_RULES_TOPIC } from "./rewards-topics.ts";
 import type { XpRule } from "./xp.ts";
 

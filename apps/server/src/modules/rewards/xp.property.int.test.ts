@@ -5,7 +5,7 @@ import { DEFAULT_REWARD_RULES } from "@litverse/shared/rewards";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client.ts";
+import { queryRows } from "../../core/db/client.ts";
 import { xpDaily, xpEvents } from "../../db/schema/index.ts";
 import { chapterOf, episodesOf, reportsOf } from "../../test/active-time.ts";
 import { createTitle, readerAged } from "../../test/catalogue.ts";

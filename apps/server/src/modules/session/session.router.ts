@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { publicProcedure, router } from "../../rpc/trpc.ts";
 
 export const sessionRouter = router({

@@ -5,10 +5,10 @@ import type { StatPreset } from "@litverse/shared/stories";
 import type { createStatPresetInput, updateStatPresetInput } from "@litverse/shared/stories-inputs";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { statPresets, stories } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { STAT_PRESETS_TOPIC, STORIES_ADMIN_TOPIC, storyTopic } from "./story-topics.ts";
 
 /** The unique index on the lowercased name refused a second preset of the same name. */

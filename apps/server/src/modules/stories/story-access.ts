@@ -2,10 +2,10 @@
 // rated at most their age, like catalogue titles.
 import type { StoryStat } from "@litverse/shared/stories/story-model";
 import { eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import type { Viewer } from "../../core/service-deps.ts";
 import { statPresets, stories, storyVersions } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { Viewer } from "../../rpc/context.ts";
 import { isAdminViewer, viewerAge } from "../content/content.service.ts";
 
 export type StoryRow = typeof stories.$inferSelect;

@@ -5,8 +5,10 @@
 import type { StoriesDashboard, StoryFunnel, StoryFunnelScene } from "@litverse/shared/stories";
 import { STORY_STATUSES } from "@litverse/shared/stories/story-model";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
-import { type DayRange, inRange, rangeEnd, rangeStart } from "../../db/day-range.ts";
+import { queryRows } from "../../core/db/client.ts";
+import { type DayRange, inRange, rangeEnd, rangeStart } from "../../core/db/day-range.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import {
   stories,
   storyChoiceTallies,
@@ -16,8 +18,6 @@ import {
   storySceneVisits,
   storyVersionScenes,
 } from "../../db/schema/index.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { loadStory } from "./story-access.ts";
 import {
   STORIES_ACTIVITY_TOPIC,

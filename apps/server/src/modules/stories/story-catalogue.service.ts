@@ -12,7 +12,10 @@ import {
 import type { listStoriesInput, rateStoryInput } from "@litverse/shared/stories-inputs";
 import { and, asc, desc, eq, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import {
   stories,
   storyEndingsFound,
@@ -21,9 +24,6 @@ import {
   storyVersions,
   users,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import {
   decodeCursor,
   encodeCursor,

@@ -21,7 +21,10 @@ import type {
 } from "@litverse/shared/stories-inputs";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor, Transaction } from "../../db/client.ts";
+import type { Executor, Transaction } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import {
   statPresets,
   stories,
@@ -30,10 +33,7 @@ import {
   storyVersionScenes,
   storyVersions,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import {
   loadStory,
   presetStatsOf,

@@ -13,7 +13,10 @@ import { CHOICE_SHARE_MIN_READERS, STORY_SAVE_SLOTS } from "@litverse/shared/sto
 import type { chooseChoiceInput, storySlotInput } from "@litverse/shared/stories-inputs";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Executor, queryRows, type Transaction } from "../../db/client.ts";
+import { type Executor, queryRows, type Transaction } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import {
   type PublishedChoice,
   type PublishedScene,
@@ -29,9 +32,6 @@ import {
   storyVersionScenes,
   storyVersions,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../rpc/context.ts";
 import { spendCoins } from "../coins/ledger.ts";
 import { isAdminViewer, viewerAge } from "../content/content.service.ts";
 import { readableStory, type StoryRow, type VersionRow } from "./story-access.ts";

@@ -15,8 +15,8 @@ import {
 } from "@litverse/shared/stories/story-model";
 import type { exportStoryInput } from "@litverse/shared/stories-inputs";
 import type { z } from "zod";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { layoutInWorker } from "./layout-worker.ts";
 import { loadStory } from "./story-access.ts";
 import { draftDocument, insertStory } from "./story-drafts.service.ts";

@@ -5,11 +5,11 @@ import type { AdminPlanRow, PlanView } from "@litverse/shared/subscriptions";
 import type { createPlanInput, updatePlanInput } from "@litverse/shared/subscriptions-inputs";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { subscriptionPlans } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { PLANS_TOPIC, SUBSCRIPTIONS_ADMIN_TOPIC } from "./subscription-topics.ts";
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;

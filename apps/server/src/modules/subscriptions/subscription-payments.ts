@@ -9,10 +9,10 @@
 
 import type { PaymentProviderId } from "@litverse/shared/coins";
 import { and, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
-import type { Transaction } from "../../db/client.ts";
+import type { Transaction } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { ledgerEntries, payments, subscriptionPlans, subscriptions } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { creditCoins } from "../coins/ledger.ts";
 import { entitlementsTopic } from "../content/entitlements.ts";
 import { notify } from "../notifications/notifications.service.ts";

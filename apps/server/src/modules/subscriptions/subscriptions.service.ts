@@ -14,11 +14,11 @@ import type {
 } from "@litverse/shared/subscriptions-inputs";
 import { and, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { payments, subscriptionPlans, subscriptions, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { entitlementsTopic } from "../content/entitlements.ts";
 import { vvipGrantEndsAt } from "../vvip/vvip.service.ts";
 import { PAYMENTS_TOPIC, paymentProvider, returnUrls } from "./payment-link.ts";

@@ -3,7 +3,7 @@
 // grants. A VVIP holder also holds premium (see episode-access.ts).
 import type { PlanTier } from "@litverse/shared/coins";
 import { sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../db/client.ts";
+import { type Executor, queryRows } from "../../core/db/client.ts";
 
 export async function activeTiers(db: Executor, userId: string): Promise<Set<PlanTier>> {
   const rows = await queryRows<{ tier: PlanTier }>(

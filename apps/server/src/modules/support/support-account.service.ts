@@ -10,9 +10,9 @@ import type {
 } from "@litverse/shared/support-inputs";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { payments, users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { getCoinBalance, getWallet } from "../coins/coins.service.ts";
 import { creditCoins } from "../coins/ledger.ts";
 import {

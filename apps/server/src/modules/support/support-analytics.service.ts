@@ -9,10 +9,10 @@ import {
   type TicketStatus,
 } from "@litverse/shared/support";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.ts";
-import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../db/day-range.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
+import { queryRows } from "../../core/db/client.ts";
+import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../core/db/day-range.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import { SUPPORT_TICKETS_TOPIC } from "./ticket-store.ts";
 

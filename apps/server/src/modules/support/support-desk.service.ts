@@ -27,6 +27,9 @@ import type {
 } from "@litverse/shared/support-inputs";
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import {
   supportCannedReplies,
   supportSlaBreaches,
@@ -34,9 +37,6 @@ import {
   supportTickets,
   users,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import { agentReplied, changePriority, changeStatus, type SlaStep } from "./sla.ts";

@@ -13,7 +13,10 @@ import {
   ticketLabel,
 } from "@litverse/shared/support";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Executor, Transaction } from "../../db/client.ts";
+import type { Executor, Transaction } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import {
   adminNotifications,
   supportAttachments,
@@ -22,10 +25,7 @@ import {
   supportSlaPolicies,
   supportTickets,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 import { ADMIN_NOTIFICATIONS_TOPIC } from "../admin-notifications/admin-notifications.service.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import type { Breach, SlaState, SlaStep } from "./sla.ts";

@@ -1,9 +1,9 @@
 import { type ComingSoonSettings, DEFAULT_COMING_SOON_SETTINGS } from "@litverse/shared/system-settings";
 import type { UpdateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { eq } from "drizzle-orm";
+import { ALL_TOPICS, track } from "../../core/live/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { systemSettings } from "../../db/schema/index.ts";
-import { ALL_TOPICS, track } from "../../live/topics.ts";
-import type { ServiceDeps } from "../../rpc/context.ts";
 
 export const COMING_SOON_TOPIC = "settings:coming-soon";
 /**

@@ -18,7 +18,10 @@ import {
   unlockMemo,
 } from "@litverse/shared/unlocks";
 import { and, desc, eq, gt, ilike, isNull, lt, ne, notExists, or, type SQL, sql } from "drizzle-orm";
-import type { Executor, Transaction } from "../../db/client.ts";
+import type { Executor, Transaction } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser, Viewer } from "../../core/service-deps.ts";
 import {
   content,
   episodes,
@@ -27,9 +30,6 @@ import {
   ledgerPostings,
   users,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser, Viewer } from "../../rpc/context.ts";
 import { coinsTopic, lockWallet, reverseEntry, spendableAccounts, spendCoins } from "../coins/ledger.ts";
 import {
   type ContentRow,

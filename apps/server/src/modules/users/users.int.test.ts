@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Identity } from "../../auth/identity.ts";
-import { liveResults } from "../../live/engine.ts";
+import { liveResults } from "../../core/live/engine.ts";
 import {
   callerFor,
   codeOf,

@@ -6,11 +6,11 @@ import type { CurrentUser } from "@litverse/shared/users";
 import { stripInvisibleCharacters } from "@litverse/shared/visible-text";
 import { and, eq } from "drizzle-orm";
 import type { Identity } from "../../auth/identity.ts";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { users } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
-import { track } from "../../live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../rpc/context.ts";
 import { handleRefusal, isReservedHandle } from "../profiles/handles.ts";
 
 export type UserRow = typeof users.$inferSelect;

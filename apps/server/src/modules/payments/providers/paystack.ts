@@ -4,7 +4,7 @@
 // Paystack's signature carries no timestamp, so its webhooks cannot be refused as stale; replays
 // are caught by the event log (payment_events) and by settling only what the API confirms.
 import { createHash, randomBytes } from "node:crypto";
-import { AppError } from "../../../errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import type {
   Checkout,
   CheckoutRequest,

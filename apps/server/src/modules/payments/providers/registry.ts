@@ -3,9 +3,9 @@
 // environment), and replaceable in tests. Services ask here for a provider by id.
 import type { PaymentProviderId } from "@litverse/shared/coins";
 import type { FastifyBaseLogger } from "fastify";
-import { loadOrCreateSecret } from "../../../db/secrets.ts";
-import { AppError } from "../../../errors.ts";
-import type { ServiceDeps } from "../../../rpc/context.ts";
+import { loadOrCreateSecret } from "../../../core/db/secrets.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { ServiceDeps } from "../../../core/service-deps.ts";
 import { type PaymentsSettings, paymentsSettingsFromEnv } from "../payments-config.ts";
 import type { PaymentProvider } from "../provider.ts";
 import { PaystackProvider } from "./paystack.ts";

@@ -12,10 +12,10 @@
 import { randomBytes } from "node:crypto";
 import type { PlanInterval } from "@litverse/shared/coins";
 import { and, eq, gte, lte } from "drizzle-orm";
-import type { Transaction } from "../../../db/client.ts";
+import type { Transaction } from "../../../core/db/client.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { ServiceDeps } from "../../../core/service-deps.ts";
 import { sandboxCharges, sandboxSubscriptions } from "../../../db/schema/index.ts";
-import { AppError } from "../../../errors.ts";
-import type { ServiceDeps } from "../../../rpc/context.ts";
 import type {
   Checkout,
   CheckoutRequest,

@@ -3,7 +3,7 @@
 // (or, for renewals, the invoice) back, refunds, cancellation at period end, and webhooks signed
 // with the Stripe-Signature scheme. STRIPE_API_BASE points it elsewhere (tests use a local fake).
 import type { PlanInterval } from "@litverse/shared/coins";
-import { AppError } from "../../../errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import type {
   Checkout,
   CheckoutRequest,

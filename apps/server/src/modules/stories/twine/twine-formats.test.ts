@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../../config.ts";
+import { REPO_ROOT } from "../../../core/config.ts";
 import { parseTwee, writeTwee } from "./twee.ts";
 import { parseTwineHtml, writeTwineHtml } from "./twine-html.ts";
 import { TwineImportError, type TwineStory } from "./twine-model.ts";

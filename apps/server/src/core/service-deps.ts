@@ -1,0 +1,38 @@
+// What every service works with (the database, the way to announce changes, media files) and who
+// it works for. The transport builds these; services take them and know nothing of the transport.
+import type { Age, UserRole } from "@litverse/shared/constants";
+import type { ImageVariants } from "../media/image-variants.ts";
+import type { ReelUploadStore } from "../media/reel-uploads.ts";
+import type { MediaStorage } from "../media/storage.ts";
+import type { UploadStore } from "../media/upload-store.ts";
+import type { MediaUrlSigner } from "../media/url-signing.ts";
+import type { Database } from "./db/client.ts";
+import type { ChangeNotifier } from "./live/changes.ts";
+
+/** Media files, the signed URLs they are delivered through, their resized image copies, and uploads. */
+export interface MediaDeps {
+  storage: MediaStorage;
+  signer: MediaUrlSigner;
+  variants: ImageVariants;
+  uploads: UploadStore;
+  /** Resumable uploads of reels (tus). */
+  reelUploads: ReelUploadStore;
+}
+
+/** What services need to do their work: the database, the way to announce changes, media files. */
+export interface ServiceDeps {
+  db: Database;
+  changes: ChangeNotifier;
+  media: MediaDeps;
+}
+
+export interface SessionUser {
+  id: string;
+  role: UserRole;
+}
+
+/** A signed-in caller of a public function, with what such functions adapt to. */
+export interface Viewer extends SessionUser {
+  /** Null until the person has told us (the age gate). */
+  age: Age | null;
+}
