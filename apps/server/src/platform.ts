@@ -2,6 +2,7 @@
 // live-change plumbing around it.
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import { connectModules } from "./connect-modules.ts";
 import type { Config } from "./core/config.ts";
 import {
   type DatabaseHandle,
@@ -37,6 +38,7 @@ export async function openPlatform(
   log: FastifyBaseLogger,
   target: DatabaseTarget = databaseTargetFromConfig(config),
 ): Promise<Platform> {
+  connectModules();
   const releaseLock =
     target.kind === "pglite" && target.dataDir ? await acquireDataDirLock(config.dataDir) : null;
   let database: DatabaseHandle | undefined;

@@ -22,12 +22,11 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { coinPackages, payments, subscriptionPlans, subscriptions, users } from "../../db/schema/index.ts";
+import { coinsDescription } from "../coins/coin-purchases.ts";
 import { creditCoins, reverseEntry } from "../coins/ledger.ts";
-import { onSubscriptionPaymentSettled } from "../subscriptions/subscription-payments.ts";
 import type { VerifiedPayment } from "./provider.ts";
 import { paymentProvider, paymentsLog, paymentsSettings } from "./providers/registry.ts";
-
-export type PaymentRow = typeof payments.$inferSelect;
+import { type PaymentRow, paymentHandlers } from "./purposes.ts";
 
 /** One payment: its owner's result page follows it live. */
 export const paymentTopic = (paymentId: string) => `payment:${paymentId}`;
@@ -72,10 +71,6 @@ export function toPaymentView(payment: PaymentRow, planName: string | null): Pay
 }
 
 /** What the provider's page shows: "550 coins + 50 bonus". */
-export function coinsDescription(coins: number, bonusCoins: number): string {
-  return bonusCoins > 0 ? `${coins} coins + ${bonusCoins} bonus` : `${coins} coins`;
-}
-
 /**
  * Starts buying a coin package: records a pending payment with what the package gives and costs
  * now (later edits to the package never change it), creates the provider's checkout and returns
@@ -194,21 +189,11 @@ export async function settlePayment(deps: ServiceDeps, paymentId: string): Promi
       // Another path settled it first.
       if (!claimed) return payment;
       deps.changes.changed(paymentTopic(paymentId), PAYMENTS_TOPIC);
-      if (claimed.purpose === "subscription") {
-        await onSubscriptionPaymentSettled(deps, tx, claimed, verified);
-        return claimed;
-      }
-      const entry = await creditCoins(deps, tx, claimed.userId, {
-        kind: "purchase",
-        purchased: claimed.coins,
-        bonus: claimed.bonusCoins,
-        memo: `Bought ${coinsDescription(claimed.coins, claimed.bonusCoins)}`,
-        idempotencyKey: `payment:${claimed.id}`,
-      });
-      if (!entry) return claimed;
+      const credit = await paymentHandlers().purposes[claimed.purpose].settled(deps, tx, claimed, verified);
+      if (!credit) return claimed;
       const [credited] = await tx
         .update(payments)
-        .set({ creditEntryId: entry.id })
+        .set({ creditEntryId: credit.creditEntryId })
         .where(eq(payments.id, claimed.id))
         .returning();
       return credited ?? claimed;

@@ -6,11 +6,11 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { paymentEvents } from "../../db/schema/index.ts";
-import { handleSubscriptionEvent } from "../subscriptions/subscription-payments.ts";
 import { findPaymentByReference, settlePayment } from "./payments.service.ts";
 import { type WebhookEvent, WebhookSignatureError } from "./provider.ts";
 import { paymentProvider } from "./providers/registry.ts";
 import type { Headers } from "./providers/signatures.ts";
+import { paymentHandlers } from "./purposes.ts";
 
 export interface WebhookOutcome {
   statusCode: 200 | 400 | 404 | 500 | 503;
@@ -88,7 +88,7 @@ async function handleEvent(
     }
     case "subscription.renewed":
     case "subscription.updated":
-      await handleSubscriptionEvent(deps, provider, event);
+      await paymentHandlers().subscriptionEvent(deps, provider, event);
       return;
     case "ignored":
       return;

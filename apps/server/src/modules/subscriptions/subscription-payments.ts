@@ -1,5 +1,6 @@
 // What a settled subscription payment and a provider's subscription events do to our
-// subscriptions. Called by the payments module once the provider has confirmed the payment.
+// subscriptions. The payments module calls these (connect-modules.ts hands them over) once the
+// provider has confirmed a payment or sent news of a subscription.
 //
 // Monthly bonus coins: each month of a subscription in force earns the plan's bonus once, keyed
 // `plan-bonus:<subscription>:<month index>` (see periods.ts). A payment grants the bonus of the
@@ -16,8 +17,8 @@ import { ledgerEntries, payments, subscriptionPlans, subscriptions } from "../..
 import { creditCoins } from "../coins/ledger.ts";
 import { entitlementsTopic } from "../content/entitlements.ts";
 import { notify } from "../notifications/notifications.service.ts";
+import { PAYMENTS_TOPIC, settlePayment } from "../payments/payments.service.ts";
 import type { VerifiedPayment, WebhookEvent } from "../payments/provider.ts";
-import { PAYMENTS_TOPIC, settlePayment } from "./payment-link.ts";
 import { bonusMonthIndex, monthStartsDue, periodEnd } from "./periods.ts";
 import type { PlanRow } from "./plans.service.ts";
 import { SUBSCRIPTIONS_ADMIN_TOPIC, subscriptionTopic } from "./subscription-topics.ts";

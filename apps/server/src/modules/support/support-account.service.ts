@@ -13,14 +13,10 @@ import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { payments, users } from "../../db/schema/index.ts";
+import { coinsDescription } from "../coins/coin-purchases.ts";
 import { getCoinBalance, getWallet } from "../coins/coins.service.ts";
 import { creditCoins } from "../coins/ledger.ts";
-import {
-  adminListPayments,
-  coinsDescription,
-  refundPayment,
-  settlePayment,
-} from "../payments/payments.service.ts";
+import { adminListPayments, refundPayment, settlePayment } from "../payments/payments.service.ts";
 import { peopleByIds } from "../profiles/people.ts";
 import { getMySubscription } from "../subscriptions/subscriptions.service.ts";
 import { adminListUnlocks } from "../unlocks/unlocks.service.ts";

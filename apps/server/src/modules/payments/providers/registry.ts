@@ -10,6 +10,7 @@ import { type PaymentsSettings, paymentsSettingsFromEnv } from "../payments-conf
 import type { PaymentProvider } from "../provider.ts";
 import { PaystackProvider } from "./paystack.ts";
 import { SandboxProvider, type WebhookDelivery } from "./sandbox.ts";
+import type { Headers } from "./signatures.ts";
 import { StripeProvider } from "./stripe.ts";
 
 export const SANDBOX_WEBHOOK_SECRET_NAME = "sandbox-webhook-signing";
@@ -26,6 +27,21 @@ interface PaymentsRuntime {
 }
 
 const runtimes = new WeakMap<ServiceDeps, PaymentsRuntime>();
+
+/** What the webhook route does with a delivery (webhooks.ts), handed over by connectPayments. */
+type WebhookReceiver = (
+  deps: ServiceDeps,
+  provider: PaymentProviderId,
+  rawBody: Buffer,
+  headers: Headers,
+) => Promise<{ statusCode: number }>;
+
+let webhookReceiver: WebhookReceiver | null = null;
+
+/** The sandbox delivers its webhooks in process, to the same handler as the HTTP route. */
+export function connectWebhookReceiver(receiver: WebhookReceiver): void {
+  webhookReceiver = receiver;
+}
 
 export interface ConfigureOptions {
   log?: FastifyBaseLogger;
@@ -135,7 +151,11 @@ function inProcessDelivery(deps: ServiceDeps, state: PaymentsRuntime): WebhookDe
   return (rawBody, headers) => {
     const delivery = (async () => {
       await new Promise((resolve) => setImmediate(resolve));
-      const { receiveWebhook } = await import("../webhooks.ts");
+      const receiveWebhook = webhookReceiver;
+      if (!receiveWebhook) {
+        state.log?.error("payments are not connected: a sandbox webhook had nowhere to go");
+        return;
+      }
       for (let attempt = 0; ; attempt++) {
         try {
           const outcome = await receiveWebhook(deps, "sandbox", rawBody, headers);

@@ -1,0 +1,33 @@
+// A coin package paid for: its coins reach the buyer's wallet once, however often the payment is
+// settled (the ledger's idempotency key is the payment's id).
+import type { Transaction } from "../../core/db/client.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { creditCoins } from "./ledger.ts";
+
+/** What a coin payment bought, as the ledger, receipts and support tickets word it. */
+export function coinsDescription(coins: number, bonusCoins: number): string {
+  return bonusCoins > 0 ? `${coins} coins + ${bonusCoins} bonus` : `${coins} coins`;
+}
+
+interface CoinPurchase {
+  id: string;
+  userId: string;
+  coins: number;
+  bonusCoins: number;
+}
+
+/** Credits a paid coin purchase; null when it was credited before. */
+export async function creditCoinPurchase(
+  deps: ServiceDeps,
+  tx: Transaction,
+  purchase: CoinPurchase,
+): Promise<{ creditEntryId: string } | null> {
+  const entry = await creditCoins(deps, tx, purchase.userId, {
+    kind: "purchase",
+    purchased: purchase.coins,
+    bonus: purchase.bonusCoins,
+    memo: `Bought ${coinsDescription(purchase.coins, purchase.bonusCoins)}`,
+    idempotencyKey: `payment:${purchase.id}`,
+  });
+  return entry ? { creditEntryId: entry.id } : null;
+}
