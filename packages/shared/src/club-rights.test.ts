@@ -1,7 +1,7 @@
 // What a club page offers, read from the rights table the server enforces (the server's own test
 // calls every cell through the router).
 import { describe, expect, it } from "vitest";
-import { mayInClub } from "./club-rights.ts";
+import { clubStandingOf, mayInClub } from "./club-rights.ts";
 
 const club = (
   myRole: "owner" | "moderator" | "member" | null,
@@ -25,7 +25,9 @@ describe("mayInClub", () => {
     for (const role of ["member", "moderator"] as const) {
       expect(mayInClub(club(role, later), "createClubPost", now)).toBe(false);
       expect(mayInClub(club(role, later), "reactToClubPost", now)).toBe(true);
-      expect(mayInClub(club(role, later), "createClubPost", Date.parse(later) + 1)).toBe(true);
+      // The mute ends at its last millisecond: from then on they post again.
+      expect(mayInClub(club(role, later), "createClubPost", Date.parse(later) - 1)).toBe(false);
+      expect(mayInClub(club(role, later), "createClubPost", Date.parse(later))).toBe(true);
     }
     expect(mayInClub(club("moderator", later), "pinClubPost", now)).toBe(true);
   });
@@ -36,5 +38,27 @@ describe("mayInClub", () => {
     expect(mayInClub(club(null, null, "private"), "getClub")).toBe(true);
     expect(mayInClub(club(null, null, "secret"), "getClub")).toBe(false);
     expect(mayInClub(club(null, null, "secret"), "joinClubByInvite")).toBe(true);
+  });
+
+  it("offers deleting any post to moderators only: a page asks without naming the author", () => {
+    expect(mayInClub(club("member"), "deleteClubPost")).toBe(false);
+    expect(mayInClub(club("moderator"), "deleteClubPost")).toBe(true);
+    expect(mayInClub(club("owner"), "deleteClubPost")).toBe(true);
+  });
+});
+
+describe("clubStandingOf", () => {
+  const place = (role: "owner" | "moderator" | "member", isMuted: boolean) => ({
+    role,
+    status: "active" as const,
+    isMuted,
+  });
+
+  it("names a plain member whose mute runs muted, and a muted moderator still a moderator", () => {
+    expect(clubStandingOf(place("member", true))).toBe("muted");
+    expect(clubStandingOf(place("member", false))).toBe("member");
+    expect(clubStandingOf(place("moderator", true))).toBe("moderator");
+    expect(clubStandingOf(null)).toBe("outsider");
+    expect(clubStandingOf({ role: "member", status: "invited", isMuted: false })).toBe("invited");
   });
 });
