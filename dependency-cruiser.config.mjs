@@ -56,13 +56,21 @@ export default {
     },
     {
       name: "modules-through-index",
-      comment: "A module is used from outside only through its index.ts.",
+      comment:
+        "A module is used from outside only through its index.ts, and its live topics (topics.ts, which imports nothing of the module) for those who announce or follow its changes.",
       severity: "error",
       from: { path: `${SERVER}modules/([^/]+)/`, pathNot: TEST_CODE },
       to: {
         path: `${SERVER}modules/[^/]+/`,
-        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/index\\.ts$`],
+        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/(index|topics)\\.ts$`],
       },
+    },
+    {
+      name: "topics-stand-alone",
+      comment: "A module's topics.ts names its live topics and imports no module, so anyone may follow them.",
+      severity: "error",
+      from: { path: `${SERVER}modules/[^/]+/topics\\.ts$` },
+      to: { path: `${SERVER}modules/` },
     },
     {
       name: "product-not-into-tests",

@@ -4,7 +4,7 @@
 // each view re-run every home page; a periodic refresh keeps reads cheap and shelves steady.
 import { sql } from "drizzle-orm";
 import type { ServiceDeps } from "../core/service-deps.ts";
-import { CONTENT_STATS_TOPIC } from "../modules/content/content-topics.ts";
+import { CONTENT_STATS_TOPIC } from "../modules/content/topics.ts";
 
 /** Rising stars are titles first published this recently. */
 export const RISING_WINDOW_DAYS = 90;

@@ -8,7 +8,7 @@ import {
   CONTENT_ADMIN_TOPIC,
   contentEpisodesTopic,
   contentTopic,
-} from "../modules/content/content-topics.ts";
+} from "../modules/content/topics.ts";
 import { notificationsTopic } from "../modules/notifications/notifications.service.ts";
 import { pushToUser } from "../modules/notifications/push.ts";
 

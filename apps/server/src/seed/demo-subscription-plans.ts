@@ -2,7 +2,7 @@
 
 import type { ServiceDeps } from "../core/service-deps.ts";
 import { subscriptionPlans } from "../db/schema/index.ts";
-import { PLANS_TOPIC } from "../modules/subscriptions/subscription-topics.ts";
+import { PLANS_TOPIC } from "../modules/subscriptions/topics.ts";
 
 export const DEMO_SUBSCRIPTION_PLANS = [
   {

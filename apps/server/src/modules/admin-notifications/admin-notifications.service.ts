@@ -7,7 +7,7 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { adminNotificationReads, adminNotifications } from "../../db/schema/index.ts";
-import type { NotificationFields } from "../notifications/notifications.service.ts";
+import type { NotificationFields } from "../notifications/index.ts";
 
 export type AdminNotificationRow = typeof adminNotifications.$inferSelect;
 

@@ -11,8 +11,7 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { announcements, users } from "../../db/schema/index.ts";
 import { enqueueJob, type JobHandler } from "../../jobs/job-queue.ts";
-import { BROADCAST_TOPIC } from "../notifications/notifications.service.ts";
-import { pushToUser } from "../notifications/push.ts";
+import { BROADCAST_TOPIC, pushToUser } from "../notifications/index.ts";
 
 export const ANNOUNCEMENTS_TOPIC = "announcements";
 export const BROADCAST_JOB = "broadcast";

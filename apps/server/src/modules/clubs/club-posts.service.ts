@@ -32,10 +32,10 @@ import {
   clubSpoilerReveals,
 } from "../../db/schema/index.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import { notify } from "../notifications/notifications.service.ts";
-import { peopleByIds, personById } from "../profiles/people.ts";
-import { createReport } from "../reports/reports.service.ts";
-import { rewardClubPost } from "../rewards/earning.ts";
+import { notify } from "../notifications/index.ts";
+import { peopleByIds, personById } from "../profiles/index.ts";
+import { createReport } from "../reports/index.ts";
+import { rewardClubPost } from "../rewards/index.ts";
 import { type ClubAccess, clubPostsTopic, loadClubFor } from "./club-access.ts";
 import { finishedEpisodes } from "./club-progress.ts";
 import { membersByHandle } from "./clubs.service.ts";

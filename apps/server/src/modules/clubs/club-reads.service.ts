@@ -16,7 +16,7 @@ import {
   content,
   episodes,
 } from "../../db/schema/index.ts";
-import { releasedEpisode, visibleTitle } from "../content/content.service.ts";
+import { releasedEpisode, visibleTitle } from "../content/index.ts";
 import { clubPostsTopic, clubTopic, loadClubFor } from "./club-access.ts";
 
 /** A read with its schedule and ratings, and each member's own rating (kept from the page). */

@@ -20,11 +20,11 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { clubMembers, clubReads, clubs, content } from "../../db/schema/index.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import { likePattern } from "../content/content.service.ts";
-import { areFriends, isBlockedEitherWay } from "../friends/relationships.ts";
-import { notify } from "../notifications/notifications.service.ts";
-import { peopleByIds, personById } from "../profiles/people.ts";
-import { rewardClubFounded } from "../rewards/earning.ts";
+import { likePattern } from "../content/index.ts";
+import { areFriends, isBlockedEitherWay } from "../friends/index.ts";
+import { notify } from "../notifications/index.ts";
+import { peopleByIds, personById } from "../profiles/index.ts";
+import { rewardClubFounded } from "../rewards/index.ts";
 import {
   type ClubAccess,
   type ClubRow,

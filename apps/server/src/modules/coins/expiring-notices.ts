@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { notify } from "../notifications/notifications.service.ts";
+import { notify } from "../notifications/index.ts";
 
 /** How long before a lot expires its owner is told. */
 export const EXPIRY_NOTICE_DAYS = 3;

@@ -29,11 +29,13 @@ import {
   episodes,
   episodeViews,
 } from "../../db/schema/index.ts";
-import { matterMediaKey } from "../content/book-matter.ts";
 import {
   createContent,
   decodeCursor,
   type EpisodeRow,
+  episodeMediaKey,
+  matterMediaKey,
+  type StoredEpisodePayload,
   type SummaryRow,
   searchCondition,
   summaryColumns,
@@ -41,14 +43,13 @@ import {
   toPage,
   totalColumn,
   updateContent,
-} from "../content/content.service.ts";
+} from "../content/index.ts";
 import {
   CATALOGUE_TOPIC,
   CONTENT_ADMIN_TOPIC,
   contentEpisodesTopic,
   contentTopic,
-} from "../content/content-topics.ts";
-import { episodeMediaKey, type StoredEpisodePayload } from "../content/episode-payload.ts";
+} from "../content/topics.ts";
 
 const adminColumns = {
   ...summaryColumns,

@@ -5,8 +5,8 @@ import sharp from "sharp";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { content } from "../../db/schema/index.ts";
-import { CATALOGUE_TOPIC, CONTENT_ADMIN_TOPIC, contentTopic } from "../content/content-topics.ts";
-import { storeCover } from "../imports/commit-import.ts";
+import { CATALOGUE_TOPIC, CONTENT_ADMIN_TOPIC, contentTopic } from "../content/topics.ts";
+import { storeCover } from "../imports/index.ts";
 
 const MAX_COVER_PIXELS = 50_000_000;
 /** Formats browsers show, kept as they are (re-encoded); anything else becomes JPEG. */

@@ -20,8 +20,8 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { content, contentStats, curatedListItems, curatedLists } from "../../db/schema/index.ts";
 import { RISING_WINDOW_DAYS } from "../../jobs/content-stats.ts";
-import { toContentCard, viewerAge, visibleTitles } from "../content/content.service.ts";
-import { CATALOGUE_TOPIC, CONTENT_STATS_TOPIC, contentTopic } from "../content/content-topics.ts";
+import { toContentCard, viewerAge, visibleTitles } from "../content/index.ts";
+import { CATALOGUE_TOPIC, CONTENT_STATS_TOPIC, contentTopic } from "../content/topics.ts";
 
 export type CuratedListRow = typeof curatedLists.$inferSelect;
 

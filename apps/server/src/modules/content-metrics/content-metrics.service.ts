@@ -13,7 +13,7 @@ import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { content } from "../../db/schema/index.ts";
-import { toContentCard } from "../content/content.service.ts";
+import { toContentCard } from "../content/index.ts";
 
 interface Range {
   from: string;

@@ -6,8 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { episodes } from "../../db/schema/index.ts";
 import type { StoredEpisodePayload } from "../../media/import/types.ts";
-import { CONTENT_ADMIN_TOPIC, contentEpisodesTopic } from "./content-topics.ts";
 import { episodeMediaKey, payloadMeasures } from "./episode-payload.ts";
+import { CONTENT_ADMIN_TOPIC, contentEpisodesTopic } from "./topics.ts";
 
 export interface NewEpisode {
   title: string;

@@ -9,8 +9,8 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { bookMatter, episodes, type MatterPlacement } from "../../db/schema/index.ts";
 import { releasedEpisode, toContentCard, visibleTitle } from "./content.service.ts";
-import { contentEpisodesTopic, contentTopic } from "./content-topics.ts";
 import { deliverPayload, episodeMediaKey, type StoredEpisodePayload } from "./episode-payload.ts";
+import { contentEpisodesTopic, contentTopic } from "./topics.ts";
 
 /**
  * Where a page of matter's files are kept. They sit beside episodes' (ids never collide), so that

@@ -32,6 +32,10 @@ import {
   episodes,
   episodeViews,
 } from "../../db/schema/index.ts";
+import { loadEntitlements } from "./entitlements.ts";
+import { type Entitlements, episodeLock, lockMessage } from "./episode-access.ts";
+import { deliverPayload, type StoredEpisodePayload } from "./episode-payload.ts";
+import { toTsQueryText } from "./search-query.ts";
 import {
   CATALOGUE_TOPIC,
   CONTENT_STATS_TOPIC,
@@ -39,11 +43,7 @@ import {
   contentEpisodesTopic,
   contentTopic,
   libraryTopic,
-} from "./content-topics.ts";
-import { loadEntitlements } from "./entitlements.ts";
-import { type Entitlements, episodeLock, lockMessage } from "./episode-access.ts";
-import { deliverPayload, type StoredEpisodePayload } from "./episode-payload.ts";
-import { toTsQueryText } from "./search-query.ts";
+} from "./topics.ts";
 
 export type ContentRow = typeof content.$inferSelect;
 export type EpisodeRow = typeof episodes.$inferSelect;

@@ -5,11 +5,9 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { episodeUnlocks } from "../../db/schema/index.ts";
-import { activeTiers } from "../subscriptions/tiers.ts";
+import { activeTiers } from "../subscriptions/index.ts";
 import type { Entitlements } from "./episode-access.ts";
-
-/** What opens this user's locked episodes: their unlocks, plans and VVIP grants. */
-export const entitlementsTopic = (userId: string) => `user:${userId}:entitlements`;
+import { entitlementsTopic } from "./topics.ts";
 
 /**
  * The user's entitlements on one title. A rental counts until it ends; a live query does not

@@ -20,3 +20,5 @@ export const CATALOGUE_TOPIC = "catalogue";
 export const CONTENT_STATS_TOPIC = "content-stats";
 /** Anything an admin's catalogue pages show changed (any title, episode or job result). */
 export const CONTENT_ADMIN_TOPIC = "content-admin";
+/** What opens this user's locked episodes: their unlocks, plans and VVIP grants. */
+export const entitlementsTopic = (userId: string) => `user:${userId}:entitlements`;

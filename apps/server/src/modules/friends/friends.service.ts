@@ -15,9 +15,9 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { blocks, conversations, friendships, profiles, users } from "../../db/schema/index.ts";
-import { myClubsTopic } from "../clubs/club-access.ts";
-import { libraryTopic } from "../content/content-topics.ts";
-import { notify } from "../notifications/notifications.service.ts";
+import { myClubsTopic } from "../clubs/index.ts";
+import { libraryTopic } from "../content/topics.ts";
+import { notify } from "../notifications/index.ts";
 import {
   peopleByIds,
   personById,
@@ -25,7 +25,7 @@ import {
   personTopic,
   requireOtherPerson,
   toPersonSummary,
-} from "../profiles/people.ts";
+} from "../profiles/index.ts";
 import {
   friendIdsOf,
   friendState,

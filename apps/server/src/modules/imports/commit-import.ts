@@ -10,15 +10,13 @@ import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { bookMatter, content, episodes } from "../../db/schema/index.ts";
 import type { ImportedTitle } from "../../media/import/types.ts";
-import { matterMediaKey } from "../content/book-matter.ts";
-import { insertContent } from "../content/content.service.ts";
+import { episodeMediaKey, insertContent, matterMediaKey, payloadMeasures } from "../content/index.ts";
 import {
   CATALOGUE_TOPIC,
   CONTENT_ADMIN_TOPIC,
   contentEpisodesTopic,
   contentTopic,
-} from "../content/content-topics.ts";
-import { episodeMediaKey, payloadMeasures } from "../content/episode-payload.ts";
+} from "../content/topics.ts";
 
 export interface CommitOptions {
   /** Adds the episodes to this title instead of creating one. */

@@ -13,7 +13,7 @@ import { content, jobs, users } from "../../db/schema/index.ts";
 import { cancelJob, enqueueJob, type JobHandler, jobsTopic, plainReason } from "../../jobs/job-queue.ts";
 import { readImport } from "../../media/import/read-import.ts";
 import type { ImportProgress } from "../../media/import/types.ts";
-import { createAdminNotification } from "../admin-notifications/admin-notifications.service.ts";
+import { createAdminNotification } from "../admin-notifications/index.ts";
 import { type CommitResult, commitImportedTitle } from "./commit-import.ts";
 
 export const IMPORT_JOB_KIND = "import";

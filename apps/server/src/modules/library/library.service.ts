@@ -18,6 +18,8 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { activityTime, content, contentFollows, episodeProgress, episodes } from "../../db/schema/index.ts";
 import {
+  episodeLock,
+  loadEntitlements,
   recordView,
   releasedEpisode,
   summariesOf,
@@ -25,12 +27,9 @@ import {
   viewerAge,
   visibleTitle,
   visibleTitles,
-} from "../content/content.service.ts";
-import { contentEngagementTopic, libraryTopic, titleProgressTopic } from "../content/content-topics.ts";
-import { loadEntitlements } from "../content/entitlements.ts";
-import { episodeLock } from "../content/episode-access.ts";
-import { creditActiveTime, keptPosition, lockActiveTimeClock } from "../rewards/active-time.ts";
-import { rewardReading } from "../rewards/earning.ts";
+} from "../content/index.ts";
+import { contentEngagementTopic, libraryTopic, titleProgressTopic } from "../content/topics.ts";
+import { creditActiveTime, keptPosition, lockActiveTimeClock, rewardReading } from "../rewards/index.ts";
 
 /** A locator is kept as given, up to this size once serialised. */
 const MAX_LOCATOR_BYTES = 2048;

@@ -8,8 +8,8 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { episodes, readingMarks } from "../../db/schema/index.ts";
-import { visibleTitle } from "../content/content.service.ts";
-import { readingMarksTopic } from "../content/content-topics.ts";
+import { visibleTitle } from "../content/index.ts";
+import { readingMarksTopic } from "../content/topics.ts";
 import { checkLocatorSize, openableEpisode } from "./library.service.ts";
 
 /** Enough for the most annotated reader; a bound on what one person can store. */

@@ -28,16 +28,16 @@ import {
   hasBlocked,
   isBlockedEitherWay,
   relationshipsTopic,
-} from "../friends/relationships.ts";
-import { notify } from "../notifications/notifications.service.ts";
+} from "../friends/index.ts";
+import { notify } from "../notifications/index.ts";
 import {
   NO_SUCH_PERSON,
   peopleByIds,
   personById,
   personTopic,
   requireOtherPerson,
-} from "../profiles/people.ts";
-import { createReport } from "../reports/reports.service.ts";
+} from "../profiles/index.ts";
+import { createReport } from "../reports/index.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;

@@ -14,7 +14,7 @@ import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cur
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { notificationPreferences, notifications } from "../../db/schema/index.ts";
-import { peopleByIds } from "../profiles/people.ts";
+import { peopleByIds } from "../profiles/index.ts";
 import { pushToUser } from "./push.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;

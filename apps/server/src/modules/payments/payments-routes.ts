@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../core/config.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { createAdminNotification } from "../admin-notifications/admin-notifications.service.ts";
+import { createAdminNotification } from "../admin-notifications/index.ts";
 import { paymentsSettingsFromEnv } from "./payments-config.ts";
 import { configurePayments } from "./providers/registry.ts";
 import { receiveWebhook } from "./webhooks.ts";

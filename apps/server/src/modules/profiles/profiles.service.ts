@@ -33,12 +33,12 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import { clubsOnProfile } from "../clubs/clubs.service.ts";
-import { viewerAge, visibleTitles } from "../content/content.service.ts";
-import { libraryTopic } from "../content/content-topics.ts";
-import { friendIdsOf, friendState, hasBlocked, relationshipsTopic } from "../friends/relationships.ts";
-import { createReport } from "../reports/reports.service.ts";
-import { userTopic } from "../users/users.service.ts";
+import { clubsOnProfile } from "../clubs/index.ts";
+import { viewerAge, visibleTitles } from "../content/index.ts";
+import { libraryTopic } from "../content/topics.ts";
+import { friendIdsOf, friendState, hasBlocked, relationshipsTopic } from "../friends/index.ts";
+import { createReport } from "../reports/index.ts";
+import { userTopic } from "../users/index.ts";
 import { handleRefusal } from "./handles.ts";
 import {
   ensureProfileRow,

@@ -10,12 +10,12 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { content, reels, users } from "../../db/schema/index.ts";
 import { cancelJob, jobsTopic } from "../../jobs/job-queue.ts";
-import { likePattern } from "../content/content.service.ts";
-import { notify } from "../notifications/notifications.service.ts";
+import { likePattern } from "../content/index.ts";
+import { notify } from "../notifications/index.ts";
 import { loadAnyReel, type ReelRow, reelMediaKey } from "./reel-access.ts";
 import { toAdminReels } from "./reel-cards.ts";
 import { REEL_JOB_KIND } from "./reel-processing.ts";
-import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./reel-topics.ts";
+import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 export async function adminListReels(
   deps: ServiceDeps,

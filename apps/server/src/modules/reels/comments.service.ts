@@ -17,13 +17,13 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { reelComments, reels } from "../../db/schema/index.ts";
-import { isAdminViewer } from "../content/content.service.ts";
-import { relationshipsTopic } from "../friends/relationships.ts";
-import { peopleByIds } from "../profiles/people.ts";
-import { createReport } from "../reports/reports.service.ts";
+import { isAdminViewer } from "../content/index.ts";
+import { relationshipsTopic } from "../friends/index.ts";
+import { peopleByIds } from "../profiles/index.ts";
+import { createReport } from "../reports/index.ts";
 import { loadWatchableReel } from "./reel-access.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";
-import { creatorReelsTopic, REELS_ADMIN_TOPIC, reelCommentsTopic } from "./reel-topics.ts";
+import { creatorReelsTopic, REELS_ADMIN_TOPIC, reelCommentsTopic } from "./topics.ts";
 
 type CommentRow = typeof reelComments.$inferSelect;
 

@@ -5,11 +5,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { creatorFollows, reelLikes, reelShares, reels, users } from "../../db/schema/index.ts";
-import { isBlockedEitherWay } from "../friends/relationships.ts";
-import { NO_SUCH_PERSON } from "../profiles/people.ts";
+import { isBlockedEitherWay } from "../friends/index.ts";
+import { NO_SUCH_PERSON } from "../profiles/index.ts";
 import { loadWatchableReel } from "./reel-access.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";
-import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./reel-topics.ts";
+import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 export async function setReelLike(
   deps: ServiceDeps,

@@ -16,12 +16,12 @@ import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { episodeProgress, episodes, reelLinkClicks, reels } from "../../db/schema/index.ts";
 import {
   continueEpisode,
+  loadEntitlements,
   progressByEpisode,
   releasedEpisode,
   toEpisodeSummary,
   visibleTitle,
-} from "../content/content.service.ts";
-import { loadEntitlements } from "../content/entitlements.ts";
+} from "../content/index.ts";
 import { loadWatchableReel, type ReelRow, watchableBy } from "./reel-access.ts";
 import { readerPathOf, toReelCards } from "./reel-cards.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";

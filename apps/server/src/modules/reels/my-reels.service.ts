@@ -15,11 +15,11 @@ import { content, episodes, reels } from "../../db/schema/index.ts";
 import { cancelJob, enqueueJobIn, jobsTopic } from "../../jobs/job-queue.ts";
 import { checkVtt, decodeSubtitleBytes, srtToVtt } from "../../media/import/subtitles.ts";
 import { probeReel } from "../../media/reel-video.ts";
-import { isAdminViewer, visibleTitle } from "../content/content.service.ts";
+import { isAdminViewer, visibleTitle } from "../content/index.ts";
 import { loadOwnReel, reelMediaKey } from "./reel-access.ts";
 import { toMyReels } from "./reel-cards.ts";
 import { REEL_JOB_KIND, type ReelJobInput, SOURCE_CAPTIONS, SOURCE_FILE } from "./reel-processing.ts";
-import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./reel-topics.ts";
+import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 const MAX_CAPTIONS_BYTES = 1024 * 1024;
 

@@ -7,7 +7,7 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { SessionUser, Viewer } from "../../core/service-deps.ts";
 import { reels } from "../../db/schema/index.ts";
-import { isAdminViewer, viewerAge } from "../content/content.service.ts";
+import { isAdminViewer, viewerAge } from "../content/index.ts";
 
 export type ReelRow = typeof reels.$inferSelect;
 

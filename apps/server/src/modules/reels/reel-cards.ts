@@ -17,10 +17,10 @@ import {
   reelDailyStats,
   reelLikes,
 } from "../../db/schema/index.ts";
-import { entitlementsTopic } from "../content/entitlements.ts";
-import { type Entitlements, episodeLock } from "../content/episode-access.ts";
-import { peopleByIds } from "../profiles/people.ts";
-import { activeTiers } from "../subscriptions/tiers.ts";
+import { type Entitlements, episodeLock } from "../content/index.ts";
+import { entitlementsTopic } from "../content/topics.ts";
+import { peopleByIds } from "../profiles/index.ts";
+import { activeTiers } from "../subscriptions/index.ts";
 import { HAS_FILES, type ReelRow } from "./reel-access.ts";
 
 type LinkRow = {

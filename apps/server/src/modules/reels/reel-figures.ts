@@ -2,7 +2,7 @@
 // page re-runs a heavy query per announcement, so they are announced at most every few seconds
 // per process (the last change of a burst always is).
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { REELS_ANALYTICS_TOPIC } from "./reel-topics.ts";
+import { REELS_ANALYTICS_TOPIC } from "./topics.ts";
 
 export const ANALYTICS_ANNOUNCE_MS = 5_000;
 

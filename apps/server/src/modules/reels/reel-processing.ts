@@ -13,7 +13,7 @@ import { type JobHandler, plainReason } from "../../jobs/job-queue.ts";
 import { probeReel, transcodeReel } from "../../media/reel-video.ts";
 import { reelMediaKey } from "./reel-access.ts";
 import { readReelSettings } from "./reel-settings.service.ts";
-import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./reel-topics.ts";
+import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 export const REEL_JOB_KIND = "reel";
 /** The original's name inside its source folder; captions, when given, beside it. */

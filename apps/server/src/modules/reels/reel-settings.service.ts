@@ -6,7 +6,7 @@ import type { Executor } from "../../core/db/client.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { reelSettings } from "../../db/schema/index.ts";
-import { REEL_SETTINGS_TOPIC } from "./reel-topics.ts";
+import { REEL_SETTINGS_TOPIC } from "./topics.ts";
 
 /** The settings in force: the defaults until an administrator saves them. */
 export async function readReelSettings(db: Executor): Promise<ReelSettings> {

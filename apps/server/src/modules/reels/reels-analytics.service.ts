@@ -12,9 +12,9 @@ import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../core
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { reels } from "../../db/schema/index.ts";
-import { peopleByIds } from "../profiles/people.ts";
+import { peopleByIds } from "../profiles/index.ts";
 import { reelUrls } from "./reel-cards.ts";
-import { REELS_ADMIN_TOPIC, REELS_ANALYTICS_TOPIC } from "./reel-topics.ts";
+import { REELS_ADMIN_TOPIC, REELS_ANALYTICS_TOPIC } from "./topics.ts";
 
 /** Reels in the per-reel table at most. */
 const REELS_LISTED = 100;

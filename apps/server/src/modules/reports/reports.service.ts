@@ -4,7 +4,7 @@
 import type { ReportReason, ReportTargetKind } from "@litverse/shared/people";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { reports } from "../../db/schema/index.ts";
-import { createAdminNotification } from "../admin-notifications/admin-notifications.service.ts";
+import { createAdminNotification } from "../admin-notifications/index.ts";
 
 export const REPORTS_TOPIC = "reports";
 

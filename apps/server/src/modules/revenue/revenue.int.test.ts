@@ -16,7 +16,7 @@ import {
 import { type Credit, creditCoins, expireBonusCoins, reverseEntry, spendCoins } from "../coins/ledger.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { PAYMENTS_TOPIC } from "../payments/payments.service.ts";
-import { SUBSCRIPTIONS_ADMIN_TOPIC } from "../subscriptions/subscription-topics.ts";
+import { SUBSCRIPTIONS_ADMIN_TOPIC } from "../subscriptions/topics.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -14,9 +14,9 @@ import { type Executor, queryRows } from "../../core/db/client.ts";
 import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../core/db/day-range.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { LEDGER_TOPIC } from "../coins/ledger.ts";
-import { PAYMENTS_TOPIC } from "../payments/payments.service.ts";
-import { SUBSCRIPTIONS_ADMIN_TOPIC } from "../subscriptions/subscription-topics.ts";
+import { LEDGER_TOPIC } from "../coins/index.ts";
+import { PAYMENTS_TOPIC } from "../payments/index.ts";
+import { SUBSCRIPTIONS_ADMIN_TOPIC } from "../subscriptions/topics.ts";
 
 /** Payments (aliased `alias`) that took money: paid, whether or not refunded since. */
 const tookMoney = (alias: string) => sql.raw(`${alias}.status in ('paid', 'refunded')`);

@@ -10,7 +10,7 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { badgeDefinitions, badgeMeasureMarks, badgeMeasures, earnedBadges } from "../../db/schema/index.ts";
-import { BADGE_DEFINITIONS_TOPIC, badgesTopic } from "./rewards-topics.ts";
+import { BADGE_DEFINITIONS_TOPIC, badgesTopic } from "./topics.ts";
 
 /** Puts the default badges in place, leaving any already there as they are. Run at start-up. */
 export async function ensureDefaultBadges(db: Executor): Promise<void> {

@@ -8,9 +8,9 @@ import { checkIns, rewardGrants, streaks } from "../../db/schema/index.ts";
 import { countTowards, raiseMeasure } from "./badges.ts";
 import { grantRewardCoins } from "./grants.ts";
 import { personDay } from "./person-day.ts";
-import { rewardsTopic } from "./rewards-topics.ts";
 import { amountOf, loadRules } from "./rules.ts";
 import { cycleDayOf, daysBetween, isStreakMilestone, nextStreak } from "./streaks.ts";
+import { rewardsTopic } from "./topics.ts";
 
 /**
  * Checks the person in for their local day. However many calls arrive at once, the check-in row's

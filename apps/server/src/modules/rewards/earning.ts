@@ -14,13 +14,13 @@ import {
   xpEvents,
   xpTotals,
 } from "../../db/schema/index.ts";
-import { releasedEpisode } from "../content/content.service.ts";
+import { releasedEpisode } from "../content/index.ts";
 import { countTowards } from "./badges.ts";
 import { noteLeagueXp } from "./leagues.ts";
 import { personDay } from "./person-day.ts";
-import { rewardsTopic } from "./rewards-topics.ts";
 import { loadRules, type Rules, xpRuleOf } from "./rules.ts";
 import { localHourOf } from "./streaks.ts";
+import { rewardsTopic } from "./topics.ts";
 import { xpTopUp } from "./xp.ts";
 
 /** Above this, units are not counted: keeps a day's counter far inside the integer column. */

@@ -10,8 +10,8 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { rewardGrants, users } from "../../db/schema/index.ts";
-import { creditCoinsMany, reverseEntry } from "../coins/ledger.ts";
-import { REWARD_GRANTS_TOPIC, rewardsTopic } from "./rewards-topics.ts";
+import { creditCoinsMany, reverseEntry } from "../coins/index.ts";
+import { REWARD_GRANTS_TOPIC, rewardsTopic } from "./topics.ts";
 
 export interface RewardCredit {
   userId: string;

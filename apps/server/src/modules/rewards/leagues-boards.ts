@@ -16,8 +16,8 @@ import { type Executor, queryRows } from "../../core/db/client.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { leagueResults, profiles } from "../../db/schema/index.ts";
-import { friendIdsOf, relationshipsTopic } from "../friends/relationships.ts";
-import { peopleByIds } from "../profiles/people.ts";
+import { friendIdsOf, relationshipsTopic } from "../friends/index.ts";
+import { peopleByIds } from "../profiles/index.ts";
 import {
   leagueWeekOf,
   rankScores,
@@ -27,7 +27,7 @@ import {
   zoneSizes,
 } from "./league-rules.ts";
 import { groupScores, joinLeague, membershipOf, tierFor, weekXpOf } from "./leagues.ts";
-import { LEADERBOARD_VISIBILITY_TOPIC, leagueGroupTopic, rewardsTopic } from "./rewards-topics.ts";
+import { LEADERBOARD_VISIBILITY_TOPIC, leagueGroupTopic, rewardsTopic } from "./topics.ts";
 
 /** Of these people, the ones the viewer does not see on boards: opted out, or blocked either way. */
 async function hiddenAmong(db: Executor, viewerId: string, ids: readonly string[]): Promise<Set<string>> {

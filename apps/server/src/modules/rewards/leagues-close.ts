@@ -9,8 +9,8 @@ import { leagueGroups, leagueResults, leagueWeeks } from "../../db/schema/index.
 import { grantRewardCoinsMany, type RewardCredit } from "./grants.ts";
 import { groupResults, leagueWeekOf, shiftWeek, weekEndInstant } from "./league-rules.ts";
 import { scoresOfGroups } from "./leagues.ts";
-import { leagueGroupTopic, rewardsTopic } from "./rewards-topics.ts";
 import { amountOf, loadRules } from "./rules.ts";
+import { leagueGroupTopic, rewardsTopic } from "./topics.ts";
 
 /**
  * A week closes this long after it ends: XP stamped just before the end may belong to a

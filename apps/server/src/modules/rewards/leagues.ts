@@ -11,7 +11,7 @@ import {
   weekEndInstant,
   weekStartInstant,
 } from "./league-rules.ts";
-import { leagueGroupTopic } from "./rewards-topics.ts";
+import { leagueGroupTopic } from "./topics.ts";
 
 export interface Membership {
   groupId: string;

@@ -14,7 +14,7 @@ import type { Executor } from "../../core/db/client.ts";
 import { ALL_TOPICS, track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { rewardRules } from "../../db/schema/index.ts";
-import { REWARD_RULES_TOPIC } from "./rewards-topics.ts";
+import { REWARD_RULES_TOPIC } from "./topics.ts";
 import type { XpRule } from "./xp.ts";
 
 export interface RuleView extends RewardRule {

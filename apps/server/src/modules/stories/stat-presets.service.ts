@@ -9,7 +9,7 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { statPresets, stories } from "../../db/schema/index.ts";
-import { STAT_PRESETS_TOPIC, STORIES_ADMIN_TOPIC, storyTopic } from "./story-topics.ts";
+import { STAT_PRESETS_TOPIC, STORIES_ADMIN_TOPIC, storyTopic } from "./topics.ts";
 
 /** The unique index on the lowercased name refused a second preset of the same name. */
 function isNameTaken(error: unknown): boolean {

@@ -6,7 +6,7 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { Viewer } from "../../core/service-deps.ts";
 import { statPresets, stories, storyVersions } from "../../db/schema/index.ts";
-import { isAdminViewer, viewerAge } from "../content/content.service.ts";
+import { isAdminViewer, viewerAge } from "../content/index.ts";
 
 export type StoryRow = typeof stories.$inferSelect;
 export type VersionRow = typeof storyVersions.$inferSelect;

@@ -19,12 +19,7 @@ import {
   storyVersionScenes,
 } from "../../db/schema/index.ts";
 import { loadStory } from "./story-access.ts";
-import {
-  STORIES_ACTIVITY_TOPIC,
-  STORIES_ADMIN_TOPIC,
-  storyActivityTopic,
-  storyTopic,
-} from "./story-topics.ts";
+import { STORIES_ACTIVITY_TOPIC, STORIES_ADMIN_TOPIC, storyActivityTopic, storyTopic } from "./topics.ts";
 
 /** Stories listed on the dashboard: the most played in the range. */
 const DASHBOARD_STORIES = 20;

@@ -24,16 +24,10 @@ import {
   storyVersions,
   users,
 } from "../../db/schema/index.ts";
-import {
-  decodeCursor,
-  encodeCursor,
-  isAdminViewer,
-  likePattern,
-  viewerAge,
-} from "../content/content.service.ts";
+import { decodeCursor, encodeCursor, isAdminViewer, likePattern, viewerAge } from "../content/index.ts";
 import { readableStory, type StoryRow, storyCoverUrl, type VersionRow } from "./story-access.ts";
 import { endingsFoundBy } from "./story-play.service.ts";
-import { readerStoriesTopic, STORIES_CATALOGUE_TOPIC, storyReaderTopic, storyTopic } from "./story-topics.ts";
+import { readerStoriesTopic, STORIES_CATALOGUE_TOPIC, storyReaderTopic, storyTopic } from "./topics.ts";
 
 /** Published stories this viewer may see. */
 function visibleStories(viewer: Viewer): SQL {

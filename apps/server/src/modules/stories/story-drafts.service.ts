@@ -44,12 +44,7 @@ import {
   storyCoverUrl,
 } from "./story-access.ts";
 import { effectiveStats, estimateMinutes, publishScenes } from "./story-engine.ts";
-import {
-  STAT_PRESETS_TOPIC,
-  STORIES_ADMIN_TOPIC,
-  STORIES_CATALOGUE_TOPIC,
-  storyTopic,
-} from "./story-topics.ts";
+import { STAT_PRESETS_TOPIC, STORIES_ADMIN_TOPIC, STORIES_CATALOGUE_TOPIC, storyTopic } from "./topics.ts";
 
 const COVER_EDGE = 1200;
 const SCENE_IMAGE_EDGE = 1600;

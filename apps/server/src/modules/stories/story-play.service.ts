@@ -32,8 +32,8 @@ import {
   storyVersionScenes,
   storyVersions,
 } from "../../db/schema/index.ts";
-import { spendCoins } from "../coins/ledger.ts";
-import { isAdminViewer, viewerAge } from "../content/content.service.ts";
+import { spendCoins } from "../coins/index.ts";
+import { isAdminViewer, viewerAge } from "../content/index.ts";
 import { readableStory, type StoryRow, type VersionRow } from "./story-access.ts";
 import {
   applyStoryEffects,
@@ -53,7 +53,7 @@ import {
   storyActivityTopic,
   storyReaderTopic,
   storyTopic,
-} from "./story-topics.ts";
+} from "./topics.ts";
 
 type PlayRow = typeof storyPlays.$inferSelect;
 

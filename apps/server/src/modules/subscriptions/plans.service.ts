@@ -10,7 +10,7 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { subscriptionPlans } from "../../db/schema/index.ts";
-import { PLANS_TOPIC, SUBSCRIPTIONS_ADMIN_TOPIC } from "./subscription-topics.ts";
+import { PLANS_TOPIC, SUBSCRIPTIONS_ADMIN_TOPIC } from "./topics.ts";
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 

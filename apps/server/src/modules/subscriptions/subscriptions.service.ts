@@ -19,14 +19,13 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { payments, subscriptionPlans, subscriptions, users } from "../../db/schema/index.ts";
-import { entitlementsTopic } from "../content/entitlements.ts";
-import { PAYMENTS_TOPIC, returnUrls } from "../payments/payments.service.ts";
-import { paymentProvider } from "../payments/providers/registry.ts";
-import { vvipGrantEndsAt } from "../vvip/vvip.service.ts";
+import { entitlementsTopic } from "../content/topics.ts";
+import { PAYMENTS_TOPIC, paymentProvider, returnUrls } from "../payments/index.ts";
+import { vvipGrantEndsAt } from "../vvip/index.ts";
 import { findPlan, type PlanRow, toPlanView } from "./plans.service.ts";
 import { announceSubscriptionChange, LIVE_STATUSES, type SubscriptionRow } from "./subscription-payments.ts";
-import { PLANS_TOPIC, SUBSCRIPTIONS_ADMIN_TOPIC, subscriptionTopic } from "./subscription-topics.ts";
 import { activeTiers } from "./tiers.ts";
+import { PLANS_TOPIC, SUBSCRIPTIONS_ADMIN_TOPIC, subscriptionTopic } from "./topics.ts";
 
 export const ADMIN_SUBSCRIPTIONS_PAGE_SIZE = 50;
 

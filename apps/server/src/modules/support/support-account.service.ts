@@ -13,13 +13,11 @@ import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { payments, users } from "../../db/schema/index.ts";
-import { coinsDescription } from "../coins/coin-purchases.ts";
-import { getCoinBalance, getWallet } from "../coins/coins.service.ts";
-import { creditCoins } from "../coins/ledger.ts";
-import { adminListPayments, refundPayment, settlePayment } from "../payments/payments.service.ts";
-import { peopleByIds } from "../profiles/people.ts";
-import { getMySubscription } from "../subscriptions/subscriptions.service.ts";
-import { adminListUnlocks } from "../unlocks/unlocks.service.ts";
+import { coinsDescription, creditCoins, getCoinBalance, getWallet } from "../coins/index.ts";
+import { adminListPayments, refundPayment, settlePayment } from "../payments/index.ts";
+import { peopleByIds } from "../profiles/index.ts";
+import { getMySubscription } from "../subscriptions/index.ts";
+import { adminListUnlocks } from "../unlocks/index.ts";
 import { addMessage, loadTicket, type TicketRow, ticketTopic } from "./ticket-store.ts";
 
 /** Payments and unlocks shown beside a ticket. */

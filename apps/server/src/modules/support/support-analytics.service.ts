@@ -13,7 +13,7 @@ import { queryRows } from "../../core/db/client.ts";
 import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../core/db/day-range.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { peopleByIds } from "../profiles/people.ts";
+import { peopleByIds } from "../profiles/index.ts";
 import { SUPPORT_TICKETS_TOPIC } from "./ticket-store.ts";
 
 type Count = string | number;

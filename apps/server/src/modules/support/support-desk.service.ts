@@ -37,8 +37,8 @@ import {
   supportTickets,
   users,
 } from "../../db/schema/index.ts";
-import { notify } from "../notifications/notifications.service.ts";
-import { peopleByIds } from "../profiles/people.ts";
+import { notify } from "../notifications/index.ts";
+import { peopleByIds } from "../profiles/index.ts";
 import { agentReplied, changePriority, changeStatus, type SlaStep } from "./sla.ts";
 import { ticketItem } from "./support.service.ts";
 import {

@@ -18,7 +18,7 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { content, episodes, episodeUnlocks, payments, supportTickets } from "../../db/schema/index.ts";
-import { coinsDescription } from "../coins/coin-purchases.ts";
+import { coinsDescription } from "../coins/index.ts";
 import { changeStatus, newTicketClock, requesterReplied } from "./sla.ts";
 import {
   addMessage,

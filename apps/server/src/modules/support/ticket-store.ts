@@ -26,8 +26,8 @@ import {
   supportTickets,
 } from "../../db/schema/index.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import { ADMIN_NOTIFICATIONS_TOPIC } from "../admin-notifications/admin-notifications.service.ts";
-import { peopleByIds } from "../profiles/people.ts";
+import { ADMIN_NOTIFICATIONS_TOPIC } from "../admin-notifications/index.ts";
+import { peopleByIds } from "../profiles/index.ts";
 import type { Breach, SlaState, SlaStep } from "./sla.ts";
 
 export type TicketRow = typeof supportTickets.$inferSelect;

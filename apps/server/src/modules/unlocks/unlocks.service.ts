@@ -30,19 +30,20 @@ import {
   ledgerPostings,
   users,
 } from "../../db/schema/index.ts";
-import { coinsTopic, lockWallet, reverseEntry, spendableAccounts, spendCoins } from "../coins/ledger.ts";
+import { coinsTopic, lockWallet, reverseEntry, spendableAccounts, spendCoins } from "../coins/index.ts";
 import {
   type ContentRow,
   type EpisodeRow,
+  episodeLock,
   isAdminViewer,
+  loadEntitlements,
+  PREVIEW_EPISODE_NUMBER,
   releasedEpisode,
   viewerAge,
   visibleTitle,
-} from "../content/content.service.ts";
-import { contentEpisodesTopic, contentTopic } from "../content/content-topics.ts";
-import { entitlementsTopic, loadEntitlements } from "../content/entitlements.ts";
-import { episodeLock, PREVIEW_EPISODE_NUMBER } from "../content/episode-access.ts";
-import { activeTiers } from "../subscriptions/tiers.ts";
+} from "../content/index.ts";
+import { contentEpisodesTopic, contentTopic, entitlementsTopic } from "../content/topics.ts";
+import { activeTiers } from "../subscriptions/index.ts";
 
 /** Every unlock and refund: what the admins' list of unlocks follows. */
 export const UNLOCKS_ADMIN_TOPIC = "unlocks:admin";

@@ -11,7 +11,7 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { users } from "../../db/schema/index.ts";
-import { handleRefusal, isReservedHandle } from "../profiles/handles.ts";
+import { handleRefusal, isReservedHandle } from "../profiles/index.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

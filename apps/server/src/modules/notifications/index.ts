@@ -1,0 +1,3 @@
+// What the notifications module offers the other modules; everything else in this folder is its own.
+export { BROADCAST_TOPIC, type NotificationFields, notify } from "./notifications.service.ts";
+export { pushToUser } from "./push.ts";

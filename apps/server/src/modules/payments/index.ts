@@ -1,0 +1,10 @@
+// What the payments module offers the other modules; everything else in this folder is its own.
+export {
+  adminListPayments,
+  PAYMENTS_TOPIC,
+  refundPayment,
+  returnUrls,
+  settlePayment,
+} from "./payments.service.ts";
+export type { VerifiedPayment, WebhookEvent } from "./provider.ts";
+export { paymentProvider } from "./providers/registry.ts";

@@ -1,0 +1,11 @@
+// What the profiles module offers the other modules; everything else in this folder is its own.
+export { handleRefusal, isReservedHandle } from "./handles.ts";
+export {
+  NO_SUCH_PERSON,
+  peopleByIds,
+  personById,
+  personColumns,
+  personTopic,
+  requireOtherPerson,
+  toPersonSummary,
+} from "./people.ts";

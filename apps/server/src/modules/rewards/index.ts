@@ -1,0 +1,3 @@
+// What the rewards module offers the other modules; everything else in this folder is its own.
+export { creditActiveTime, keptPosition, lockActiveTimeClock } from "./active-time.ts";
+export { rewardClubFounded, rewardClubPost, rewardReading, rewardReelWatched } from "./earning.ts";
