@@ -4,11 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../core/db/client.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
 import { content, contentFollows, notifications } from "../db/schema/index.ts";
-import {
-  CONTENT_ADMIN_TOPIC,
-  contentEpisodesTopic,
-  contentTopic,
-} from "../modules/content/topics.ts";
+import { CONTENT_ADMIN_TOPIC, contentEpisodesTopic, contentTopic } from "../modules/content/topics.ts";
 import { notificationsTopic } from "../modules/notifications/notifications.service.ts";
 import { pushToUser } from "../modules/notifications/push.ts";
 
