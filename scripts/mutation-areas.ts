@@ -21,6 +21,8 @@ export const MUTATION_AREAS: Record<string, MutationArea> = {
     mutate: [
       "apps/server/src/modules/payments/payments.service.ts",
       "apps/server/src/modules/payments/webhooks.ts",
+      // What a paid coin package credits: the coins module's handler, reached through payments.
+      "apps/server/src/modules/coins/coin-purchases.ts",
       "apps/server/src/modules/payments/providers/signatures.ts",
       "apps/server/src/modules/payments/providers/stripe.ts",
       "apps/server/src/modules/payments/providers/paystack.ts",
