@@ -18,7 +18,7 @@ import {
 } from "../../test/test-platform.ts";
 import { loadClubFor, may } from "./club-access.ts";
 import { listClubPosts } from "./club-posts.service.ts";
-import { clubsOnProfile } from "./clubs.service.ts";
+import { clubsOnProfile, listClubMembers } from "./clubs.service.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -205,6 +205,27 @@ describe("live", () => {
       expect(profile.latest?.map((club) => club._id)).toEqual([clubId]);
     } finally {
       profile.stop();
+    }
+  });
+
+  it("a club's member list re-runs for its own club's changes and not for another club's", async () => {
+    const owner = await createUser(platform);
+    const { clubId, member } = await clubWithMember(owner, "public");
+    const other = await as(owner).createClub({ name: "Other Room", privacy: "public" });
+    const members = watchLiveRuns(platform, () => listClubMembers(platform.deps, member, clubId));
+    try {
+      await members.waitForRuns(1);
+      // The other club's own row, and a newcomer's place in it, are other topics.
+      await as(owner).updateClub({ clubId: other.clubId, description: "Somewhere else" });
+      const newcomer = await createUser(platform);
+      expect(await as(newcomer).joinClub({ clubId: other.clubId })).toBe("active");
+      await members.settle();
+      expect(members.runs).toBe(1);
+      expect(await as(newcomer).joinClub({ clubId })).toBe("active");
+      await members.waitForRuns(2);
+      expect(members.latest?.map((row) => row.person._id)).toContain(newcomer.id);
+    } finally {
+      members.stop();
     }
   });
 });
