@@ -15,7 +15,7 @@ const CORE = `${SERVER}core/`;
 /** Test code: never imported by the product. */
 const TEST_CODE = [
   "\\.test\\.tsx?$",
-  `${SERVER}test-platform\\.ts$`,
+  "\\.test-support\\.ts$",
   `${SERVER}test/`,
   `${SERVER}media/import/test-files\\.ts$`,
   `${SERVER}auth/provider/test-kit\\.ts$`,

@@ -2,11 +2,11 @@
 // closes again, every comparison on both sides of its limit, and type checks around unknown names.
 // The broad tables and properties are in story-expressions.test.ts.
 import { describe, expect, it } from "vitest";
+import { expressionOf } from "./story-expressions.test-support.ts";
 import {
   applyEffects,
   checkEffect,
   checkExpression,
-  type Expr,
   evaluate,
   formatExpression,
   initialValues,
@@ -17,15 +17,9 @@ import {
   type StoryValue,
 } from "./story-expressions.ts";
 
-function parse(text: string): Expr {
-  const result = parseExpression(text);
-  if (!result.ok) throw new Error(`'${text}' did not parse: ${result.error.message}`);
-  return result.expr;
-}
-
 describe("reading names and numbers", () => {
   it("takes Z and z as letters of a name, first or later", () => {
-    expect(namesIn(parse("Zed + zz > a_Z and z"))).toEqual(["Zed", "a_Z", "z", "zz"]);
+    expect(namesIn(expressionOf("Zed + zz > a_Z and z"))).toEqual(["Zed", "a_Z", "z", "zz"]);
   });
 
   it("quotes only the misread word, not the whole text", () => {
@@ -83,7 +77,7 @@ describe("faults that are not the author's", () => {
 
 describe("namesIn", () => {
   it("finds names that are only under 'not' or '-'", () => {
-    expect(namesIn(parse("not seen or -counted > 0"))).toEqual(["counted", "seen"]);
+    expect(namesIn(expressionOf("not seen or -counted > 0"))).toEqual(["counted", "seen"]);
   });
 });
 
@@ -93,7 +87,7 @@ describe("formatExpression", () => {
     ["a == b or not c", "a == b or not c"],
     ["(a < b) + 1", "(a < b) + 1"],
   ])("%s is written %s", (text, expected) => {
-    expect(formatExpression(parse(text))).toBe(expected);
+    expect(formatExpression(expressionOf(text))).toBe(expected);
   });
 });
 
@@ -102,10 +96,10 @@ describe("checkExpression", () => {
 
   it("quotes an expression of 40 characters in full and shortens one of 41", () => {
     const forty = "gold + gold + gold + gold + gold + 12345";
-    expect(checkExpression(parse(`not (${forty})`), known)).toEqual([
+    expect(checkExpression(expressionOf(`not (${forty})`), known)).toEqual([
       `'not' needs true or false, but '${forty}' is a number`,
     ]);
-    expect(checkExpression(parse(`not (${forty}6)`), known)).toEqual([
+    expect(checkExpression(expressionOf(`not (${forty}6)`), known)).toEqual([
       `'not' needs true or false, but '${forty.slice(0, 39)}…' is a number`,
     ]);
   });
@@ -113,7 +107,7 @@ describe("checkExpression", () => {
   it.each(["not unknown", "-unknown > 1", "gold == unknown", "true != unknown", "unknown == gold"])(
     "%s reports only the unknown name",
     (text) => {
-      expect(checkExpression(parse(text), known, "boolean")).toEqual([
+      expect(checkExpression(expressionOf(text), known, "boolean")).toEqual([
         "'unknown' is not a stat or flag of this story",
       ]);
     },
@@ -145,7 +139,7 @@ describe("evaluate", () => {
     ["true", true],
     ["false", false],
   ])("%s is %s", (text, expected) => {
-    expect(evaluate(parse(text), env)).toBe(expected);
+    expect(evaluate(expressionOf(text), env)).toBe(expected);
   });
 });
 

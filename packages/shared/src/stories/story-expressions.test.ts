@@ -2,6 +2,7 @@
 // with properties over generated expressions, texts and effects.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { effectOf, expressionOf } from "./story-expressions.test-support.ts";
 import {
   applyEffects,
   type BinaryOperator,
@@ -22,18 +23,6 @@ import {
   type StoryValue,
 } from "./story-expressions.ts";
 import { STAT_NAME_PATTERN } from "./story-model.ts";
-
-function parse(text: string): Expr {
-  const result = parseExpression(text);
-  if (!result.ok) throw new Error(`'${text}' did not parse: ${result.error.message}`);
-  return result.expr;
-}
-
-function effect(text: string): Effect {
-  const result = parseEffect(text);
-  if (!result.ok) throw new Error(`'${text}' did not parse: ${result.error.message}`);
-  return result.effect;
-}
 
 /** Every operation in parentheses, to show how the parser grouped the text. */
 function grouped(expr: Expr): string {
@@ -90,11 +79,11 @@ describe("precedence and associativity", () => {
     ["And or TRUE", "(And or TRUE)"],
     [" \t\na\n ", "a"],
   ])("%s groups as %s", (text, expected) => {
-    expect(grouped(parse(text))).toBe(expected);
+    expect(grouped(expressionOf(text))).toBe(expected);
   });
 
   it("keeps the exact AST shape", () => {
-    expect(parse("courage >= 3 and not met_dragon")).toEqual({
+    expect(expressionOf("courage >= 3 and not met_dragon")).toEqual({
       kind: "binary",
       op: "and",
       left: {
@@ -180,8 +169,8 @@ describe("limits", () => {
   });
 
   it("accepts 40-character names and refuses 41", () => {
-    expect(parse("x".repeat(40))).toEqual({ kind: "name", name: "x".repeat(40) });
-    expect(parse(`$${"x".repeat(40)}`)).toEqual({ kind: "name", name: "x".repeat(40) });
+    expect(expressionOf("x".repeat(40))).toEqual({ kind: "name", name: "x".repeat(40) });
+    expect(expressionOf(`$${"x".repeat(40)}`)).toEqual({ kind: "name", name: "x".repeat(40) });
     expect(parseExpression(`$${"x".repeat(41)}`).ok).toBe(false);
   });
 
@@ -218,13 +207,13 @@ describe("limits", () => {
 
 describe("names", () => {
   it("drops the $ of Twine names", () => {
-    expect(parse("$gold")).toEqual(parse("gold"));
-    expect(namesIn(parse("$gold + gold > $_x9"))).toEqual(["_x9", "gold"]);
+    expect(expressionOf("$gold")).toEqual(expressionOf("gold"));
+    expect(namesIn(expressionOf("$gold + gold > $_x9"))).toEqual(["_x9", "gold"]);
   });
 
   it("lists names sorted and once", () => {
-    expect(namesIn(parse("b + a * b and c or not (a)"))).toEqual(["a", "b", "c"]);
-    expect(namesIn(parse("1 + 2 > 3 or true"))).toEqual([]);
+    expect(namesIn(expressionOf("b + a * b and c or not (a)"))).toEqual(["a", "b", "c"]);
+    expect(namesIn(expressionOf("1 + 2 > 3 or true"))).toEqual([]);
   });
 
   it("are exactly what a stat may be named", () => {
@@ -244,8 +233,8 @@ describe("names", () => {
   });
 
   it("is case-sensitive and keeps keywords out", () => {
-    expect(namesIn(parse("Gold + gold > 0 and True"))).toEqual(["Gold", "True", "gold"]);
-    expect(namesIn(parse("android or notice or truely"))).toEqual(["android", "notice", "truely"]);
+    expect(namesIn(expressionOf("Gold + gold > 0 and True"))).toEqual(["Gold", "True", "gold"]);
+    expect(namesIn(expressionOf("android or notice or truely"))).toEqual(["android", "notice", "truely"]);
   });
 });
 
@@ -301,13 +290,13 @@ describe("evaluate", () => {
     ["__proto__ + 1", 1],
     ["hasOwnProperty", 0],
   ])("%s is %s", (text, expected) => {
-    expect(evaluate(parse(text), env)).toBe(expected);
+    expect(evaluate(expressionOf(text), env)).toBe(expected);
   });
 
   it("never gives -0", () => {
-    expect(Object.is(evaluate(parse("-0"), {}), 0)).toBe(true);
-    expect(Object.is(evaluate(parse("0 * -1"), {}), 0)).toBe(true);
-    expect(Object.is(evaluate(parse("x"), { x: -0 }), 0)).toBe(true);
+    expect(Object.is(evaluate(expressionOf("-0"), {}), 0)).toBe(true);
+    expect(Object.is(evaluate(expressionOf("0 * -1"), {}), 0)).toBe(true);
+    expect(Object.is(evaluate(expressionOf("x"), { x: -0 }), 0)).toBe(true);
   });
 
   it.each<[string, boolean]>([
@@ -319,7 +308,7 @@ describe("evaluate", () => {
     ["shy", false],
     ["broken", false],
   ])("isTrue(%s) is %s", (text, expected) => {
-    expect(isTrue(parse(text), env)).toBe(expected);
+    expect(isTrue(expressionOf(text), env)).toBe(expected);
   });
 
   it("survives data that is not an expression", () => {
@@ -327,7 +316,7 @@ describe("evaluate", () => {
     expect(evaluate(junk, {})).toBe(0);
     const strange = { kind: "binary", op: "^", left: junk, right: junk } as unknown as Expr;
     expect(evaluate(strange, {})).toBe(0);
-    expect(evaluate(parse("x + 1"), { x: "5" } as unknown as Record<string, StoryValue>)).toBe(1);
+    expect(evaluate(expressionOf("x + 1"), { x: "5" } as unknown as Record<string, StoryValue>)).toBe(1);
   });
 });
 
@@ -365,24 +354,24 @@ describe("checkExpression", () => {
       ],
     ],
   ])("%s", (text, problems) => {
-    expect(checkExpression(parse(text), known)).toEqual(problems);
+    expect(checkExpression(expressionOf(text), known)).toEqual(problems);
   });
 
   it("checks what the whole expression should be", () => {
-    expect(checkExpression(parse("gold + 1"), known, "boolean")).toEqual([
+    expect(checkExpression(expressionOf("gold + 1"), known, "boolean")).toEqual([
       "This should be true or false, but 'gold + 1' is a number",
     ]);
-    expect(checkExpression(parse("met_dragon"), known, "number")).toEqual([
+    expect(checkExpression(expressionOf("met_dragon"), known, "number")).toEqual([
       "This should be a number, but 'met_dragon' is true or false",
     ]);
-    expect(checkExpression(parse("gold > 1"), known, "boolean")).toEqual([]);
-    expect(checkExpression(parse("nobody"), known, "boolean")).toEqual([
+    expect(checkExpression(expressionOf("gold > 1"), known, "boolean")).toEqual([]);
+    expect(checkExpression(expressionOf("nobody"), known, "boolean")).toEqual([
       "'nobody' is not a stat or flag of this story",
     ]);
   });
 
   it("shortens long expressions in messages", () => {
-    const [problem] = checkExpression(parse(`not (${"gold + ".repeat(10)}1)`), known);
+    const [problem] = checkExpression(expressionOf(`not (${"gold + ".repeat(10)}1)`), known);
     expect(problem).toBe(
       "'not' needs true or false, but 'gold + gold + gold + gold + gold + gold…' is a number",
     );
@@ -409,7 +398,7 @@ describe("formatExpression", () => {
     ["1000000000000000000000", "1000000000000000000000"],
     ["0.0000001", "0.0000001"],
   ])("%s is written %s", (text, expected) => {
-    expect(formatExpression(parse(text))).toBe(expected);
+    expect(formatExpression(expressionOf(text))).toBe(expected);
   });
 
   it("writes literals that the parser never makes", () => {
@@ -428,7 +417,7 @@ describe("effects", () => {
     { name: "hp", kind: "number", min: 0, max: 10, default: 10 },
   ];
   const start = initialValues(stats);
-  const apply = (texts: string[], env = start) => applyEffects(texts.map(effect), env, stats);
+  const apply = (texts: string[], env = start) => applyEffects(texts.map(effectOf), env, stats);
 
   it.each<[string, Effect]>([
     ["gold += 5", { kind: "add", name: "gold", amount: { kind: "literal", value: 5 } }],
@@ -440,7 +429,7 @@ describe("effects", () => {
         amount: { kind: "unary", op: "-", operand: { kind: "literal", value: 2 } },
       },
     ],
-    ["courage = courage * 2", { kind: "set", name: "courage", value: parse("courage * 2") }],
+    ["courage = courage * 2", { kind: "set", name: "courage", value: expressionOf("courage * 2") }],
     ["toggle met_dragon", { kind: "toggle", name: "met_dragon" }],
     ["  toggle   $met_dragon ", { kind: "toggle", name: "met_dragon" }],
     ["met_dragon = true", { kind: "set", name: "met_dragon", value: { kind: "literal", value: true } }],
@@ -448,9 +437,9 @@ describe("effects", () => {
     ["toggle = 3", { kind: "set", name: "toggle", value: { kind: "literal", value: 3 } }],
     [
       "gold -= a - b",
-      { kind: "add", name: "gold", amount: { kind: "unary", op: "-", operand: parse("a - b") } },
+      { kind: "add", name: "gold", amount: { kind: "unary", op: "-", operand: expressionOf("a - b") } },
     ],
-    ["gold = -1 == 2 or x", { kind: "set", name: "gold", value: parse("-1 == 2 or x") }],
+    ["gold = -1 == 2 or x", { kind: "set", name: "gold", value: expressionOf("-1 == 2 or x") }],
   ])("reads %s", (text, expected) => {
     expect(parseEffect(text)).toEqual({ ok: true, effect: expected });
   });
@@ -490,9 +479,9 @@ describe("effects", () => {
       "toggle met_dragon",
       "gold -= -3",
     ]) {
-      expect(formatEffect(effect(text))).toBe(text);
+      expect(formatEffect(effectOf(text))).toBe(text);
     }
-    expect(formatEffect(effect("gold += -2"))).toBe("gold -= 2");
+    expect(formatEffect(effectOf("gold += -2"))).toBe("gold -= 2");
   });
 
   it("starts every stat at its default, fitted to its kind and bounds", () => {
@@ -552,13 +541,13 @@ describe("effects", () => {
     const odd: StatDefinition[] = [{ name: "__proto__", kind: "number", default: 1 }];
     const values = initialValues(odd);
     expect(Object.hasOwn(values, "__proto__")).toBe(true);
-    const after = applyEffects([effect("__proto__ += 2")], values, odd);
+    const after = applyEffects([effectOf("__proto__ += 2")], values, odd);
     expect(Object.getPrototypeOf(after)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(after, "__proto__")?.value).toBe(3);
   });
 
   it("checks effects against the stats", () => {
-    const check = (text: string) => checkEffect(effect(text), stats);
+    const check = (text: string) => checkEffect(effectOf(text), stats);
     expect(check("gold += courage * 2")).toEqual([]);
     expect(check("met_dragon = gold > 3")).toEqual([]);
     expect(check("nobody = 1")).toEqual(["'nobody' is not a stat or flag of this story"]);
@@ -722,7 +711,7 @@ describe("properties", () => {
           // Whatever parses is well formed and survives a round trip (the canonical text adds
           // spaces, so it may be longer than the limit).
           const formatted = formatExpression(result.expr);
-          if (formatted.length <= MAX_EXPRESSION_LENGTH) expect(parse(formatted)).toEqual(result.expr);
+          if (formatted.length <= MAX_EXPRESSION_LENGTH) expect(expressionOf(formatted)).toEqual(result.expr);
         } else {
           expect(result.error.message.length).toBeGreaterThan(0);
           expect(result.error.position).toBeGreaterThanOrEqual(0);
