@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { supportTickets } from "../../db/schema/index.ts";
 import { uploadFile } from "../../test/people.ts";
+import { askForHelp, tinyPdf } from "../../test/support.ts";
 import {
   callerFor,
   createUser,
@@ -28,8 +29,7 @@ beforeEach(() => platform.reset());
 
 const DAY_MS = 86_400_000;
 const as = (user: TestUser) => callerFor(platform, user).support;
-const ask = (user: TestUser, subject = "The audiobook stops") =>
-  as(user).createTicket({ category: "technical", subject, description: "It stops when the screen locks." });
+const ask = (user: TestUser, subject?: string) => askForHelp(platform, user, subject);
 const ticketRow = async (ticketId: string) => {
   const [row] = await platform.deps.db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
   return row;
@@ -42,7 +42,6 @@ const teamThread = async (agent: TestUser, ticketId: string) =>
     body: message.body,
     author: message.author?._id ?? null,
   }));
-const pdf = () => Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n");
 /** Every stored attachment file of any ticket (files stay from test to test: compare before and after). */
 async function storedSupportFiles(): Promise<string[]> {
   const folder = platform.deps.media.storage.resolve("support");
@@ -279,7 +278,7 @@ describe("attachments of a refused reply or ticket", () => {
     const agent = await createUser(platform, "admin");
     const { ticketId } = await ask(person);
     await updateTicket(platform.deps, agent, { ticketId, status: "solved" }, solvedAt);
-    const receipt = await uploadFile(platform, person, pdf(), "receipt.pdf");
+    const receipt = await uploadFile(platform, person, tinyPdf(), "receipt.pdf");
     const filesBefore = await storedSupportFiles();
 
     expect(
@@ -302,7 +301,7 @@ describe("attachments of a refused reply or ticket", () => {
     const person = await createUser(platform);
     const agent = await createUser(platform, "admin");
     const { ticketId } = await ask(person);
-    const receipt = await uploadFile(platform, person, pdf(), "receipt.pdf");
+    const receipt = await uploadFile(platform, person, tinyPdf(), "receipt.pdf");
     // The team solves the ticket (on a clock long past) just as the person's file is taken in.
     const { uploads } = platform.deps.media;
     const slowUploads = Object.assign(Object.create(uploads), {
@@ -334,7 +333,7 @@ describe("attachments of a refused reply or ticket", () => {
 
   it("a ticket the database refuses keeps no file and stores nothing", async () => {
     const person = await createUser(platform);
-    const receipt = await uploadFile(platform, person, pdf(), "receipt.pdf");
+    const receipt = await uploadFile(platform, person, tinyPdf(), "receipt.pdf");
     // The router accepts known categories only; the database's own check refuses any other.
     const input = {
       category: "nonsense" as "other",

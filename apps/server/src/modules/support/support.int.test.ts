@@ -9,6 +9,7 @@ import {
   supportTickets,
 } from "../../db/schema/index.ts";
 import { phonePhoto, uploadFile } from "../../test/people.ts";
+import { askForHelp, tinyPdf } from "../../test/support.ts";
 import {
   callerFor,
   codeOf,
@@ -45,11 +46,8 @@ afterEach(() => flushSandboxWebhooks(platform.deps));
 
 const HOUR_MS = 3_600_000;
 const as = (user: TestUser) => callerFor(platform, user).support;
-const ask = (
-  user: TestUser,
-  subject = "The audiobook stops",
-  category: "technical" | "payments" = "technical",
-) => as(user).createTicket({ category, subject, description: "It stops when the screen locks." });
+const ask = (user: TestUser, subject?: string, category?: "technical" | "payments") =>
+  askForHelp(platform, user, subject, category);
 
 describe("support tickets, for the person asking", () => {
   it("opens a ticket, follows the reply live, answers, and rates it once solved", async () => {
@@ -140,12 +138,7 @@ describe("support tickets, for the person asking", () => {
   it("keeps attachments to pictures (re-encoded) and PDF files", async () => {
     const person = await createUser(platform);
     const photo = await uploadFile(platform, person, await phonePhoto(), "screen.jpg");
-    const pdf = await uploadFile(
-      platform,
-      person,
-      Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n"),
-      "receipt.pdf",
-    );
+    const pdf = await uploadFile(platform, person, tinyPdf(), "receipt.pdf");
     const { ticketId } = await as(person).createTicket({
       category: "payments",
       subject: "Receipt attached",
