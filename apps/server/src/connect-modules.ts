@@ -11,7 +11,7 @@ import {
 export function connectModules(): void {
   connectPayments({
     purposes: {
-      coins: { settled: (deps, tx, payment) => creditCoinPurchase(deps, tx, payment) },
+      coins: { settled: creditCoinPurchase },
       subscription: {
         async settled(deps, tx, payment, verified) {
           await onSubscriptionPaymentSettled(deps, tx, payment, verified);

@@ -8,3 +8,4 @@ export {
 } from "./payments.service.ts";
 export type { VerifiedPayment, WebhookEvent } from "./provider.ts";
 export { paymentProvider } from "./providers/registry.ts";
+export type { PaymentRow, SubscriptionEvent } from "./purposes.ts";

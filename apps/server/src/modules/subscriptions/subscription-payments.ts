@@ -17,13 +17,12 @@ import { ledgerEntries, payments, subscriptionPlans, subscriptions } from "../..
 import { creditCoins } from "../coins/index.ts";
 import { entitlementsTopic } from "../content/topics.ts";
 import { notify } from "../notifications/index.ts";
-import type { VerifiedPayment, WebhookEvent } from "../payments/index.ts";
+import type { PaymentRow, SubscriptionEvent, VerifiedPayment, WebhookEvent } from "../payments/index.ts";
 import { PAYMENTS_TOPIC, settlePayment } from "../payments/index.ts";
 import { bonusMonthIndex, monthStartsDue, periodEnd } from "./periods.ts";
 import type { PlanRow } from "./plans.service.ts";
 import { SUBSCRIPTIONS_ADMIN_TOPIC, subscriptionTopic } from "./topics.ts";
 
-export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -164,7 +163,7 @@ async function findByReference(
 export async function handleSubscriptionEvent(
   deps: ServiceDeps,
   provider: PaymentProviderId,
-  event: Extract<WebhookEvent, { type: "subscription.renewed" | "subscription.updated" }>,
+  event: SubscriptionEvent,
 ): Promise<void> {
   const subscription = await findByReference(deps, provider, event.subscriptionReference);
   if (event.type === "subscription.renewed") await recordRenewal(deps, provider, subscription, event);
