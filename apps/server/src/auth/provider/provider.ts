@@ -12,9 +12,10 @@ import Provider, {
   type Account as ProviderAccount,
 } from "oidc-provider";
 import { z } from "zod";
+import type { Config } from "../../core/config.ts";
 import type { Database } from "../../core/db/client.ts";
 import type { RateLimits } from "../../core/limits/rate-limits.ts";
-import type { Platform } from "../../platform.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
 import { findAccount } from "./accounts.ts";
 import { createAdapterFactory } from "./adapter.ts";
 import { registerInteractionRoutes } from "./interactions.ts";
@@ -78,7 +79,7 @@ function resourceIndicatorFor(audience: string): string {
  */
 export async function registerEmbeddedProvider(
   app: FastifyInstance,
-  platform: Platform,
+  platform: { deps: ServiceDeps; config: Pick<Config, "isDemo"> },
   rawOptions: EmbeddedProviderOptions,
   rates?: RateLimits,
 ): Promise<Provider> {
