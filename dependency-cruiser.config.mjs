@@ -100,10 +100,14 @@ export default {
     {
       name: "web-features-apart",
       comment:
-        "A web feature does not reach into another feature; what two features share lives in components/ or lib/.",
+        "A web feature uses another only through its index.ts (or loads one of its pages lazily, as the routes do); what has no domain of its own lives in components/ or lib/.",
       severity: "error",
       from: { path: "^apps/web/src/features/([^/]+)/", pathNot: TEST_CODE },
-      to: { path: "^apps/web/src/features/[^/]+/", pathNot: "^apps/web/src/features/$1/" },
+      to: {
+        path: "^apps/web/src/features/[^/]+/",
+        pathNot: ["^apps/web/src/features/$1/", "^apps/web/src/features/[^/]+/index\\.ts$"],
+        dependencyTypesNot: ["dynamic-import"],
+      },
     },
   ],
   options: {

@@ -60,6 +60,9 @@ export default defineConfig({
     // The silent sign-in renewal's landing page is a page of its own (src/silent-callback.ts).
     rolldownOptions: {
       input: { index: "index.html", "silent-callback": "silent-callback.html" },
+      // A feature's index.ts only re-exports: a page that takes one thing from it gets that thing's
+      // module, not every module the index names.
+      treeshake: { moduleSideEffects: [{ test: /\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false }] },
       output: {
         // Chunks made from groups may import each other; modules still run in their source order.
         strictExecutionOrder: true,

@@ -43,7 +43,7 @@ function app(options: { readerLoadsCharts?: boolean; entryCode?: string } = {}) 
     }),
     chunk("assets/react.js", { moduleIds: ["/x/node_modules/react/index.js"] }),
     chunk("assets/read.js", {
-      moduleIds: [path.join(FEATURES, "book-reader/book-reader-route.tsx")],
+      moduleIds: [path.join(FEATURES, "reading/book/book-reader-route.tsx")],
       imports: ["assets/react.js", "assets/button.js"],
       dynamicImports: options.readerLoadsCharts ? ["assets/panel.js"] : [],
       css: ["assets/read.css"],
@@ -51,7 +51,7 @@ function app(options: { readerLoadsCharts?: boolean; entryCode?: string } = {}) 
     chunk("assets/panel.js", { imports: ["assets/charts.js"] }),
     chunk("assets/button.js"),
     chunk("assets/metrics.js", {
-      moduleIds: [path.join(FEATURES, "admin-content/content-metrics-route.tsx")],
+      moduleIds: [path.join(FEATURES, "content-admin/content-metrics-route.tsx")],
       imports: ["assets/charts.js", "assets/button.js"],
     }),
     chunk("assets/charts.js", { moduleIds: ["/x/node_modules/recharts/es6/chart/LineChart.js"] }),
@@ -59,8 +59,8 @@ function app(options: { readerLoadsCharts?: boolean; entryCode?: string } = {}) 
 }
 
 const ROUTES = [
-  { path: "/read/:contentId", module: "../features/book-reader/book-reader-route.tsx" },
-  { path: "/admin/content-metrics", module: "../features/admin-content/content-metrics-route.tsx" },
+  { path: "/read/:contentId", module: "../features/reading/book/book-reader-route.tsx" },
+  { path: "/admin/content-metrics", module: "../features/content-admin/content-metrics-route.tsx" },
 ];
 
 describe("the route table", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignFamilies, moduleClosure, type RouteFamily } from "./route-chunks.ts";
+import { assignFamilies, moduleClosure, type RouteFamily, throughFeatureIndexes } from "./route-chunks.ts";
 
 /**
  * An app: the entry (React), home (a card and the shared button), two readers (the reader bar,
@@ -80,6 +80,39 @@ describe("the chunk families", () => {
   it("refuse a route the router lacks", () => {
     expect(() => assign([{ name: "reading", routes: ["/nowhere"], minRoutes: 1 }])).toThrow(
       "The chunk family reading names /nowhere, which the router lacks.",
+    );
+  });
+});
+
+describe("imports through a feature's index", () => {
+  const barrelGraph: Record<string, string[]> = {
+    "/app/src/features/stories/story-page.tsx": ["/app/src/features/content/index.ts", "react"],
+    "/app/src/features/content/index.ts": [
+      "/app/src/features/content/description.tsx",
+      "/app/src/features/content/episode-list.tsx",
+    ],
+  };
+  const sources: Record<string, string> = {
+    "/app/src/features/stories/story-page.tsx":
+      'import { type Episode, Description } from "../content/index.ts";\nimport { useState } from "react";',
+    "/app/src/features/content/index.ts":
+      'export { Description } from "./description.tsx";\nexport { EpisodeRow } from "./episode-list.tsx";\nexport type { Episode } from "./episode-list.tsx";',
+  };
+  const seen = throughFeatureIndexes(
+    (id) => barrelGraph[id] ?? [],
+    (id) => sources[id] ?? "",
+  );
+
+  it("count only the modules of the names a page takes", () => {
+    expect(seen("/app/src/features/stories/story-page.tsx")).toEqual([
+      "react",
+      "/app/src/features/content/description.tsx",
+    ]);
+  });
+
+  it("leave imports without an index as they are", () => {
+    expect(seen("/app/src/features/content/index.ts")).toEqual(
+      barrelGraph["/app/src/features/content/index.ts"],
     );
   });
 });

@@ -6,6 +6,7 @@
 // the entry's and those of the families before it. What no family takes stays with the bundler's
 // own chunks. Modules are assigned once the module graph is known; a module goes to one chunk at
 // most, so no code is copied and no module is run twice.
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin } from "vite";
@@ -27,6 +28,58 @@ export interface RouteFamily {
 
 /** The graph's view that the assignment needs: a module's static imports. */
 export type StaticImports = (id: string) => readonly string[];
+
+/** A web feature's index.ts: it only re-exports what the feature offers the others. */
+export const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.ts$/;
+
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const NAMED_EXPORT = /export\s*(type\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+
+/** The names a list such as `a, type B, c as d` brings in, types left out (they are erased). */
+function valueNames(list: string): string[] {
+  return list
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "" && !part.startsWith("type "))
+    .map((part) => part.split(/\s+as\s+/)[0] as string);
+}
+
+/**
+ * Static imports that see through feature indexes. The bundler drops an index's re-exports that
+ * nobody uses (vite.config.ts), so a page that takes one thing from another feature's index needs
+ * only that thing's module; counting every module the index names would put pages into chunk
+ * families they have nothing to do with. `source` reads a module's source text (TypeScript).
+ */
+export function throughFeatureIndexes(imports: StaticImports, source: (id: string) => string): StaticImports {
+  const reExports = new Map<string, Map<string, string>>();
+  const exportsOf = (index: string) => {
+    let byName = reExports.get(index);
+    if (!byName) {
+      byName = new Map();
+      for (const [, typeOnly, list = "", from = ""] of source(index).matchAll(NAMED_EXPORT)) {
+        if (typeOnly) continue;
+        for (const name of valueNames(list)) byName.set(name, path.resolve(path.dirname(index), from));
+      }
+      reExports.set(index, byName);
+    }
+    return byName;
+  };
+  return (id) => {
+    const direct = imports(id);
+    if (!direct.some((target) => FEATURE_INDEX.test(target))) return direct;
+    const resolved = direct.filter((target) => !FEATURE_INDEX.test(target));
+    for (const [, list = "", from = ""] of source(id).matchAll(NAMED_IMPORT)) {
+      const index = path.resolve(path.dirname(id), from);
+      if (!FEATURE_INDEX.test(index)) continue;
+      const byName = exportsOf(index);
+      for (const name of valueNames(list)) {
+        const target = byName.get(name);
+        if (target && !resolved.includes(target)) resolved.push(target);
+      }
+    }
+    return resolved;
+  };
+}
 
 /** Modules reached from `start` by static imports, not entering `stop`. */
 export function moduleClosure(start: string, imports: StaticImports, stop: Set<string>): Set<string> {
@@ -106,7 +159,10 @@ export function routeChunks(options: { router: string; families: RouteFamily[] }
         families: options.families,
         routeModules,
         entryModules: moduleIds.filter((id) => this.getModuleInfo(id)?.isEntry),
-        imports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        imports: throughFeatureIndexes(
+          (id) => this.getModuleInfo(id)?.importedIds ?? [],
+          (id) => readFileSync(id, "utf8"),
+        ),
       });
     },
   };

@@ -2,12 +2,12 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { Suspense } from "react";
 import { RouterProvider } from "react-router";
-import { AuthRoot } from "../features/auth/auth-root.tsx";
-import { CurrentUserGate } from "../features/auth/current-user-gate.tsx";
+import { AuthRoot } from "../features/session/auth-root.tsx";
+import { CurrentUserGate } from "../features/session/current-user-gate.tsx";
 import { lazyAfterLoad } from "../lib/after-load.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { THEME_STORAGE_KEY } from "../lib/theme-storage.ts";
-import { useUnsentChangesWarning } from "../lib/use-unsent-changes-warning.ts";
+import { useUnsentChangesWarning } from "../lib/use-leave-warning.ts";
 import { ConnectionBanner } from "./connection-banner.tsx";
 import { router } from "./router.tsx";
 

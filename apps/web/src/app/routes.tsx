@@ -5,14 +5,14 @@ import type { RouteObject } from "react-router";
 import { ErrorFallback } from "../features/errors/error-fallback.tsx";
 import { RouteLoading } from "../features/errors/route-loading.tsx";
 import { ComingSoonGate, type RouteHandle } from "../features/gate/coming-soon-gate.tsx";
-import { AppShell } from "../features/shell/app-shell.tsx";
+import { AppShell } from "./app-shell.tsx";
 import { PLANNED_PAGES } from "./pages.ts";
 import { homeData, titleData } from "./route-data.ts";
 
 const publicPage: RouteHandle = { isPublic: true };
 
 export const routes: RouteObject[] = [
-  { path: "/auth/callback", lazy: () => import("../features/auth/auth-callback-route.tsx") },
+  { path: "/auth/callback", lazy: () => import("../features/session/auth-callback-route.tsx") },
   {
     path: "/",
     Component: ComingSoonGate,
@@ -23,75 +23,75 @@ export const routes: RouteObject[] = [
       {
         path: "/read/:contentId",
         loader: titleData,
-        lazy: () => import("../features/book-reader/book-reader-route.tsx"),
+        lazy: () => import("../features/reading/book/book-reader-route.tsx"),
       },
       {
         path: "/listen/:contentId",
         loader: titleData,
-        lazy: () => import("../features/audio-player/listen-route.tsx"),
+        lazy: () => import("../features/reading/audio/listen-route.tsx"),
       },
       {
         path: "/read-comic/:contentId",
         loader: titleData,
-        lazy: () => import("../features/comic-reader/comic-reader-route.tsx"),
+        lazy: () => import("../features/reading/comic/comic-reader-route.tsx"),
       },
       {
         path: "/watch/:contentId",
         loader: titleData,
-        lazy: () => import("../features/drama-player/watch-route.tsx"),
+        lazy: () => import("../features/reading/drama/watch-route.tsx"),
       },
       // The sandbox payment provider's own page, drawn without the app's frame like a provider's.
       {
         path: "/sandbox/checkout/:reference",
-        lazy: () => import("../features/sandbox-checkout/sandbox-checkout-route.tsx"),
+        lazy: () => import("../features/payments/sandbox-checkout-route.tsx"),
       },
       {
         Component: AppShell,
         children: [
           { index: true, loader: homeData, lazy: () => import("../features/home/home-route.tsx") },
           { path: "/explore", lazy: () => import("../features/explore/explore-route.tsx") },
-          { path: "/library", lazy: () => import("../features/library/library-route.tsx") },
+          { path: "/library", lazy: () => import("../features/content/catalogue-route.tsx") },
           {
             path: "/content/:contentId",
             loader: titleData,
             lazy: () => import("../features/content/content-route.tsx"),
           },
-          { path: "/my-library", lazy: () => import("../features/my-library/my-library-route.tsx") },
+          { path: "/my-library", lazy: () => import("../features/library/my-library-route.tsx") },
           {
             path: "/admin/content-management",
-            lazy: () => import("../features/admin-content/content-management-route.tsx"),
+            lazy: () => import("../features/content-admin/content-management-route.tsx"),
           },
           {
             path: "/admin/content-curation",
-            lazy: () => import("../features/admin-content/content-curation-route.tsx"),
+            lazy: () => import("../features/content-admin/content-curation-route.tsx"),
           },
           {
             path: "/admin/content-metrics",
-            lazy: () => import("../features/admin-content/content-metrics-route.tsx"),
+            lazy: () => import("../features/content-admin/content-metrics-route.tsx"),
           },
           {
             path: "/admin/revenue-analytics",
-            lazy: () => import("../features/revenue-analytics/revenue-analytics-route.tsx"),
+            lazy: () => import("../features/revenue/revenue-analytics-route.tsx"),
           },
-          { path: "/coins/buy", lazy: () => import("../features/coins-buy/coins-buy-route.tsx") },
+          { path: "/coins/buy", lazy: () => import("../features/coins/coins-buy-route.tsx") },
           {
             path: "/subscription/verify",
-            lazy: () => import("../features/payment-verify/payment-verify-route.tsx"),
+            lazy: () => import("../features/payments/payment-verify-route.tsx"),
           },
           {
             path: "/subscription/plans",
-            lazy: () => import("../features/subscription-plans/subscription-plans-route.tsx"),
+            lazy: () => import("../features/subscriptions/subscription-plans-route.tsx"),
           },
           {
             path: "/admin/subscription-management",
-            lazy: () => import("../features/subscription-admin/subscription-management-route.tsx"),
+            lazy: () => import("../features/subscriptions/subscription-management-route.tsx"),
           },
           {
             path: "/admin/vvip-control",
-            lazy: () => import("../features/vvip-control/vvip-control-route.tsx"),
+            lazy: () => import("../features/vvip/vvip-control-route.tsx"),
           },
-          { path: "/profile/:userId", lazy: () => import("../features/profile/profile-route.tsx") },
-          { path: "/user/:handle", lazy: () => import("../features/profile/handle-route.tsx") },
+          { path: "/profile/:userId", lazy: () => import("../features/profiles/profile-route.tsx") },
+          { path: "/user/:handle", lazy: () => import("../features/profiles/handle-route.tsx") },
           { path: "/users", lazy: () => import("../features/friends/users-route.tsx") },
           { path: "/clubs", lazy: () => import("../features/clubs/clubs-route.tsx") },
           { path: "/clubs/:clubId", lazy: () => import("../features/clubs/club-route.tsx") },
@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/settings/profile",
-            lazy: () => import("../features/profile-settings/profile-settings-route.tsx"),
+            lazy: () => import("../features/profiles/profile-settings-route.tsx"),
           },
           { path: "/rewards", lazy: () => import("../features/rewards/rewards-route.tsx") },
           { path: "/badges", lazy: () => import("../features/rewards/badges-route.tsx") },
@@ -125,11 +125,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/admin/stories/create",
-            lazy: () => import("../features/story-editor/story-create-route.tsx"),
+            lazy: () => import("../features/stories/editor/story-create-route.tsx"),
           },
           {
             path: "/admin/stories/:storyId/edit",
-            lazy: () => import("../features/story-editor/story-edit-route.tsx"),
+            lazy: () => import("../features/stories/editor/story-edit-route.tsx"),
           },
           {
             path: "/admin/notifications",

@@ -6,8 +6,8 @@
 // own chapter engine. Built apart from the app into one small classic script
 // (build/inline-script.ts). Without it, or if it fails, the drawing shows the reader's frame alone.
 import { FIRST_SCREEN_ELEMENT_ID } from "@litverse/shared/first-data";
-import { ChapterEngine } from "../features/book-reader/chapter-engine.ts";
-import { openingOffset } from "../features/book-reader/locator.ts";
+import { ChapterEngine } from "../features/reading/book/chapter-engine.ts";
+import { openingOffset } from "../features/reading/book/locator.ts";
 import {
   FONT_STACKS,
   fontPixels,
@@ -17,7 +17,7 @@ import {
   readerStyleVariables,
   resolveTheme,
   SETTINGS_STORAGE_KEY,
-} from "../features/book-reader/settings.ts";
+} from "../features/reading/book/settings.ts";
 
 function storedSettings(): ReaderSettings {
   try {

@@ -12,7 +12,7 @@ import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useLivePages } from "../../lib/use-live-pages.ts";
-import { LiveNotices, MarkAllReadButton } from "../notifications/notice-list.tsx";
+import { LiveNotices, MarkAllReadButton } from "../notifications/index.ts";
 import { AnnouncementForm, AUDIENCE_LABELS } from "./announcement-form.tsx";
 
 const PAGE_SIZE = 20;

@@ -23,6 +23,8 @@ import {
   X,
 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Linkified } from "../../components/people/linkify.tsx";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -43,9 +45,7 @@ import { formatRelativeDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { MAX_PICTURE_BYTES, UploadError, uploadFiles } from "../../lib/uploads.ts";
-import { Linkified } from "../people/linkify.tsx";
-import { PersonAvatar } from "../people/person-avatar.tsx";
-import { ReportDialog } from "../people/report-dialog.tsx";
+import { ReportDialog } from "../profiles/index.ts";
 
 export function ClubDiscussion({ club }: { club: ClubDetail }) {
   const milestones = club.read?.milestones ?? [];

@@ -5,6 +5,7 @@ import type { ClubDetail, ClubMember } from "@litverse/shared/clubs";
 import { useMutation } from "@tanstack/react-query";
 import { Crown, MoreHorizontal, Shield, UserMinus, Volume2, VolumeX } from "lucide-react";
 import { Link } from "react-router";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -20,7 +21,6 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
 import { scheduledEpisode } from "./schedule.ts";
 
 const profilePath = (member: ClubMember) =>

@@ -20,6 +20,7 @@ import {
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { readerPath } from "../../components/catalogue/labels.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -39,7 +40,6 @@ import { formatDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { readerPath } from "../catalogue/labels.ts";
 import { ClubAbout } from "./club-about.tsx";
 import { ClubCover, PRIVACY_ICONS } from "./club-card.tsx";
 import { ClubDiscussion } from "./club-discussion.tsx";

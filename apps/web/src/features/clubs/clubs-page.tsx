@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Compass, Plus, Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { useSearchParams } from "react-router";
+import { genreLabel, TYPE_PLURALS } from "../../components/catalogue/labels.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
@@ -18,7 +19,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { genreLabel, TYPE_PLURALS } from "../catalogue/labels.ts";
 import { ClubCard } from "./club-card.tsx";
 import { CreateClubDialog } from "./create-club-dialog.tsx";
 

@@ -6,13 +6,13 @@ import { useMutation } from "@tanstack/react-query";
 import { Copy, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
 
 export function InviteDialog({
   club,

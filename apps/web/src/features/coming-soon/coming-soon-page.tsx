@@ -1,9 +1,8 @@
 import { PRODUCT_NAME, TAGLINE } from "@litverse/shared/constants";
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { BookOpen, Sparkles, Users } from "lucide-react";
-import { SignInButton } from "../auth/sign-in-button.tsx";
-import { DemoBadge } from "../shell/demo-badge.tsx";
-import { ThemeToggle } from "../shell/theme-toggle.tsx";
+import { SignInButton } from "../session/index.ts";
+import { DemoBadge, ThemeToggle } from "../shell/index.ts";
 
 const FEATURES = [
   { icon: BookOpen, title: "Books & Comics", text: "Dive into thousands of stories" },

@@ -6,6 +6,15 @@ import type { ContentDetail, EpisodeSummary } from "@litverse/shared/content";
 import { BookX, CalendarClock, Check, Eye, Heart, Plus, ShieldAlert, Star, Users } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { AccessBadge } from "../../components/catalogue/access-badge.tsx";
+import { CoverImage } from "../../components/catalogue/cover-image.tsx";
+import {
+  genreLabel,
+  RELEASE_STATUS_LABELS,
+  readerPath,
+  TYPE_ICONS,
+  TYPE_LABELS,
+} from "../../components/catalogue/labels.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -17,16 +26,7 @@ import { formatCount, formatDate, formatDateTime, formatRelativeDate } from "../
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { AccessBadge } from "../catalogue/access-badge.tsx";
-import { CoverImage } from "../catalogue/cover-image.tsx";
-import {
-  genreLabel,
-  RELEASE_STATUS_LABELS,
-  readerPath,
-  TYPE_ICONS,
-  TYPE_LABELS,
-} from "../catalogue/labels.ts";
-import { UnlockDialog } from "../unlocks/unlock-dialog.tsx";
+import { UnlockDialog } from "../unlocks/index.ts";
 import { ContentSkeleton } from "./content-skeleton.tsx";
 import { Description } from "./description.tsx";
 import { EpisodeList } from "./episode-list.tsx";

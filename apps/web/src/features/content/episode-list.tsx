@@ -5,12 +5,12 @@ import type { ContentType, EpisodeSummary } from "@litverse/shared/content";
 import { CheckCircle2, ChevronDown, Coins, Crown, Gem } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { episodeCountLabel, readerPath } from "../../components/catalogue/labels.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { Progress } from "../../components/ui/progress.tsx";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { episodeCountLabel, readerPath } from "../catalogue/labels.ts";
 import { episodeLength } from "./episodes.ts";
 
 /** Episodes shown before "Show all". */

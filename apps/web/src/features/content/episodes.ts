@@ -1,7 +1,7 @@
 // How a title's episodes read on its page: each one's length, and what the main button offers.
 import type { ContentDetail, EpisodeSummary } from "@litverse/shared/content";
+import { TYPE_VERBS } from "../../components/catalogue/labels.ts";
 import { formatDuration, readingMinutes } from "../../lib/format.ts";
-import { TYPE_VERBS } from "../catalogue/labels.ts";
 
 /** "12 min read", "4:09", "24 pages", or null when the episode says nothing of its length. */
 export function episodeLength(episode: Pick<EpisodeSummary, "durationMs" | "wordCount" | "pageCount">) {

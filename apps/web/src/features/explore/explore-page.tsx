@@ -6,6 +6,9 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { SearchX, SlidersHorizontal, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import { CARD_GRID_CLASS, CardGridSkeleton } from "../../components/catalogue/card-grid.tsx";
+import { TYPE_PLURALS } from "../../components/catalogue/labels.ts";
+import { SummaryDetails } from "../../components/catalogue/summary-details.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -15,10 +18,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import type { SelectItem } from "../../components/ui/select-types.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { CARD_GRID_CLASS, CardGridSkeleton } from "../catalogue/card-grid.tsx";
-import { TYPE_PLURALS } from "../catalogue/labels.ts";
-import { SummaryDetails } from "../catalogue/summary-details.tsx";
-import { ContentCard } from "../home/content-card.tsx";
+import { ContentCard } from "../home/index.ts";
 import {
   activePanelFilters,
   type ExploreFilters,

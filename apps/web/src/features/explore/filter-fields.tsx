@@ -8,12 +8,12 @@ import {
   type ReleaseStatus,
 } from "@litverse/shared/content";
 import { useQuery } from "@tanstack/react-query";
+import { ACCESS_LABELS, genreLabel, RELEASE_STATUS_LABELS } from "../../components/catalogue/labels.ts";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import type { SelectItem } from "../../components/ui/select-types.ts";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
-import { ACCESS_LABELS, genreLabel, RELEASE_STATUS_LABELS } from "../catalogue/labels.ts";
 import type { ExploreFilters } from "./explore-filters.ts";
 
 /** "any" stands for "not filtered". */

@@ -5,6 +5,7 @@ import type { PersonSummary, PersonWithState } from "@litverse/shared/people";
 import { Search, Sparkles, UserPlus, Users } from "lucide-react";
 import { type ReactNode, useDeferredValue, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -16,8 +17,7 @@ import { formatRelativeDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { FriendButton } from "../people/friend-button.tsx";
-import { PersonAvatar } from "../people/person-avatar.tsx";
+import { FriendButton } from "../profiles/index.ts";
 
 const TABS = ["suggestions", "requests", "friends"] as const;
 type Tab = (typeof TABS)[number];

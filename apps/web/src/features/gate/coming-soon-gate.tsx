@@ -12,7 +12,9 @@ import { type CurrentUser, isAdminRole } from "@litverse/shared/users";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { useAuth } from "react-oidc-context";
 import { Outlet, useMatches } from "react-router";
+import { ShelfSkeletonRows } from "../../components/catalogue/shelf-skeleton.tsx";
 import { useFirstScreenHandoff } from "../../first-screen/handoff.ts";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { useClientConfig } from "../../lib/client-config.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import {
@@ -25,8 +27,6 @@ import {
   useOfflinePass,
 } from "../../lib/offline-start.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
-import { ShelfSkeletonRows } from "../home/shelf-skeleton.tsx";
 
 export interface RouteHandle {
   /** Shown to signed-out visitors as it is, rather than the landing page. */

@@ -1,9 +1,9 @@
 import type { ContentCard as ContentCardData } from "@litverse/shared/content";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AccessBadge } from "../catalogue/access-badge.tsx";
-import { CoverImage } from "../catalogue/cover-image.tsx";
-import { TYPE_ICONS, TYPE_LABELS } from "../catalogue/labels.ts";
+import { AccessBadge } from "../../components/catalogue/access-badge.tsx";
+import { CoverImage } from "../../components/catalogue/cover-image.tsx";
+import { TYPE_ICONS, TYPE_LABELS } from "../../components/catalogue/labels.ts";
 
 export function ContentCard({
   content,

@@ -3,12 +3,12 @@
 // its shelves either way.
 import { EAGER_COVER_COUNT, SHELF_ITEM_LIMIT } from "@litverse/shared/content";
 import { Link } from "react-router";
+import { readerPath } from "../../components/catalogue/labels.ts";
+import { SHELF_GRID_CLASS } from "../../components/catalogue/shelf-grid.ts";
 import { Progress } from "../../components/ui/progress.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { readerPath } from "../catalogue/labels.ts";
 import { ContentCard } from "./content-card.tsx";
-import { SHELF_GRID_CLASS } from "./shelf-grid.ts";
 
 export function ContinueShelf() {
   const library = useLiveQuery(trpc.library.getMyLibrary.queryOptions());

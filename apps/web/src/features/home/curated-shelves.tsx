@@ -7,11 +7,11 @@ import {
 } from "@litverse/shared/content";
 import { Compass } from "lucide-react";
 import { Link } from "react-router";
+import { OFFSCREEN_SKIPPED_CLASS, SHELF_GRID_CLASS } from "../../components/catalogue/shelf-grid.ts";
+import { ShelfSkeletonRows } from "../../components/catalogue/shelf-skeleton.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ContentCard } from "./content-card.tsx";
-import { OFFSCREEN_SKIPPED_CLASS, SHELF_GRID_CLASS } from "./shelf-grid.ts";
-import { ShelfSkeletonRows } from "./shelf-skeleton.tsx";
 
 const LIST_TITLES: Record<CuratedListType, string> = {
   trending: "Trending Now",

@@ -5,7 +5,7 @@ import { Suspense, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Page } from "../../components/ui/page.tsx";
 import { lazyAfterLoad } from "../../lib/after-load.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { ContinueShelf } from "./continue-shelf.tsx";
 import { CuratedShelves } from "./curated-shelves.tsx";
 

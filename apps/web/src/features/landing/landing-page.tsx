@@ -1,8 +1,8 @@
 import { PRODUCT_NAME, TAGLINE } from "@litverse/shared/constants";
 import { Headphones, Sparkles, Users } from "lucide-react";
 import { useAuth } from "react-oidc-context";
-import { SignInButton } from "../auth/sign-in-button.tsx";
-import { ThemeToggle } from "../shell/theme-toggle.tsx";
+import { SignInButton } from "../session/index.ts";
+import { ThemeToggle } from "../shell/index.ts";
 import { DemoNotice } from "./demo-notice.tsx";
 
 const BLURBS = [

@@ -4,6 +4,8 @@ import type { ConversationSummary } from "@litverse/shared/messages";
 import { ImageIcon, Inbox, MessageCircle, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
+import { useNow } from "../../components/people/use-now.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -13,8 +15,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { formatRelativeDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
-import { useNow } from "../people/use-now.ts";
 
 export function ConversationList({ activePartnerId }: { activePartnerId: string | null }) {
   const inbox = useLiveQuery(trpc.messages.listConversations.queryOptions());

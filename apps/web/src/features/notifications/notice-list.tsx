@@ -16,6 +16,8 @@ import {
 } from "lucide-react";
 import { Fragment } from "react";
 import { useNavigate } from "react-router";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
+import { useNow } from "../../components/people/use-now.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -23,8 +25,6 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { toastError } from "../../lib/errors.ts";
 import { dayKey, formatDayHeading, formatTime } from "../../lib/format.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
-import { useNow } from "../people/use-now.ts";
 
 /** A notice as both lists show it: the team's notices, and a person's with who caused each. */
 export type Notice = AdminNotificationItem & { actor?: PersonSummary | null };

@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import type { PlannedPage as PlannedPageInfo } from "../../app/pages.ts";
 import { Page } from "../../components/ui/page.tsx";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 
 export function PlannedPage({ page }: { page: PlannedPageInfo }) {
   const me = useCurrentUser();

@@ -5,6 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { Coins } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { PagedListStates } from "../../components/paged-list/list-parts.tsx";
+import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -14,8 +16,6 @@ import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
-import { PagedListStates } from "../revenue-analytics/list-parts.tsx";
-import { usePagedList } from "../revenue-analytics/use-paged-list.ts";
 import { ruleLabel } from "./reward-labels.ts";
 
 type StatusFilter = "all" | "active" | "revoked";

@@ -1,4 +1,4 @@
-import { AdminOnly } from "../admin-content/admin-only.tsx";
+import { AdminOnly } from "../session/index.ts";
 import { AdminRewardsPage } from "./admin-rewards-page.tsx";
 
 /** /admin/rewards */

@@ -9,6 +9,8 @@ import { ArrowDown, ArrowUp, Clock, Crown, Trophy, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
+import { useNow } from "../../components/people/use-now.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -24,8 +26,6 @@ import { formatCount, formatDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
-import { useNow } from "../people/use-now.ts";
 import { formatTimeLeft, ordinal, TIER_COLOURS, tierLabel } from "./reward-labels.ts";
 
 const TABS = ["week", "all-time", "friends"] as const;

@@ -3,7 +3,7 @@
 import { PRODUCT_NAME } from "@litverse/shared/constants";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { MenuSectionList, SignOutFooter } from "./menu-parts.tsx";
 import { menuSections } from "./menu-sections.ts";
 import type { UnreadCounts } from "./use-unread-counts.ts";

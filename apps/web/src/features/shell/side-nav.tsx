@@ -2,7 +2,7 @@
 // button give way to it): the four sections first, then every section of the side menu with its
 // live badges, and Sign Out. Drawn by CSS alone, so that the server's first screen has it too.
 import { NavLink } from "react-router";
-import { useCurrentUser } from "../auth/use-current-user.ts";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { SECTION_TABS } from "./bottom-nav.tsx";
 import { MenuSectionList, SignOutFooter } from "./menu-parts.tsx";
 import { menuSections } from "./menu-sections.ts";

@@ -1,8 +1,8 @@
 // The live counters behind the menu's badges. Admin counters are asked for by admins only.
 import { isAdminRole } from "@litverse/shared/users";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
 
 export interface UnreadCounts {
   messages: number;

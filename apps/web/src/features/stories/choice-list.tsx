@@ -4,7 +4,7 @@
 import type { PlayChoice } from "@litverse/shared/stories";
 import { CheckCircle2, Coins, Lock } from "lucide-react";
 import { cn } from "../../components/ui/cn.ts";
-import { coins } from "../unlocks/unlock-links.ts";
+import { coins } from "../unlocks/index.ts";
 
 export function ChoiceList({
   choices,

@@ -10,8 +10,7 @@ import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { errorCode, toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { CoinNotice, InsufficientCoinsContent } from "../unlocks/coin-dialog-parts.tsx";
-import { coins } from "../unlocks/unlock-links.ts";
+import { CoinNotice, coins, InsufficientCoinsContent } from "../unlocks/index.ts";
 import { playPath } from "./story-labels.ts";
 
 export function ChoiceUnlockDialog({

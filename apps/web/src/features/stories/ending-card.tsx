@@ -4,7 +4,7 @@ import type { StoryDetail } from "@litverse/shared/stories";
 import { RotateCcw, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import { RatingInput } from "../content/rating-input.tsx";
+import { RatingInput } from "../content/index.ts";
 import { storyPath } from "./story-labels.ts";
 
 export function EndingCard({

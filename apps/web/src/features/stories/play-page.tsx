@@ -10,6 +10,7 @@ import { ArrowLeft, Play, RotateCcw, Save, Sparkles, Trophy } from "lucide-react
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
+import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
@@ -19,7 +20,6 @@ import { describeError, errorCode, toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { CoverImage } from "../catalogue/cover-image.tsx";
 import { ChoiceList } from "./choice-list.tsx";
 import { ChoiceUnlockDialog } from "./choice-unlock-dialog.tsx";
 import { EndingCard } from "./ending-card.tsx";

@@ -26,7 +26,7 @@ import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 // The dashboard takes the same range as the revenue page (storiesDashboardInput is its input).
-import { rangeProblem } from "../revenue-analytics/revenue-values.ts";
+import { rangeProblem } from "../revenue/index.ts";
 import { StoryFunnel } from "./story-funnel.tsx";
 import { percentLabel } from "./story-labels.ts";
 

@@ -6,6 +6,8 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { BookOpen, Search, SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { CARD_GRID_CLASS, CardGridSkeleton } from "../../components/catalogue/card-grid.tsx";
+import { genreLabel } from "../../components/catalogue/labels.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -19,8 +21,6 @@ import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useSettledValue } from "../../lib/use-settled-value.ts";
-import { CARD_GRID_CLASS, CardGridSkeleton } from "../catalogue/card-grid.tsx";
-import { genreLabel } from "../catalogue/labels.ts";
 import { StoryCard } from "./story-card.tsx";
 
 const CARD_SIZES = "(min-width: 1024px) 220px, (min-width: 768px) 22vw, (min-width: 640px) 30vw, 45vw";

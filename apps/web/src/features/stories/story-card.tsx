@@ -3,9 +3,9 @@
 import type { StoryCard as StoryCardData } from "@litverse/shared/stories";
 import { CheckCircle2, Coins, PlayCircle, Sparkles, Star } from "lucide-react";
 import { Link } from "react-router";
+import { CoverImage } from "../../components/catalogue/cover-image.tsx";
+import { genreLabel } from "../../components/catalogue/labels.ts";
 import { cn } from "../../components/ui/cn.ts";
-import { CoverImage } from "../catalogue/cover-image.tsx";
-import { genreLabel } from "../catalogue/labels.ts";
 import { endingsFoundLabel, minutesLabel, PROGRESS_LABELS, scenesLabel, storyPath } from "./story-labels.ts";
 
 const PROGRESS_ICONS = { new: Sparkles, playing: PlayCircle, finished: CheckCircle2 } as const;

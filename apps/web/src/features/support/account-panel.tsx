@@ -8,6 +8,7 @@ import { COMPENSATION_MAX_COINS } from "@litverse/shared/support";
 import { useMutation } from "@tanstack/react-query";
 import { Coins, RefreshCw } from "lucide-react";
 import { useState } from "react";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
@@ -17,7 +18,6 @@ import { describeError, toastError } from "../../lib/errors.ts";
 import { formatCount, formatDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
 
 const RECHECKABLE = new Set(["pending", "failed", "canceled"]);
 

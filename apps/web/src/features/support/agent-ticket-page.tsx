@@ -27,13 +27,13 @@ import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { toastError } from "../../lib/errors.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { UploadError, uploadFiles } from "../../lib/uploads.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { useCurrentUser } from "../auth/use-current-user.ts";
 import { AccountPanel } from "./account-panel.tsx";
 import { SlaTimer } from "./queue-page.tsx";
 import {

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { AdminOnly } from "../admin-content/admin-only.tsx";
+import { AdminOnly } from "../session/index.ts";
 import { AgentTicketPage } from "./agent-ticket-page.tsx";
 
 /** /admin/support/:ticketId */

@@ -16,6 +16,8 @@ import {
 import { keepPreviousData } from "@tanstack/react-query";
 import { AlarmClock, Inbox, PauseCircle } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
+import { useNow } from "../../components/people/use-now.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -30,8 +32,6 @@ import { formatRelativeDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
-import { useNow } from "../people/use-now.ts";
 import { SlaPoliciesDialog } from "./sla-policies-dialog.tsx";
 import { PriorityBadge, StatusBadge, TICKET_CARD } from "./ticket-parts.tsx";
 

@@ -1,4 +1,4 @@
-import { AdminOnly } from "../admin-content/admin-only.tsx";
+import { AdminOnly } from "../session/index.ts";
 import { QueuePage } from "./queue-page.tsx";
 
 /** /admin/support */

@@ -5,6 +5,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { describeRange, rangeShapeProblem } from "../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
@@ -15,7 +16,6 @@ import { Stat } from "../../components/ui/stat.tsx";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
 
 const VolumeChart = lazy(async () => ({ default: (await import("./support-charts.tsx")).VolumeChart }));
 const CsatChart = lazy(async () => ({ default: (await import("./support-charts.tsx")).CsatChart }));

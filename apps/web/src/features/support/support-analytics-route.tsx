@@ -1,4 +1,4 @@
-import { AdminOnly } from "../admin-content/admin-only.tsx";
+import { AdminOnly } from "../session/index.ts";
 import { SupportAnalyticsPage } from "./support-analytics-page.tsx";
 
 /** /admin/support-analytics */

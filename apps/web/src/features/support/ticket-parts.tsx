@@ -11,13 +11,13 @@ import {
 } from "@litverse/shared/support";
 import { FileText, Lock, Paperclip, X } from "lucide-react";
 import { useRef } from "react";
+import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Badge, type BadgeVariant } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { toastError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { formatBytes, MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
-import { PersonAvatar } from "../people/person-avatar.tsx";
 
 /** A ticket in a list: a card of its own, as lists of cards are elsewhere in the app. */
 export const TICKET_CARD = "rounded-2xl border border-border bg-card shadow-sm transition hover:bg-muted";

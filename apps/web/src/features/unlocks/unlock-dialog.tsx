@@ -11,6 +11,7 @@ import { BookOpenCheck, Clock, Coins, Crown, Gem, Hourglass, Layers } from "luci
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { readerPath } from "../../components/catalogue/labels.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
@@ -19,7 +20,6 @@ import { errorCode, toastError } from "../../lib/errors.ts";
 import { formatDateTime, formatRelativeDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { readerPath } from "../catalogue/labels.ts";
 import { CoinNotice, InsufficientCoinsContent } from "./coin-dialog-parts.tsx";
 import { coins, formatHours, plansPath } from "./unlock-links.ts";
 

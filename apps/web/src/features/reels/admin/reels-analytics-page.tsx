@@ -22,7 +22,7 @@ import { formatCount, formatDuration } from "../../../lib/format.ts";
 import { useLiveQuery } from "../../../lib/live-query.ts";
 import { trpc } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { rangeProblem } from "../../revenue-analytics/revenue-values.ts";
+import { rangeProblem } from "../../revenue/index.ts";
 import { ReelThumb } from "../shared/reel-status.tsx";
 
 const charts = () => import("./reels-charts.tsx");

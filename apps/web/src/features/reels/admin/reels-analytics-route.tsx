@@ -1,4 +1,4 @@
-import { AdminOnly } from "../../admin-content/admin-only.tsx";
+import { AdminOnly } from "../../session/index.ts";
 import { ReelsAnalyticsPage } from "./reels-analytics-page.tsx";
 
 /** /admin/reels/analytics */

@@ -1,4 +1,4 @@
-import { AdminOnly } from "../../admin-content/admin-only.tsx";
+import { AdminOnly } from "../../session/index.ts";
 import { ReelsManagementPage } from "./reels-management-page.tsx";
 
 /** /admin/reels/management */

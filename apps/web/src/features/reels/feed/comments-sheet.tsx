@@ -4,6 +4,9 @@ import { REEL_COMMENT_MAX_LENGTH, type ReelCard, type ReelComment } from "@litve
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, MoreHorizontal, Send, Trash2, TriangleAlert, X } from "lucide-react";
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { PagedListStates } from "../../../components/paged-list/list-parts.tsx";
+import { usePagedList } from "../../../components/paged-list/use-paged-list.ts";
+import { PersonAvatar } from "../../../components/people/person-avatar.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
@@ -19,10 +22,7 @@ import { describeError, toastError } from "../../../lib/errors.ts";
 import { formatRelativeDate } from "../../../lib/format.ts";
 import { useLiveQuery } from "../../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../../lib/trpc.ts";
-import { PersonAvatar } from "../../people/person-avatar.tsx";
-import { ReportDialog } from "../../people/report-dialog.tsx";
-import { PagedListStates } from "../../revenue-analytics/list-parts.tsx";
-import { usePagedList } from "../../revenue-analytics/use-paged-list.ts";
+import { ReportDialog } from "../../profiles/index.ts";
 import { patchReel } from "./reel-cache.ts";
 
 export function CommentsSheet({

@@ -7,11 +7,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, ChevronRight, Lock, Plus, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { PersonAvatar } from "../../../components/people/person-avatar.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { toastError } from "../../../lib/errors.ts";
 import { trpc } from "../../../lib/trpc.ts";
-import { PersonAvatar } from "../../people/person-avatar.tsx";
-import { UnlockDialog } from "../../unlocks/unlock-dialog.tsx";
+import { UnlockDialog } from "../../unlocks/index.ts";
 import { patchCreatorFollowed } from "./reel-cache.ts";
 
 export function creatorPath(creator: Pick<ReelCard["creator"], "id" | "handle">): string {

@@ -10,9 +10,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../../components/ui/error-state.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useCurrentUser } from "../../../lib/auth/use-current-user.ts";
 import { trpc } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { useCurrentUser } from "../../auth/use-current-user.ts";
 import { shouldFetchMore } from "./feed-logic.ts";
 import { ReelsFeed } from "./reels-feed.tsx";
 

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { isKeyForControl } from "../../reader/shortcuts-dialog.tsx";
+import { isKeyForControl } from "../../../lib/keyboard.ts";
 import { CommentsSheet } from "./comments-sheet.tsx";
 import { preloadFor, readSoundOn, stepIndex, storeSoundOn } from "./feed-logic.ts";
 import { ReelSlide, type SlideControls } from "./reel-slide.tsx";

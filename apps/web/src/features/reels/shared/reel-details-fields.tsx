@@ -13,7 +13,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { trpc } from "../../../lib/trpc.ts";
-import { TitleSearch } from "../../clubs/title-search.tsx";
+import { TitleSearch } from "../../clubs/index.ts";
 import type { LinkValue, ReelDetails } from "./reel-details.ts";
 
 const VISIBILITY_HINTS: Record<ReelVisibility, string> = {

@@ -1,9 +1,0 @@
-import { useAuth } from "react-oidc-context";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
-
-/** The signed-in person's record (role, handle, age, …), kept live; disabled when signed out. */
-export function useCurrentUser() {
-  const auth = useAuth();
-  return useLiveQuery({ ...trpc.users.getCurrentUser.queryOptions(), enabled: auth.isAuthenticated });
-}

@@ -1,0 +1,2 @@
+// What the coins feature offers the other features; everything else in this folder is its own.
+export { CoinPackagesPanel } from "./coin-packages-panel.tsx";

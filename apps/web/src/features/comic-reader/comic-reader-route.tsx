@@ -1,6 +1,0 @@
-import { ReaderPage } from "../reader/reader-page.tsx";
-import { ComicReader } from "./comic-reader.tsx";
-
-export function Component() {
-  return <ReaderPage kind="comic" render={(ready) => <ComicReader ready={ready} />} />;
-}

@@ -1,0 +1,110 @@
+// A new, empty title: its kind, name and author; the editor opens on it for the rest.
+import { CONTENT_TYPES, type ContentType } from "@litverse/shared/content";
+import { createContentInput } from "@litverse/shared/content-inputs";
+import { useMutation } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Select } from "../../components/ui/select.tsx";
+import { describeError } from "../../lib/errors.ts";
+import { dataFieldErrors, type FieldErrors, formErrorOf } from "../../lib/form-errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { editorPath } from "./imports-panel.tsx";
+import { CONTENT_TYPE_LABELS, selectItems } from "./labels.ts";
+
+export function NewTitleDialog() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [contentType, setContentType] = useState<ContentType>("book");
+  const [title, setTitle] = useState("");
+  const [author, setAuthor] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useMutation(trpc.contentAdmin.createContent.mutationOptions());
+
+  const reset = () => {
+    setContentType("book");
+    setTitle("");
+    setAuthor("");
+    setErrors({});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createContentInput.safeParse({ data: { contentType, title, author } });
+    if (!parsed.success) {
+      setErrors(dataFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      const { id } = await create.mutateAsync({ data: { contentType, title, author } });
+      setOpen(false);
+      reset();
+      navigate(editorPath(id));
+    } catch (error) {
+      const details = describeError(error, "Could not create the title.");
+      setErrors({ ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] });
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden />
+          New title
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="New title"
+        description="It starts as a draft with no episodes; add them by importing files."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" form="new-title-form" isLoading={create.isPending}>
+              Create title
+            </Button>
+          </>
+        }
+      >
+        <form id="new-title-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+          <Field label="Type" error={errors.contentType}>
+            <Select<ContentType>
+              items={selectItems(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
+              value={contentType}
+              onValueChange={setContentType}
+            />
+          </Field>
+          <Field label="Title" required error={errors.title}>
+            <Input
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              maxLength={200}
+              autoFocus
+            />
+          </Field>
+          <Field label="Author" required error={errors.author}>
+            <Input value={author} onChange={(event) => setAuthor(event.target.value)} maxLength={200} />
+          </Field>
+          {errors.form ? (
+            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
+              {errors.form[0]}
+            </p>
+          ) : null}
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

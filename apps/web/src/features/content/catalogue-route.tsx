@@ -1,0 +1,5 @@
+import { CataloguePage } from "./catalogue-page.tsx";
+
+export function Component() {
+  return <CataloguePage />;
+}

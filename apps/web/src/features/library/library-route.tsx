@@ -1,5 +1,0 @@
-import { LibraryPage } from "./library-page.tsx";
-
-export function Component() {
-  return <LibraryPage />;
-}
