@@ -5,9 +5,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { track } from "../apps/server/src/core/live/topics.ts";
-import { users } from "../apps/server/src/db/schema/index.ts";
 import { systemSettingsRouter } from "../apps/server/src/modules/system-settings/system-settings.router.ts";
 import { updateComingSoonSettings } from "../apps/server/src/modules/system-settings/system-settings.service.ts";
+import { users } from "../apps/server/src/modules/users/schema.ts";
 import { createLiveRouter } from "../apps/server/src/rpc/live-router.ts";
 import { publicProcedure, router } from "../apps/server/src/rpc/trpc.ts";
 

@@ -162,8 +162,8 @@ async function main(): Promise<void> {
   try {
     const userIds = await server.control.bench.createUsers.mutate({ count: clientsPerCycle });
     // The warm-up fills once what every later cycle reuses: compiled code, pools, caches, and the
-    // tables of weak maps, which V8 grows at the busiest moment and never shrinks (bench/README.md,
-    // "Soak"). The baseline comes after it; what the warm-up itself added is reported apart.
+    // tables of weak maps, which V8 grows at the busiest moment and never shrinks (the soak's
+    // runs in bench/history/live.md). The baseline comes after it; what the warm-up itself added is reported apart.
     await cycle(server, userIds, 0, async () => {});
     const afterFirstCycle = heapExternal(await server.memory());
     const warmupStarted = performance.now();
