@@ -1,12 +1,13 @@
 // The direction of the imports (docs/decisions/0039-layers-and-import-rules.md). `npm run lint`
-// runs it; imports that broke a rule before the rule existed are listed in
-// dependency-cruiser.known.json and shrink as the code moves (`npm run lint:imports:baseline`
-// rewrites the list, which should only ever get shorter).
+// runs it, and any import that breaks a rule fails the lint.
 
 const SERVER = "^apps/server/src/";
-/** The composition root: what assembles the modules into a running server. */
+/**
+ * The composition root: what assembles the modules into a running server, and schema.ts, which
+ * gathers their tables for drizzle-kit alone (so no module or core file may import it).
+ */
 const COMPOSITION_ROOT = [
-  `${SERVER}(app|main|cli|platform|shutdown|router)\\.ts$`,
+  `${SERVER}(app|main|cli|platform|shutdown|router|schema)\\.ts$`,
   `${SERVER}admin/`,
   `${SERVER}seed/`,
 ];
@@ -34,10 +35,13 @@ export default {
     {
       name: "core-imports-no-module",
       comment:
-        "The core (configuration, database client, errors, live engine, limits) sits below every module.",
+        "The core (configuration, database client, errors, live engine, limits) sits below every module. Only the users table is named, by the core's own tables (a job's creator), from the users module's schema.ts, which imports no module's code.",
       severity: "error",
       from: { path: CORE, pathNot: TEST_CODE },
-      to: { path: [`${SERVER}modules/`, ...COMPOSITION_ROOT, `${SERVER}(http|jobs|rpc)/`] },
+      to: {
+        path: [`${SERVER}modules/`, ...COMPOSITION_ROOT, `${SERVER}(http|jobs|rpc)/`],
+        pathNot: `${SERVER}modules/users/schema\\.ts$`,
+      },
     },
     {
       name: "modules-not-into-composition-root",
@@ -57,12 +61,12 @@ export default {
     {
       name: "modules-through-index",
       comment:
-        "A module is used from outside only through its index.ts, and its live topics (topics.ts, which imports nothing of the module) for those who announce or follow its changes.",
+        "A module is used from outside only through its index.ts, its live topics (topics.ts, which imports nothing of the module) for those who announce or follow its changes, and its tables (schema.ts, which imports no module's code) for those who query or reference them.",
       severity: "error",
       from: { path: `${SERVER}modules/([^/]+)/`, pathNot: TEST_CODE },
       to: {
         path: `${SERVER}modules/[^/]+/`,
-        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/(index|topics)\\.ts$`],
+        pathNot: [`${SERVER}modules/$1/`, `${SERVER}modules/[^/]+/(index|topics|schema)\\.ts$`],
       },
     },
     {
@@ -71,6 +75,14 @@ export default {
       severity: "error",
       from: { path: `${SERVER}modules/[^/]+/topics\\.ts$` },
       to: { path: `${SERVER}modules/` },
+    },
+    {
+      name: "schema-stands-alone",
+      comment:
+        "A module's schema.ts declares its tables with drizzle, the core's column helpers, the shared constants and the tables it references (other modules' schema.ts), so that reading a table (or drizzle-kit reading them all) never loads a module's services, and the tables cannot close a circle through them.",
+      severity: "error",
+      from: { path: `${SERVER}modules/[^/]+/schema\\.ts$` },
+      to: { pathNot: [CORE, "^packages/shared/", `${SERVER}modules/[^/]+/schema\\.ts$`] },
     },
     {
       name: "product-not-into-tests",
@@ -93,7 +105,13 @@ export default {
       severity: "error",
       from: {
         path: "^apps/web/src/",
-        pathNot: ["^apps/web/src/lib/", "/use-[^/]+\\.tsx?$", "\\.test\\.tsx?$"],
+        // The route loaders (app/route-data.ts) start a page's first queries before its code loads.
+        pathNot: [
+          "^apps/web/src/lib/",
+          "/use-[^/]+\\.tsx?$",
+          "\\.test\\.tsx?$",
+          "^apps/web/src/app/route-data\\.ts$",
+        ],
       },
       to: { path: "^apps/web/src/lib/trpc\\.ts$" },
     },

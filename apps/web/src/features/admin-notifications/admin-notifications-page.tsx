@@ -1,21 +1,16 @@
 // /admin/notifications: the admin team's notices (imports that failed, refused webhooks, reports,
 // sales), each administrator's own read state, and announcements to readers.
 import type { AnnouncementStatus } from "@litverse/shared/notifications";
-import { useMutation } from "@tanstack/react-query";
 import { Badge, type BadgeVariant } from "../../components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { toastError } from "../../lib/errors.ts";
 import { formatCount, formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { useLivePages } from "../../lib/use-live-pages.ts";
 import { LiveNotices, MarkAllReadButton } from "../notifications/index.ts";
 import { AnnouncementForm, AUDIENCE_LABELS } from "./announcement-form.tsx";
-
-const PAGE_SIZE = 20;
+import { useAdminNotices, useMarkAdminNoticesRead } from "./use-admin-notices.ts";
+import { useAnnouncements } from "./use-announcements.ts";
 
 const STATUS_BADGES: Record<AnnouncementStatus, { label: string; variant: BadgeVariant }> = {
   queued: { label: "Queued", variant: "neutral" },
@@ -26,12 +21,8 @@ const STATUS_BADGES: Record<AnnouncementStatus, { label: string; variant: BadgeV
 
 export function AdminNotificationsPage() {
   useDocumentTitle("Admin Notifications");
-  const pages = useLivePages(
-    trpc.adminNotifications.listAdminNotifications.queryOptions({ limit: PAGE_SIZE }),
-    (cursor) => trpcClient.adminNotifications.listAdminNotifications.query({ limit: PAGE_SIZE, cursor }),
-  );
-  const markRead = useMutation(trpc.adminNotifications.markAdminNotificationRead.mutationOptions());
-  const markAll = useMutation(trpc.adminNotifications.markAllAdminNotificationsRead.mutationOptions());
+  const pages = useAdminNotices();
+  const { markRead, markAll } = useMarkAdminNoticesRead();
 
   return (
     <Page width="wide" className="py-8">
@@ -45,9 +36,7 @@ export function AdminNotificationsPage() {
           <LiveNotices
             {...pages}
             notices={pages.items}
-            onOpen={(notice) =>
-              markRead.mutate({ notificationId: notice._id }, { onError: (error) => toastError(error) })
-            }
+            onOpen={(notice) => markRead(notice._id)}
             empty={{ title: "No notices", text: "Failed imports, reports and refused payments show here." }}
           />
         </section>
@@ -68,7 +57,7 @@ export function AdminNotificationsPage() {
 }
 
 function Announcements() {
-  const announcements = useLiveQuery(trpc.adminNotifications.listAnnouncements.queryOptions());
+  const announcements = useAnnouncements();
   if (!announcements.data?.length) return null;
   return (
     <Card>

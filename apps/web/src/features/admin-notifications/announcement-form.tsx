@@ -1,17 +1,14 @@
 // Write an announcement to everyone or to one role. It goes out in the background; the list
 // beside it shows how far each has gone.
 import type { AnnouncementAudience } from "@litverse/shared/notifications";
-import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useSendAnnouncement } from "./use-announcements.ts";
 
 export const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
   everyone: "Everyone",
@@ -30,24 +27,20 @@ export function AnnouncementForm() {
   const [body, setBody] = useState("");
   const [link, setLink] = useState("");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const send = useMutation(trpc.adminNotifications.sendAnnouncement.mutationOptions());
+  const { send, isPending } = useSendAnnouncement();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send.mutate(
+    send(
       { audience, title, body, link: link.trim() || null },
       {
-        onSuccess: () => {
-          toast.success("Announcement queued");
+        onSent: () => {
           setTitle("");
           setBody("");
           setLink("");
           setErrors({});
         },
-        onError: (error) => {
-          const details = describeError(error, "Could not send the announcement.");
-          setErrors({ ...details.fieldErrors, form: [details.message] });
-        },
+        onFailed: (details) => setErrors({ ...details.fieldErrors, form: [details.message] }),
       },
     );
   };
@@ -76,7 +69,7 @@ export function AnnouncementForm() {
           {errors.form[0]}
         </p>
       ) : null}
-      <Button type="submit" isLoading={send.isPending}>
+      <Button type="submit" isLoading={isPending}>
         <Send aria-hidden />
         Send announcement
       </Button>

@@ -1,13 +1,10 @@
 // What a club is about, its rules, and the titles it read before with members' ratings.
 import type { ClubDetail } from "@litverse/shared/clubs";
-import { useMutation } from "@tanstack/react-query";
 import { Star } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "../../components/ui/cn.ts";
-import { toastError } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { usePastReads, useRateRead } from "./use-club-reads.ts";
 
 export function ClubAbout({ club }: { club: ClubDetail }) {
   return (
@@ -36,7 +33,7 @@ export function ClubAbout({ club }: { club: ClubDetail }) {
 }
 
 function RateRead({ clubId, readId, rating }: { clubId: string; readId: string; rating: number | null }) {
-  const rate = useMutation(trpc.clubs.rateClubRead.mutationOptions());
+  const rate = useRateRead(clubId, readId);
   return (
     <fieldset className="flex gap-1">
       <legend className="sr-only">Rating</legend>
@@ -46,9 +43,7 @@ function RateRead({ clubId, readId, rating }: { clubId: string; readId: string; 
           type="button"
           aria-pressed={rating === stars}
           aria-label={`${stars} ${stars === 1 ? "star" : "stars"}`}
-          onClick={() =>
-            rate.mutate({ clubId, readId, rating: stars }, { onError: (error) => toastError(error) })
-          }
+          onClick={() => rate(stars)}
           className="rounded p-0.5 hover:bg-muted"
         >
           <Star
@@ -65,7 +60,7 @@ function RateRead({ clubId, readId, rating }: { clubId: string; readId: string; 
 }
 
 function PastReads({ clubId }: { clubId: string }) {
-  const reads = useLiveQuery(trpc.clubs.listPastReads.queryOptions({ clubId }));
+  const reads = usePastReads(clubId);
   return (
     <section aria-labelledby="club-past-reads">
       <h2 id="club-past-reads" className="mb-2 font-semibold">

@@ -8,7 +8,6 @@ import {
   type ClubPostItem,
   type ClubReaction,
 } from "@litverse/shared/clubs";
-import { useMutation } from "@tanstack/react-query";
 import {
   EyeOff,
   Flag,
@@ -39,13 +38,17 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { toastError } from "../../lib/errors.ts";
 import { formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { MAX_PICTURE_BYTES, UploadError, uploadFiles } from "../../lib/uploads.ts";
+import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
 import { ReportDialog } from "../profiles/index.ts";
+import {
+  useClubPosts,
+  useCreateClubPost,
+  usePostActions,
+  useReactToPost,
+  useRevealSpoiler,
+} from "./use-club-posts.ts";
 
 export function ClubDiscussion({ club }: { club: ClubDetail }) {
   const milestones = club.read?.milestones ?? [];
@@ -130,9 +133,7 @@ function PostComposer({
   const [spoiler, setSpoiler] = useState("");
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
-  const create = useMutation(trpc.clubs.createClubPost.mutationOptions());
-  const accessToken = useAccessToken();
+  const { send, isSending } = useCreateClubPost();
   const fileInput = useRef<HTMLInputElement>(null);
   const episodeCount = club.read?.content.episodeCount ?? 0;
 
@@ -147,27 +148,23 @@ function PostComposer({
     event.preventDefault();
     const body = text.trim();
     if ((!body && !picture) || isSending) return;
-    setIsSending(true);
-    try {
-      const imageUploadId = picture ? (await uploadFiles([picture], accessToken)).uploadId : undefined;
-      await create.mutateAsync({
+    await send(
+      {
         clubId: club._id,
         milestoneId,
         parentId,
         body,
         spoilerEpisode: spoiler ? Number(spoiler) : null,
-        ...(imageUploadId ? { imageUploadId } : {}),
-      });
-      setText("");
-      setSpoiler("");
-      setPicture(null);
-      setPreview(null);
-      onDone?.();
-    } catch (error) {
-      toastError(error instanceof UploadError ? new Error(error.message) : error, "Could not post.");
-    } finally {
-      setIsSending(false);
-    }
+        picture,
+      },
+      () => {
+        setText("");
+        setSpoiler("");
+        setPicture(null);
+        setPreview(null);
+        onDone?.();
+      },
+    );
   };
 
   const spoilerItems = [
@@ -266,7 +263,7 @@ function PostComposer({
 
 function PostList({ club, milestoneId }: { club: ClubDetail; milestoneId: string | null }) {
   const [cursors, setCursors] = useState<string[]>([]);
-  const first = useLiveQuery(trpc.clubs.listClubPosts.queryOptions({ clubId: club._id, milestoneId }));
+  const first = useClubPosts(club._id, milestoneId);
   if (first.isPending) {
     return (
       <div role="status" aria-label="Loading posts" className="space-y-3">
@@ -327,7 +324,7 @@ function OlderPosts({
   cursor: string;
   onNext: (cursor: string | null) => void;
 }) {
-  const page = useLiveQuery(trpc.clubs.listClubPosts.queryOptions({ clubId: club._id, milestoneId, cursor }));
+  const page = useClubPosts(club._id, milestoneId, cursor);
   const [asked, setAsked] = useState(false);
   if (page.isPending) return <Skeleton className="mt-3 h-28 w-full" />;
   if (page.isError)
@@ -433,7 +430,7 @@ function PostCard({
 }
 
 function PostBody({ post, club }: { post: ClubPostItem; club: ClubDetail }) {
-  const reveal = useMutation(trpc.clubs.revealClubSpoiler.mutationOptions());
+  const { reveal, isRevealing } = useRevealSpoiler(post._id);
   if (post.isDeleted)
     return <p className="mt-1 text-sm text-muted-foreground italic">This post was deleted.</p>;
   if (post.isHidden) {
@@ -451,12 +448,7 @@ function PostBody({ post, club }: { post: ClubPostItem; club: ClubDetail }) {
           <span>
             Spoiler for episode {post.spoilerEpisode}. You have finished {club.myFinishedEpisode}.
           </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            isLoading={reveal.isPending}
-            onClick={() => reveal.mutate({ postId: post._id }, { onError: (error) => toastError(error) })}
-          >
+          <Button size="sm" variant="secondary" isLoading={isRevealing} onClick={reveal}>
             Show anyway
           </Button>
         </div>
@@ -485,7 +477,7 @@ function PostBody({ post, club }: { post: ClubPostItem; club: ClubDetail }) {
 }
 
 function Reactions({ post, canReact }: { post: ClubPostItem; canReact: boolean }) {
-  const react = useMutation(trpc.clubs.reactToClubPost.mutationOptions());
+  const react = useReactToPost(post._id);
   const counts = new Map(post.reactions.map((reaction) => [reaction.reaction, reaction]));
   const shown: ClubReaction[] = canReact
     ? [...CLUB_REACTIONS]
@@ -502,12 +494,7 @@ function Reactions({ post, canReact }: { post: ClubPostItem; canReact: boolean }
             disabled={!canReact}
             aria-pressed={entry?.mine ?? false}
             aria-label={`${reaction} ${entry?.count ?? 0}`}
-            onClick={() =>
-              react.mutate(
-                { postId: post._id, reaction, isOn: !entry?.mine },
-                { onError: (error) => toastError(error) },
-              )
-            }
+            onClick={() => react(reaction, !entry?.mine)}
             className={cn(
               "inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums",
               entry?.mine
@@ -527,12 +514,9 @@ function Reactions({ post, canReact }: { post: ClubPostItem; canReact: boolean }
 
 function PostMenu({ post, club, isReply }: { post: ClubPostItem; club: ClubDetail; isReply: boolean }) {
   const [isReporting, setIsReporting] = useState(false);
-  const pin = useMutation(trpc.clubs.pinClubPost.mutationOptions());
-  const lock = useMutation(trpc.clubs.lockClubPost.mutationOptions());
-  const remove = useMutation(trpc.clubs.deleteClubPost.mutationOptions());
+  const actions = usePostActions(post._id);
   const isModerator = club.myStatus === "active" && (club.myRole === "owner" || club.myRole === "moderator");
   const isTopLevel = !isReply;
-  const onError = (error: unknown) => void toastError(error);
   if (!isModerator && !post.isMine && club.myStatus !== "active") return null;
   return (
     <>
@@ -545,15 +529,11 @@ function PostMenu({ post, club, isReply }: { post: ClubPostItem; club: ClubDetai
         <DropdownMenuContent>
           {isModerator && isTopLevel ? (
             <>
-              <DropdownMenuItem
-                onSelect={() => pin.mutate({ postId: post._id, value: !post.isPinned }, { onError })}
-              >
+              <DropdownMenuItem onSelect={() => actions.setPinned(!post.isPinned)}>
                 <Pin aria-hidden />
                 {post.isPinned ? "Unpin" : "Pin to the top"}
               </DropdownMenuItem>
-              <DropdownMenuItem
-                onSelect={() => lock.mutate({ postId: post._id, value: !post.isLocked }, { onError })}
-              >
+              <DropdownMenuItem onSelect={() => actions.setLocked(!post.isLocked)}>
                 <Lock aria-hidden />
                 {post.isLocked ? "Allow replies" : "Lock replies"}
               </DropdownMenuItem>
@@ -570,7 +550,7 @@ function PostMenu({ post, club, isReply }: { post: ClubPostItem; club: ClubDetai
               title="Delete this post?"
               description="Its replies stay, under a note that the post was deleted."
               confirmLabel="Delete post"
-              onConfirm={() => remove.mutateAsync({ postId: post._id })}
+              onConfirm={actions.remove}
             />
           ) : null}
           {!post.isMine ? (

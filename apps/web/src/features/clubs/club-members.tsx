@@ -2,7 +2,6 @@
 // mark where the schedule says the club should be by today. Moderators also see who asked to join
 // and act on members (appoint, mute, remove, hand the club on).
 import type { ClubDetail, ClubMember } from "@litverse/shared/clubs";
-import { useMutation } from "@tanstack/react-query";
 import { Crown, MoreHorizontal, Shield, UserMinus, Volume2, VolumeX } from "lucide-react";
 import { Link } from "react-router";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
@@ -18,16 +17,14 @@ import {
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { scheduledEpisode } from "./schedule.ts";
+import { useClubMembers, useJoinRequests, useManageMember } from "./use-club-membership.ts";
 
 const profilePath = (member: ClubMember) =>
   member.person.handle ? `/user/${member.person.handle}` : `/profile/${member.person._id}`;
 
 export function ClubMembers({ club }: { club: ClubDetail }) {
-  const members = useLiveQuery(trpc.clubs.listClubMembers.queryOptions({ clubId: club._id }));
+  const members = useClubMembers(club._id);
   if (club.myStatus !== "active" && club.privacy !== "public") {
     return (
       <EmptyState className="mt-4" title="Members only" text="Join the club to see who is in it." as="h3" />
@@ -154,9 +151,7 @@ function PaceBar({
 }
 
 function Requests({ club, requests }: { club: ClubDetail; requests: ClubMember[] }) {
-  const approve = useMutation(trpc.clubs.approveJoinRequest.mutationOptions());
-  const decline = useMutation(trpc.clubs.declineJoinRequest.mutationOptions());
-  const onError = (error: unknown) => void toastError(error);
+  const { approve, decline } = useJoinRequests(club._id);
   return (
     <section aria-labelledby="club-requests">
       <h2 id="club-requests" className="mb-2 font-semibold">
@@ -172,17 +167,10 @@ function Requests({ club, requests }: { club: ClubDetail; requests: ClubMember[]
             <Link to={profilePath(member)} className="min-w-0 flex-1 truncate font-medium hover:underline">
               {member.person.name}
             </Link>
-            <Button
-              size="sm"
-              onClick={() => approve.mutate({ clubId: club._id, userId: member.person._id }, { onError })}
-            >
+            <Button size="sm" onClick={() => approve(member.person._id)}>
               Approve
             </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => decline.mutate({ clubId: club._id, userId: member.person._id }, { onError })}
-            >
+            <Button size="sm" variant="secondary" onClick={() => decline(member.person._id)}>
               Decline
             </Button>
           </li>
@@ -193,16 +181,11 @@ function Requests({ club, requests }: { club: ClubDetail; requests: ClubMember[]
 }
 
 function MemberMenu({ club, member }: { club: ClubDetail; member: ClubMember }) {
-  const setRole = useMutation(trpc.clubs.setClubMemberRole.mutationOptions());
-  const mute = useMutation(trpc.clubs.muteClubMember.mutationOptions());
-  const remove = useMutation(trpc.clubs.removeClubMember.mutationOptions());
-  const transfer = useMutation(trpc.clubs.transferClubOwnership.mutationOptions());
+  const manage = useManageMember(club._id, member.person._id);
   const isOwner = club.myStatus === "active" && club.myRole === "owner";
   const isModerator = isOwner || (club.myStatus === "active" && club.myRole === "moderator");
   const outranks = member.role !== "owner" && (isOwner || member.role === "member");
   if (!isModerator || !outranks) return null;
-  const ids = { clubId: club._id, userId: member.person._id };
-  const onError = (error: unknown) => void toastError(error);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -213,20 +196,13 @@ function MemberMenu({ club, member }: { club: ClubDetail; member: ClubMember }) 
       <DropdownMenuContent>
         {isOwner ? (
           <DropdownMenuItem
-            onSelect={() =>
-              setRole.mutate(
-                { ...ids, role: member.role === "moderator" ? "member" : "moderator" },
-                { onError },
-              )
-            }
+            onSelect={() => manage.setRole(member.role === "moderator" ? "member" : "moderator")}
           >
             <Shield aria-hidden />
             {member.role === "moderator" ? "Make a member" : "Make a moderator"}
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuItem
-          onSelect={() => mute.mutate({ ...ids, hours: member.mutedUntil ? 0 : 24 }, { onError })}
-        >
+        <DropdownMenuItem onSelect={() => manage.mute(member.mutedUntil ? 0 : 24)}>
           {member.mutedUntil ? <Volume2 aria-hidden /> : <VolumeX aria-hidden />}
           {member.mutedUntil ? "Unmute" : "Mute for a day"}
         </DropdownMenuItem>
@@ -240,7 +216,7 @@ function MemberMenu({ club, member }: { club: ClubDetail; member: ClubMember }) 
           title={`Remove ${member.person.name}?`}
           description="They lose access at once; their posts stay."
           confirmLabel="Remove"
-          onConfirm={() => remove.mutateAsync(ids)}
+          onConfirm={manage.remove}
         />
         {isOwner ? (
           <ConfirmDialog
@@ -254,7 +230,7 @@ function MemberMenu({ club, member }: { club: ClubDetail; member: ClubMember }) 
             description="They become the owner; you stay on as a moderator."
             confirmLabel="Hand over"
             variant="primary"
-            onConfirm={() => transfer.mutateAsync(ids)}
+            onConfirm={manage.handOver}
           />
         ) : null}
       </DropdownMenuContent>

@@ -5,7 +5,6 @@
 import { mayInClub } from "@litverse/shared/club-rights";
 import { CLUB_PRIVACY_LABELS, type ClubDetail } from "@litverse/shared/clubs";
 import type { ContentType } from "@litverse/shared/content";
-import { useMutation } from "@tanstack/react-query";
 import {
   BookOpen,
   Check,
@@ -19,7 +18,6 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { readerPath } from "../../components/catalogue/labels.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -35,10 +33,8 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { errorCode, toastError } from "../../lib/errors.ts";
+import { errorCode } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ClubAbout } from "./club-about.tsx";
 import { ClubCover, PRIVACY_ICONS } from "./club-card.tsx";
@@ -48,6 +44,8 @@ import { ClubPlans } from "./club-plans.tsx";
 import { EditClubDialog } from "./edit-club-dialog.tsx";
 import { InviteDialog } from "./invite-dialog.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
+import { useJoinByInvite, useMembership } from "./use-club-membership.ts";
+import { useClub, useDeleteClub } from "./use-clubs.ts";
 
 const TABS = ["discussion", "plans", "members", "about"] as const;
 type Tab = (typeof TABS)[number];
@@ -55,7 +53,7 @@ type Tab = (typeof TABS)[number];
 export function ClubPage({ clubId }: { clubId: string }) {
   const [params, setParams] = useSearchParams();
   const invite = params.get("invite");
-  const club = useLiveQuery(trpc.clubs.getClub.queryOptions({ clubId }));
+  const club = useClub(clubId);
   useDocumentTitle(club.data?.name ?? "Book Club");
 
   if (club.isPending) {
@@ -150,7 +148,7 @@ export function ClubPage({ clubId }: { clubId: string }) {
 
 /** A secret club seen through its invitation link: join it to see it. */
 function InvitationGate({ code }: { code: string }) {
-  const join = useMutation(trpc.clubs.joinClubByInvite.mutationOptions());
+  const { join, isJoining } = useJoinByInvite(code);
   const navigate = useNavigate();
   return (
     <Page width="reading" className="py-12">
@@ -160,16 +158,8 @@ function InvitationGate({ code }: { code: string }) {
         text="Join to see the club, its schedule and its discussions."
         action={
           <Button
-            isLoading={join.isPending}
-            onClick={() =>
-              join.mutate(
-                { code },
-                {
-                  onSuccess: ({ clubId }) => void navigate(`/clubs/${clubId}`, { replace: true }),
-                  onError: (error) => toastError(error, "Could not join the club."),
-                },
-              )
-            }
+            isLoading={isJoining}
+            onClick={() => join((clubId) => void navigate(`/clubs/${clubId}`, { replace: true }))}
           >
             Join the club
           </Button>
@@ -210,12 +200,8 @@ function ClubHeader({ club, invite }: { club: ClubDetail; invite: string | null 
 }
 
 function MembershipActions({ club, invite }: { club: ClubDetail; invite: string | null }) {
-  const join = useMutation(trpc.clubs.joinClub.mutationOptions());
-  const joinByInvite = useMutation(trpc.clubs.joinClubByInvite.mutationOptions());
-  const leave = useMutation(trpc.clubs.leaveClub.mutationOptions());
+  const membership = useMembership(club._id);
   const [isInviting, setIsInviting] = useState(false);
-  const clubId = club._id;
-  const onError = (error: unknown) => void toastError(error, "That did not work.");
 
   if (club.myStatus === "active") {
     return (
@@ -238,7 +224,7 @@ function MembershipActions({ club, invite }: { club: ClubDetail; invite: string 
                 : "To come back you will need to ask again."
             }
             confirmLabel="Leave club"
-            onConfirm={() => leave.mutateAsync({ clubId })}
+            onConfirm={membership.leaveConfirmed}
           />
         ) : null}
       </>
@@ -247,14 +233,10 @@ function MembershipActions({ club, invite }: { club: ClubDetail; invite: string 
   if (club.myStatus === "invited") {
     return (
       <>
-        <Button isLoading={join.isPending} onClick={() => join.mutate({ clubId }, { onError })}>
+        <Button isLoading={membership.isJoining} onClick={membership.acceptInvitation}>
           <Check aria-hidden /> Accept invitation
         </Button>
-        <Button
-          variant="secondary"
-          isLoading={leave.isPending}
-          onClick={() => leave.mutate({ clubId }, { onError })}
-        >
+        <Button variant="secondary" isLoading={membership.isLeaving} onClick={membership.leave}>
           Decline
         </Button>
       </>
@@ -262,42 +244,21 @@ function MembershipActions({ club, invite }: { club: ClubDetail; invite: string 
   }
   if (club.myStatus === "requested") {
     return (
-      <Button
-        variant="secondary"
-        isLoading={leave.isPending}
-        onClick={() => leave.mutate({ clubId }, { onError })}
-      >
+      <Button variant="secondary" isLoading={membership.isLeaving} onClick={membership.leave}>
         Cancel request
       </Button>
     );
   }
   if (invite) {
     return (
-      <Button
-        isLoading={joinByInvite.isPending}
-        onClick={() => joinByInvite.mutate({ code: invite }, { onError })}
-      >
+      <Button isLoading={membership.isJoiningByInvite} onClick={() => membership.joinByInvite(invite)}>
         Join with invitation
       </Button>
     );
   }
   const isFull = club.memberCount >= club.memberLimit;
   return (
-    <Button
-      disabled={isFull}
-      isLoading={join.isPending}
-      onClick={() =>
-        join.mutate(
-          { clubId },
-          {
-            onSuccess: (status) => {
-              if (status === "requested") toast.success("Asked. A moderator will let you in.");
-            },
-            onError,
-          },
-        )
-      }
-    >
+    <Button disabled={isFull} isLoading={membership.isJoining} onClick={membership.join}>
       {isFull ? "Club is full" : club.privacy === "public" ? "Join club" : "Ask to join"}
     </Button>
   );
@@ -305,7 +266,7 @@ function MembershipActions({ club, invite }: { club: ClubDetail; invite: string 
 
 function ModeratorMenu({ club }: { club: ClubDetail }) {
   const [dialog, setDialog] = useState<"edit" | "schedule" | null>(null);
-  const remove = useMutation(trpc.clubs.deleteClub.mutationOptions());
+  const deleteClub = useDeleteClub(club._id);
   const navigate = useNavigate();
   return (
     <>
@@ -338,7 +299,7 @@ function ModeratorMenu({ club }: { club: ClubDetail }) {
               description="Its discussions, schedule and members go for good."
               confirmLabel="Delete club"
               onConfirm={async () => {
-                await remove.mutateAsync({ clubId: club._id });
+                await deleteClub();
                 void navigate("/clubs", { replace: true });
               }}
             />

@@ -9,9 +9,8 @@ import {
   type ClubPollKind,
   type ClubRsvp,
 } from "@litverse/shared/clubs";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, CalendarPlus, MapPin, Plus, Trash2, Video, Vote } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -20,12 +19,20 @@ import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
-import { describeError, toastError } from "../../lib/errors.ts";
+import { toastError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { download, meetingCalendarFile } from "./meeting-calendar.ts";
 import { TitleSearch } from "./title-search.tsx";
+import {
+  useClosePoll,
+  useClubMeetings,
+  useClubPolls,
+  useMeetingActions,
+  useOpenPoll,
+  usePlanMeeting,
+  useTimeZone,
+  useVote,
+} from "./use-club-plans.ts";
 
 const RSVP_LABELS: Record<ClubRsvp, string> = { going: "Going", maybe: "Maybe", not_going: "Not going" };
 const KIND_LABELS: Record<ClubPollKind, string> = {
@@ -36,12 +43,6 @@ const KIND_LABELS: Record<ClubPollKind, string> = {
 
 const isModeratorOf = (club: ClubDetail) =>
   club.myStatus === "active" && (club.myRole === "owner" || club.myRole === "moderator");
-
-/** The viewer's time zone: the one in their profile, else the browser's. */
-function useTimeZone(): string {
-  const profile = useQuery(trpc.profiles.getMyProfile.queryOptions());
-  return profile.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 export function ClubPlans({ club }: { club: ClubDetail }) {
   if (!club.canRead) return null;
@@ -54,7 +55,7 @@ export function ClubPlans({ club }: { club: ClubDetail }) {
 }
 
 function Meetings({ club }: { club: ClubDetail }) {
-  const meetings = useLiveQuery(trpc.clubs.listClubMeetings.queryOptions({ clubId: club._id }));
+  const meetings = useClubMeetings(club._id);
   const [isPlanning, setIsPlanning] = useState(false);
   const timeZone = useTimeZone();
   return (
@@ -94,8 +95,7 @@ function MeetingCard({
   club: ClubDetail;
   timeZone: string;
 }) {
-  const answer = useMutation(trpc.clubs.answerClubMeeting.mutationOptions());
-  const remove = useMutation(trpc.clubs.deleteClubMeeting.mutationOptions());
+  const { answer, cancel } = useMeetingActions(meeting._id);
   const isMember = club.myStatus === "active";
   return (
     <li className="rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="club-meeting">
@@ -136,7 +136,7 @@ function MeetingCard({
             title="Cancel this meeting?"
             confirmLabel="Cancel meeting"
             cancelLabel="Keep it"
-            onConfirm={() => remove.mutateAsync({ meetingId: meeting._id })}
+            onConfirm={cancel}
           />
         ) : null}
       </div>
@@ -153,12 +153,7 @@ function MeetingCard({
                 size="sm"
                 variant={meeting.myRsvp === response ? "primary" : "secondary"}
                 aria-pressed={meeting.myRsvp === response}
-                onClick={() =>
-                  answer.mutate(
-                    { meetingId: meeting._id, response },
-                    { onError: (error) => toastError(error) },
-                  )
-                }
+                onClick={() => answer(response)}
               >
                 {RSVP_LABELS[response]}
               </Button>
@@ -204,30 +199,25 @@ function PlanMeetingDialog({
   const [place, setPlace] = useState("");
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const create = useMutation(trpc.clubs.createClubMeeting.mutationOptions());
-  const submit = async () => {
-    try {
-      await create.mutateAsync({
-        clubId: club._id,
-        title,
-        // The field is in the planner's local time; the server keeps the instant.
-        startsAt: new Date(startsAt).toISOString(),
-        durationMinutes: Number(duration),
-        onlineUrl: onlineUrl.trim() || null,
-        place: place.trim() || null,
-      });
-      onOpenChange(false);
-      setTitle("");
-      setOnlineUrl("");
-      setPlace("");
-      setErrors({});
-      setMessage(null);
-    } catch (error) {
-      const details = describeError(error, "Could not plan the meeting.");
-      setErrors(details.fieldErrors ?? {});
-      setMessage(details.message);
-    }
-  };
+  const { plan, isPlanning } = usePlanMeeting(club._id);
+  const submit = () =>
+    plan(
+      { title, startsAt, duration, onlineUrl, place },
+      {
+        onPlanned: () => {
+          onOpenChange(false);
+          setTitle("");
+          setOnlineUrl("");
+          setPlace("");
+          setErrors({});
+          setMessage(null);
+        },
+        onFailed: (details) => {
+          setErrors(details.fieldErrors ?? {});
+          setMessage(details.message);
+        },
+      },
+    );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -238,7 +228,7 @@ function PlanMeetingDialog({
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void submit()} isLoading={create.isPending}>
+            <Button onClick={() => void submit()} isLoading={isPlanning}>
               Plan meeting
             </Button>
           </>
@@ -282,24 +272,8 @@ function PlanMeetingDialog({
 }
 
 function Polls({ club }: { club: ClubDetail }) {
-  const polls = useLiveQuery(trpc.clubs.listClubPolls.queryOptions({ clubId: club._id }));
+  const polls = useClubPolls(club._id);
   const [isCreating, setIsCreating] = useState(false);
-  const queryClient = useQueryClient();
-  // A poll closes by its deadline without anyone writing: look again when the next one is due.
-  const nextClose = Math.min(
-    ...(polls.data ?? []).filter((poll) => !poll.isClosed).map((poll) => Date.parse(poll.closesAt)),
-  );
-  useEffect(() => {
-    if (!Number.isFinite(nextClose)) return;
-    const timer = setTimeout(
-      () =>
-        void queryClient.invalidateQueries({
-          queryKey: trpc.clubs.listClubPolls.queryKey({ clubId: club._id }),
-        }),
-      Math.min(Math.max(0, nextClose - Date.now()) + 500, 2 ** 31 - 1),
-    );
-    return () => clearTimeout(timer);
-  }, [nextClose, club._id, queryClient]);
   return (
     <section aria-labelledby="club-polls">
       <div className="mb-3 flex items-center justify-between gap-3">
@@ -329,7 +303,7 @@ function Polls({ club }: { club: ClubDetail }) {
 }
 
 function PollCard({ poll, club }: { poll: ClubPoll; club: ClubDetail }) {
-  const close = useMutation(trpc.clubs.closeClubPoll.mutationOptions());
+  const close = useClosePoll(poll._id);
   const canVote = club.myStatus === "active" && !poll.isClosed;
   return (
     <li className="rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="club-poll">
@@ -346,12 +320,7 @@ function PollCard({ poll, club }: { poll: ClubPoll; club: ClubDetail }) {
       </p>
       {poll.isClosed ? <PollResults poll={poll} /> : canVote ? <PollBallot poll={poll} /> : null}
       {!poll.isClosed && isModeratorOf(club) ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          className="mt-2"
-          onClick={() => close.mutate({ pollId: poll._id }, { onError: (error) => toastError(error) })}
-        >
+        <Button size="sm" variant="ghost" className="mt-2" onClick={close}>
           Close now
         </Button>
       ) : null}
@@ -360,7 +329,7 @@ function PollCard({ poll, club }: { poll: ClubPoll; club: ClubDetail }) {
 }
 
 function PollBallot({ poll }: { poll: ClubPoll }) {
-  const vote = useMutation(trpc.clubs.voteClubPoll.mutationOptions());
+  const { vote, isVoting } = useVote(poll._id);
   const [choices, setChoices] = useState<string[]>(poll.myChoices);
   const labelOf = (id: string) => poll.options.find((option) => option._id === id)?.label ?? "";
   const toggle = (id: string) =>
@@ -434,8 +403,8 @@ function PollBallot({ poll }: { poll: ClubPoll }) {
         size="sm"
         className="mt-3"
         disabled={choices.length === 0}
-        isLoading={vote.isPending}
-        onClick={() => vote.mutate({ pollId: poll._id, choices }, { onError: (error) => toastError(error) })}
+        isLoading={isVoting}
+        onClick={() => vote(choices)}
       >
         <Vote aria-hidden /> {hasVoted ? "Change vote" : "Vote"}
       </Button>
@@ -509,25 +478,20 @@ function CreatePollDialog({
   const [days, setDays] = useState("3");
   const [options, setOptions] = useState<PollChoice[]>([EMPTY_CHOICE, EMPTY_CHOICE]);
   const [message, setMessage] = useState<string | null>(null);
-  const create = useMutation(trpc.clubs.createClubPoll.mutationOptions());
-  const submit = async () => {
-    try {
-      await create.mutateAsync({
-        clubId: club._id,
-        question,
-        kind,
-        isAnonymous,
-        closesAt: new Date(Date.now() + Number(days) * 86_400_000).toISOString(),
-        options: options.filter((option) => option.label.trim() || option.contentId),
-      });
-      onOpenChange(false);
-      setQuestion("");
-      setOptions([EMPTY_CHOICE, EMPTY_CHOICE]);
-      setMessage(null);
-    } catch (error) {
-      setMessage(describeError(error, "Could not open the poll.").message);
-    }
-  };
+  const { open: openPoll, isOpening } = useOpenPoll(club._id);
+  const submit = () =>
+    openPoll(
+      { question, kind, isAnonymous, days, options },
+      {
+        onOpened: () => {
+          onOpenChange(false);
+          setQuestion("");
+          setOptions([EMPTY_CHOICE, EMPTY_CHOICE]);
+          setMessage(null);
+        },
+        onFailed: (details) => setMessage(details.message),
+      },
+    );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -538,7 +502,7 @@ function CreatePollDialog({
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void submit()} isLoading={create.isPending}>
+            <Button onClick={() => void submit()} isLoading={isOpening}>
               Open poll
             </Button>
           </>

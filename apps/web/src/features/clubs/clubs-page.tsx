@@ -2,7 +2,6 @@
 // clubs found by name, the kind and genre of their current read, most members or newest. Live both ways.
 import type { ClubSort } from "@litverse/shared/clubs";
 import { CONTENT_TYPES, type ContentType } from "@litverse/shared/content";
-import { useQuery } from "@tanstack/react-query";
 import { Compass, Plus, Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -16,11 +15,10 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ClubCard } from "./club-card.tsx";
 import { CreateClubDialog } from "./create-club-dialog.tsx";
+import { useDiscoverClubs, useGenres, useMyClubs } from "./use-clubs.ts";
 
 const TABS = ["mine", "discover"] as const;
 type Tab = (typeof TABS)[number];
@@ -73,7 +71,7 @@ function GridSkeleton() {
 }
 
 function MyClubs({ onCreate, onDiscover }: { onCreate: () => void; onDiscover: () => void }) {
-  const clubs = useLiveQuery(trpc.clubs.listMyClubs.queryOptions());
+  const clubs = useMyClubs();
   if (clubs.isPending) return <GridSkeleton />;
   if (clubs.isError) return <ErrorState error={clubs.error} onRetry={() => void clubs.refetch()} />;
   if (clubs.data.length === 0) {
@@ -115,22 +113,15 @@ const TYPE_ITEMS = [
 function Discover() {
   const [query, setQuery] = useState("");
   const [type, setType] = useState<ContentType | "">("");
-  const [_genre, _setGenre] = useState("");
-  const genres = useQuery(trpc.content.listGenres.queryOptions(type ? { type } : {}));
-  const _genreItems = [
+  const [genre, setGenre] = useState("");
+  const genres = useGenres(type);
+  const genreItems = [
     { value: "", label: "Any genre" },
     ...(genres.data ?? []).map((item) => ({ value: item.genre, label: genreLabel(item.genre) })),
   ];
   const [sort, setSort] = useState<ClubSort>("popular");
   const searching = useDeferredValue(query.trim());
-  const clubs = useLiveQuery({
-    ...trpc.clubs.discoverClubs.queryOptions({
-      query: searching,
-      sort,
-      ...(type ? { contentType: type } : {}),
-    }),
-    placeholderData: (previous) => previous,
-  });
+  const clubs = useDiscoverClubs({ query: searching, sort, type, genre });
   return (
     <section aria-label="Discover clubs" className="mt-4">
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -152,8 +143,19 @@ function Discover() {
         <NativeSelect
           items={TYPE_ITEMS}
           value={type}
-          onValueChange={(value) => setType(value as ContentType | "")}
+          onValueChange={(value) => {
+            setType(value as ContentType | "");
+            // The genres listed change with the kind of title.
+            setGenre("");
+          }}
           aria-label="Kind of read"
+          className="sm:w-44"
+        />
+        <NativeSelect
+          items={genreItems}
+          value={genre}
+          onValueChange={setGenre}
+          aria-label="Genre of read"
           className="sm:w-44"
         />
         <NativeSelect

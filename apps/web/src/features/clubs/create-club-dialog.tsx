@@ -1,14 +1,11 @@
 // Starting a club: its fields, then its page, where the schedule and invitations follow.
 import { CLUB_MEMBER_LIMIT_DEFAULT } from "@litverse/shared/clubs";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { ClubFormFields, type ClubFormValues, coverChange } from "./club-form.tsx";
+import { ClubFormFields, type ClubFormValues } from "./club-form.tsx";
+import { useCreateClub } from "./use-clubs.ts";
 
 const EMPTY: ClubFormValues = {
   name: "",
@@ -30,25 +27,23 @@ export function CreateClubDialog({
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const create = useMutation(trpc.clubs.createClub.mutationOptions());
+  const { create, isCreating } = useCreateClub();
   const navigate = useNavigate();
-  const accessToken = useAccessToken();
 
-  const submit = async () => {
-    try {
-      const { coverFile: _file, removeCover: _remove, ...fields } = values;
-      const { clubId } = await create.mutateAsync({ ...fields, ...(await coverChange(values, accessToken)) });
-      onOpenChange(false);
-      setValues(EMPTY);
-      setErrors({});
-      setMessage(null);
-      void navigate(`/clubs/${clubId}`);
-    } catch (error) {
-      const details = describeError(error, "Could not create the club.");
-      setErrors(details.fieldErrors ?? {});
-      setMessage(details.message);
-    }
-  };
+  const submit = () =>
+    create(values, {
+      onCreated: (clubId) => {
+        onOpenChange(false);
+        setValues(EMPTY);
+        setErrors({});
+        setMessage(null);
+        void navigate(`/clubs/${clubId}`);
+      },
+      onFailed: (details) => {
+        setErrors(details.fieldErrors ?? {});
+        setMessage(details.message);
+      },
+    });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -60,7 +55,7 @@ export function CreateClubDialog({
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void submit()} isLoading={create.isPending}>
+            <Button onClick={() => void submit()} isLoading={isCreating}>
               Create club
             </Button>
           </>

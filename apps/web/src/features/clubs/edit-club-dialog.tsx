@@ -1,14 +1,10 @@
 // Moderators change the club's fields; the server refuses a limit below the members it has.
 import type { ClubDetail } from "@litverse/shared/clubs";
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { ClubFormFields, type ClubFormValues, coverChange } from "./club-form.tsx";
+import { ClubFormFields, type ClubFormValues } from "./club-form.tsx";
+import { useUpdateClub } from "./use-clubs.ts";
 
 const valuesOf = (club: ClubDetail): ClubFormValues => ({
   name: club.name,
@@ -32,8 +28,7 @@ export function EditClubDialog({
   const [values, setValues] = useState(() => valuesOf(club));
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const update = useMutation(trpc.clubs.updateClub.mutationOptions());
-  const accessToken = useAccessToken();
+  const { save, isSaving } = useUpdateClub(club._id);
   // Each opening starts from the club as it is now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
   useEffect(() => {
@@ -44,18 +39,14 @@ export function EditClubDialog({
     }
   }, [open]);
 
-  const submit = async () => {
-    try {
-      const { coverFile: _file, removeCover: _remove, ...fields } = values;
-      await update.mutateAsync({ clubId: club._id, ...fields, ...(await coverChange(values, accessToken)) });
-      toast.success("Saved.");
-      onOpenChange(false);
-    } catch (error) {
-      const details = describeError(error, "Could not save the club.");
-      setErrors(details.fieldErrors ?? {});
-      setMessage(details.message);
-    }
-  };
+  const submit = () =>
+    save(values, {
+      onSaved: () => onOpenChange(false),
+      onFailed: (details) => {
+        setErrors(details.fieldErrors ?? {});
+        setMessage(details.message);
+      },
+    });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -65,7 +56,7 @@ export function EditClubDialog({
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void submit()} isLoading={update.isPending}>
+            <Button onClick={() => void submit()} isLoading={isSaving}>
               Save
             </Button>
           </>

@@ -2,7 +2,6 @@
 // invitation). The owner can replace a link that went too far.
 import { mayInClub } from "@litverse/shared/club-rights";
 import type { ClubDetail } from "@litverse/shared/clubs";
-import { useMutation } from "@tanstack/react-query";
 import { Copy, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -10,9 +9,7 @@ import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useInvitations, useInviteCandidates } from "./use-club-membership.ts";
 
 export function InviteDialog({
   club,
@@ -23,20 +20,15 @@ export function InviteDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const friends = useLiveQuery({ ...trpc.friends.listFriends.queryOptions(), enabled: open });
-  const members = useLiveQuery({
-    ...trpc.clubs.listClubMembers.queryOptions({ clubId: club._id }),
-    enabled: open,
-  });
-  const invite = useMutation(trpc.clubs.inviteToClub.mutationOptions());
-  const renew = useMutation(trpc.clubs.renewInviteCode.mutationOptions());
+  const { friends, isLoading, members } = useInviteCandidates(club._id, open);
+  const { invite, renewLink } = useInvitations(club._id);
   const [sent, setSent] = useState<Set<string>>(new Set());
   const mayRenewLink = mayInClub(club, "renewInviteCode");
   const link = club.inviteCode
     ? `${window.location.origin}/clubs/${club._id}?invite=${club.inviteCode}`
     : null;
-  const inClub = new Set((members.data ?? []).map((member) => member.person._id));
-  const candidates = (friends.data ?? []).filter((friend) => !inClub.has(friend._id) || sent.has(friend._id));
+  const inClub = new Set((members ?? []).map((member) => member.person._id));
+  const candidates = (friends ?? []).filter((friend) => !inClub.has(friend._id) || sent.has(friend._id));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -70,7 +62,7 @@ export function InviteDialog({
                 variant="ghost"
                 size="icon"
                 aria-label="Make a new link (the old one stops working)"
-                onClick={() => renew.mutate({ clubId: club._id }, { onError: (error) => toastError(error) })}
+                onClick={renewLink}
               >
                 <RefreshCw aria-hidden />
               </Button>
@@ -78,7 +70,7 @@ export function InviteDialog({
           </div>
         ) : null}
         <h3 className="mt-5 mb-2 text-sm font-medium">Friends</h3>
-        {friends.isPending ? (
+        {isLoading ? (
           <p className="text-sm text-muted-foreground">Loading…</p>
         ) : candidates.length === 0 ? (
           <p className="text-sm text-muted-foreground">
@@ -94,15 +86,7 @@ export function InviteDialog({
                   size="sm"
                   variant={sent.has(friend._id) ? "secondary" : "primary"}
                   disabled={sent.has(friend._id)}
-                  onClick={() =>
-                    invite.mutate(
-                      { clubId: club._id, userId: friend._id },
-                      {
-                        onSuccess: () => setSent((all) => new Set(all).add(friend._id)),
-                        onError: (error) => toastError(error),
-                      },
-                    )
-                  }
+                  onClick={() => invite(friend._id, () => setSent((all) => new Set(all).add(friend._id)))}
                 >
                   {sent.has(friend._id) ? "Invited" : "Invite"}
                 </Button>

@@ -3,16 +3,13 @@
 // the same title keeps its threads.
 import { CLUB_MILESTONES_MAX, type ClubDetail } from "@litverse/shared/clubs";
 import type { ContentSummary } from "@litverse/shared/content";
-import { useMutation } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { TitleSearch } from "./title-search.tsx";
+import { useSetCurrentRead } from "./use-club-reads.ts";
 
 interface Title {
   _id: string;
@@ -58,7 +55,7 @@ export function ScheduleDialog({
   const [title, setTitle] = useState<Title | null>(null);
   const [milestones, setMilestones] = useState<MilestoneDraft[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  const save = useMutation(trpc.clubs.setCurrentRead.mutationOptions());
+  const { save, isSaving } = useSetCurrentRead(club._id);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts from the club as it is
   useEffect(() => {
@@ -94,13 +91,7 @@ export function ScheduleDialog({
       setMessage("Choose a title.");
       return;
     }
-    try {
-      await save.mutateAsync({ clubId: club._id, contentId: title._id, milestones });
-      toast.success(`The club reads ${title.title}.`);
-      onOpenChange(false);
-    } catch (error) {
-      setMessage(describeError(error, "Could not save the schedule.").message);
-    }
+    await save(title, milestones, { onSaved: () => onOpenChange(false), onFailed: setMessage });
   };
 
   const last = milestones.at(-1);
@@ -116,7 +107,7 @@ export function ScheduleDialog({
             </Button>
             <Button
               onClick={() => void submit()}
-              isLoading={save.isPending}
+              isLoading={isSaving}
               disabled={!title || milestones.length === 0}
             >
               Save schedule

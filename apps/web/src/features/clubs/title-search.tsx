@@ -1,10 +1,9 @@
 // Finding a catalogue title by name, for a club's next read or a poll's choices.
 import type { ContentSummary } from "@litverse/shared/content";
-import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { Input } from "../../components/ui/input.tsx";
-import { trpc } from "../../lib/trpc.ts";
+import { useTitleSearch } from "./use-club-reads.ts";
 
 export function TitleSearch({
   onPick,
@@ -17,10 +16,7 @@ export function TitleSearch({
 }) {
   const [query, setQuery] = useState("");
   const searching = useDeferredValue(query.trim());
-  const results = useQuery({
-    ...trpc.content.listContent.queryOptions({ query: searching, limit: 8 }),
-    enabled: searching.length > 0,
-  });
+  const results = useTitleSearch(searching);
   return (
     <div>
       <div className="relative">

@@ -3,10 +3,8 @@
 // /admin/subscription-management; the server checks the role on every call.
 import type { CoinPackageView } from "@litverse/shared/payments";
 import { formatPrice } from "@litverse/shared/payments";
-import { useMutation } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Coins, Pencil, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -19,9 +17,6 @@ import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
-import { describeError, toastError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import {
   EMPTY_PACKAGE,
   type FieldErrors,
@@ -30,25 +25,20 @@ import {
   reorderedSortOrders,
   validatePackage,
 } from "./coin-package-form.ts";
+import { useAdminCoinPackages, useCoinPackageChanges, useSaveCoinPackage } from "./use-coin-packages.ts";
 
 const coins = (value: number) => value.toLocaleString("en-US");
 
 export function CoinPackagesPanel() {
-  const packages = useLiveQuery(trpc.coins.adminListCoinPackages.queryOptions());
-  const update = useMutation(trpc.coins.updateCoinPackage.mutationOptions());
+  const packages = useAdminCoinPackages();
+  const { setOnSale, saveOrder } = useCoinPackageChanges();
   const [editing, setEditing] = useState<CoinPackageView | "new" | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const setActive = async (pkg: CoinPackageView, isActive: boolean) => {
     setBusyId(pkg.id);
-    try {
-      await update.mutateAsync({ id: pkg.id, data: { isActive } });
-      toast.success(isActive ? `${pkg.name} is on sale.` : `${pkg.name} is off sale.`);
-    } catch (error) {
-      toastError(error, "Could not change the package.");
-    } finally {
-      setBusyId(null);
-    }
+    await setOnSale(pkg, isActive);
+    setBusyId(null);
   };
 
   const move = async (index: number, to: number) => {
@@ -56,15 +46,8 @@ export function CoinPackagesPanel() {
     const changes = reorderedSortOrders(list, index, to);
     if (changes.length === 0) return;
     setBusyId(list[index]?.id ?? null);
-    try {
-      for (const change of changes) {
-        await update.mutateAsync({ id: change.id, data: { sortOrder: change.sortOrder } });
-      }
-    } catch (error) {
-      toastError(error, "Could not change the order.");
-    } finally {
-      setBusyId(null);
-    }
+    await saveOrder(changes);
+    setBusyId(null);
   };
 
   return (
@@ -200,9 +183,7 @@ function PackageDialog({
     pkg ? formValuesOf(pkg) : { ...EMPTY_PACKAGE, sortOrder: String(nextSortOrder) },
   );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useMutation(trpc.coins.createCoinPackage.mutationOptions());
-  const update = useMutation(trpc.coins.updateCoinPackage.mutationOptions());
-  const isSaving = create.isPending || update.isPending;
+  const { save, isSaving } = useSaveCoinPackage();
   const set = (field: keyof PackageFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -214,15 +195,10 @@ function PackageDialog({
       return;
     }
     setErrors({});
-    try {
-      if (pkg) await update.mutateAsync({ id: pkg.id, data: checked.data });
-      else await create.mutateAsync({ data: checked.data });
-      toast.success(pkg ? "Package saved." : "Package created.");
-      onClose();
-    } catch (error) {
-      const details = describeError(error, "Could not save the package.");
-      setErrors({ form: [details.message] });
-    }
+    await save(pkg?.id ?? null, checked.data, {
+      onSaved: onClose,
+      onFailed: (message) => setErrors({ form: [message] }),
+    });
   };
 
   return (

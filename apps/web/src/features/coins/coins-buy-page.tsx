@@ -3,7 +3,6 @@
 // lands on /subscription/verify, which goes back to `?returnTo=` (an episode, usually).
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
 import { type CoinPackageView, formatPrice, packageCovering } from "@litverse/shared/payments";
-import { useMutation } from "@tanstack/react-query";
 import { Coins, Info, PackageOpen, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -15,11 +14,10 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { parseNeed, parseReturnTo } from "./coins-buy-values.ts";
+import { useCoinPackagesOnSale, useStartCoinCheckout } from "./use-buy-coins.ts";
+import { useCoinBalance } from "./use-coin-balance.ts";
 import { WalletPanel } from "./wallet-panel.tsx";
 
 const coins = (value: number) => value.toLocaleString("en-US");
@@ -29,22 +27,15 @@ export function CoinsBuyPage() {
   const [params] = useSearchParams();
   const need = parseNeed(params.get("need"));
   const returnTo = parseReturnTo(params.get("returnTo"));
-  const packages = useLiveQuery(trpc.coins.listCoinPackages.queryOptions());
-  const balance = useLiveQuery(trpc.coins.getCoinBalance.queryOptions());
-  const checkout = useMutation(trpc.payments.startCoinCheckout.mutationOptions());
+  const packages = useCoinPackagesOnSale();
+  const balance = useCoinBalance();
+  const startCheckout = useStartCoinCheckout();
   const [buyingId, setBuyingId] = useState<string | null>(null);
   const suggested = packageCovering(packages.data ?? [], need);
 
   const buy = async (pkg: CoinPackageView) => {
     setBuyingId(pkg.id);
-    try {
-      const started = await checkout.mutateAsync({ packageId: pkg.id, returnTo });
-      // The provider's page: a full navigation, usually to another site.
-      window.location.assign(started.checkoutUrl);
-    } catch (error) {
-      toastError(error, "Could not start the checkout.");
-      setBuyingId(null);
-    }
+    await startCheckout({ packageId: pkg.id, returnTo }, { onFailed: () => setBuyingId(null) });
   };
 
   return (

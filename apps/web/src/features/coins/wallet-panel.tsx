@@ -2,7 +2,6 @@
 // it and when it expires, and every coin movement, newest first. The balance and the first page of
 // history are live; older entries load as the reader scrolls down to them.
 import { BONUS_COIN_LIFETIME_DAYS, type LedgerEntryKind, type WalletEntry } from "@litverse/shared/coins";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import {
   Coins,
   Gift,
@@ -14,7 +13,7 @@ import {
   Sparkles,
   Undo2,
 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -23,15 +22,14 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { useCoinBalance } from "./use-coin-balance.ts";
+import { useWalletFirstPage, useWalletHistory } from "./use-wallet.ts";
 import {
   describeSplit,
   expiresIn,
   formatSignedCoins,
   type LotState,
   lotState,
-  mergeEntries,
   orderLots,
 } from "./wallet-values.ts";
 
@@ -55,7 +53,7 @@ export function WalletPanel({ className }: { className?: string }) {
 }
 
 function BalanceCard() {
-  const balance = useLiveQuery(trpc.coins.getCoinBalance.queryOptions());
+  const balance = useCoinBalance();
   const data = balance.data;
   return (
     <div
@@ -105,15 +103,10 @@ function BalanceCard() {
   );
 }
 
-/** The wallet's first page: live, and the source of the bonus lots. */
-function useFirstPage() {
-  return useLiveQuery(trpc.coins.getWallet.queryOptions({}));
-}
-
 const LOT_LABELS: Record<LotState, string> = { active: "Active", used: "Used up", expired: "Expired" };
 
 function BonusLots() {
-  const wallet = useFirstPage();
+  const wallet = useWalletFirstPage();
   const lots = wallet.data ? orderLots(wallet.data.bonusLots) : null;
   if (!lots || lots.length === 0) return null;
   return (
@@ -264,36 +257,7 @@ function HistoryRow({ entry }: { entry: WalletEntry }) {
 }
 
 function HistoryCard() {
-  const first = useFirstPage();
-  /** Where older pages start: the first page's end when the reader first asked for more. */
-  const [olderFrom, setOlderFrom] = useState<string | null>(null);
-  const older = useInfiniteQuery({
-    queryKey: ["wallet", "older", olderFrom],
-    queryFn: ({ pageParam }) => trpcClient.coins.getWallet.query({ cursor: pageParam }),
-    initialPageParam: olderFrom ?? "",
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-    enabled: olderFrom !== null,
-  });
-  // Every entry the live first page has shown: one that slides off it (as new ones arrive) stays.
-  const seen = useRef(new Map<string, WalletEntry>());
-  for (const entry of first.data?.entries ?? []) seen.current.set(entry.id, entry);
-
-  // A refund can mark an older entry: when the wallet moves, the older pages are read again.
-  const firstUpdatedAt = first.dataUpdatedAt;
-  const refetchOlder = older.refetch;
-  const hasOlder = olderFrom !== null;
-  useEffect(() => {
-    if (hasOlder && firstUpdatedAt) void refetchOlder();
-  }, [firstUpdatedAt, hasOlder, refetchOlder]);
-
-  const hasMore = olderFrom === null ? Boolean(first.data?.nextCursor) : Boolean(older.hasNextPage);
-  const isLoadingMore = older.isFetchingNextPage || (olderFrom !== null && older.isPending);
-  const loadMore = () => {
-    if (isLoadingMore) return;
-    if (olderFrom === null) {
-      if (first.data?.nextCursor) setOlderFrom(first.data.nextCursor);
-    } else if (older.hasNextPage) void older.fetchNextPage();
-  };
+  const { first, older, entries, hasMore, isLoadingMore, loadMore } = useWalletHistory();
 
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMoreRef = useRef(loadMore);
@@ -310,14 +274,6 @@ function HistoryCard() {
     observer.observe(target);
     return () => observer.disconnect();
   }, [hasMore]);
-
-  const entries = first.data
-    ? mergeEntries([
-        first.data.entries,
-        [...seen.current.values()],
-        ...(older.data?.pages.map((page) => page.entries) ?? []),
-      ])
-    : [];
 
   return (
     <Card>

@@ -1,13 +1,11 @@
 // Every title, draft or published, newest change first: search, type and status filters, pages
 // added with "Load more". Each loaded page is a live query, so edits by anyone show at once.
 import {
-  type AdminContentRow,
   CONTENT_TYPES,
   type ContentType,
   PUBLICATION_STATUSES,
   type PublicationStatus,
 } from "@litverse/shared/content";
-import { keepPreviousData, useQueries } from "@tanstack/react-query";
 import { BookPlus, SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -22,12 +20,10 @@ import { Select } from "../../components/ui/select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatCount, formatDateTime, formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { editorPath } from "./imports-panel.tsx";
 import { CONTENT_TYPE_LABELS, PUBLICATION_LABELS } from "./labels.ts";
+import { type ContentFilters, useContentPages, useLiveContentPage } from "./use-content-list.ts";
 
-const PAGE_SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 
 type TypeFilter = ContentType | "all";
@@ -42,18 +38,12 @@ const STATUS_ITEMS = [
   ...PUBLICATION_STATUSES.map((status) => ({ value: status, label: PUBLICATION_LABELS[status] })),
 ];
 
-interface Filters {
-  query?: string;
-  type?: ContentType;
-  status?: PublicationStatus;
-}
-
 /** Filters live in the address (?q=&type=&status=), so a filtered list can be shared. */
 function useFilters() {
   const [params, setParams] = useSearchParams();
   const type = params.get("type");
   const status = params.get("status");
-  const filters: Filters = {
+  const filters: ContentFilters = {
     query: params.get("q")?.trim() || undefined,
     type: (CONTENT_TYPES as readonly string[]).includes(type ?? "") ? (type as ContentType) : undefined,
     status: (PUBLICATION_STATUSES as readonly string[]).includes(status ?? "")
@@ -133,8 +123,8 @@ export function ContentList() {
 }
 
 /** Keeps one loaded page current (see useLiveQuery); the table reads the pages together. */
-function LivePage({ filters, cursor }: { filters: Filters; cursor: string | undefined }) {
-  useLiveQuery(trpc.contentAdmin.listContent.queryOptions({ ...filters, cursor, limit: PAGE_SIZE }));
+function LivePage({ filters, cursor }: { filters: ContentFilters; cursor: string | undefined }) {
+  useLiveContentPage(filters, cursor);
   return null;
 }
 
@@ -143,40 +133,13 @@ function ContentTable({
   isFiltered,
   onClearFilters,
 }: {
-  filters: Filters;
+  filters: ContentFilters;
   isFiltered: boolean;
   onClearFilters: () => void;
 }) {
   const navigate = useNavigate();
-  const filterKey = JSON.stringify(filters);
-  // The pages loaded so far, by cursor; new filters start again from the first page.
-  const [loaded, setLoaded] = useState<{ key: string; cursors: Array<string | undefined> }>({
-    key: filterKey,
-    cursors: [undefined],
-  });
-  if (loaded.key !== filterKey) setLoaded({ key: filterKey, cursors: [undefined] });
-  const cursors = loaded.key === filterKey ? loaded.cursors : [undefined];
-  const pages = useQueries({
-    queries: cursors.map((cursor) => ({
-      ...trpc.contentAdmin.listContent.queryOptions({ ...filters, cursor, limit: PAGE_SIZE }),
-      staleTime: Number.POSITIVE_INFINITY,
-      placeholderData: keepPreviousData,
-    })),
-  });
-  const first = pages[0];
-  const last = pages[pages.length - 1];
-  // Rows move between pages as titles change; each title shows once, where it is first met.
-  const seen = new Set<string>();
-  const rows: AdminContentRow[] = [];
-  for (const page of pages) {
-    for (const row of page.data?.items ?? []) {
-      if (seen.has(row._id)) continue;
-      seen.add(row._id);
-      rows.push(row);
-    }
-  }
-  const nextCursor = last?.data?.nextCursor ?? null;
-  const isLoadingMore = pages.length > 1 && !last?.data;
+  const { cursors, first, rows, nextCursor, isLoadingMore, loadMore, hasFailedMore, retryFailed } =
+    useContentPages(filters);
   const watchers = cursors.map((cursor) => (
     <LivePage key={cursor ?? "first"} filters={filters} cursor={cursor} />
   ));
@@ -314,25 +277,15 @@ function ContentTable({
           {nextCursor ? " so far" : ""}
         </span>
         {nextCursor || isLoadingMore ? (
-          <Button
-            variant="secondary"
-            isLoading={isLoadingMore}
-            onClick={() => nextCursor && setLoaded({ key: filterKey, cursors: [...cursors, nextCursor] })}
-          >
+          <Button variant="secondary" isLoading={isLoadingMore} onClick={loadMore}>
             Load more
           </Button>
         ) : null}
       </div>
-      {pages.slice(1).some((page) => page.isError) ? (
+      {hasFailedMore ? (
         <p role="alert" className="text-sm text-rose-600 dark:text-rose-400">
           Could not load more titles.{" "}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => {
-              for (const page of pages) if (page.isError) void page.refetch();
-            }}
-          >
+          <button type="button" className="font-semibold underline" onClick={retryFailed}>
             Try again
           </button>
         </p>

@@ -1,34 +1,27 @@
 // The title's cover (replaced by uploading one image), whether readers can see it, and its figures.
 import type { AdminContentDetail } from "@litverse/shared/content";
-import { useMutation } from "@tanstack/react-query";
 import { ImageUp } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
-import { toastError } from "../../lib/errors.ts";
 import { formatCount } from "../../lib/format.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { uploadFiles } from "../../lib/uploads.ts";
 import { useLeaveWarning } from "../../lib/use-leave-warning.ts";
-import { messageOf } from "./errors.ts";
 import { useOptimistic } from "./use-optimistic.ts";
+import { useReplaceCover, useSetPublished } from "./use-title-changes.ts";
 
 const COVER_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 const MAX_COVER_BYTES = 50 * 1024 ** 2;
 
 export function CoverPanel({ detail }: { detail: AdminContentDetail }) {
   const inputId = useId();
-  const accessToken = useAccessToken();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const setCover = useMutation(trpc.contentAdmin.setCover.mutationOptions());
-  const update = useMutation(trpc.contentAdmin.updateContent.mutationOptions());
+  const cover = useReplaceCover(detail._id);
+  const publication = useSetPublished(detail);
   const isUploading = progress !== null;
   useLeaveWarning(isUploading);
 
@@ -43,15 +36,8 @@ export function CoverPanel({ detail }: { detail: AdminContentDetail }) {
       return;
     }
     setProgress(0);
-    try {
-      const result = await uploadFiles([file], accessToken, { onProgress: setProgress });
-      await setCover.mutateAsync({ contentId: detail._id, uploadId: result.uploadId });
-      toast.success("Cover updated");
-    } catch (caught) {
-      setError(messageOf(caught, "Could not change the cover."));
-    } finally {
-      setProgress(null);
-    }
+    await cover.replace(file, { onProgress: setProgress, onFailed: setError });
+    setProgress(null);
   };
 
   const published = useOptimistic(detail.status === "published");
@@ -81,22 +67,10 @@ export function CoverPanel({ detail }: { detail: AdminContentDetail }) {
               : "A draft: only admins can see it."
           }
           checked={isPublished}
-          disabled={update.isPending}
+          disabled={publication.isPending}
           onCheckedChange={(checked) => {
             published.set(checked);
-            update.mutate(
-              { id: detail._id, data: { status: checked ? "published" : "draft" } },
-              {
-                onSuccess: () =>
-                  toast.success(
-                    checked ? `${detail.title} is published` : `${detail.title} is a draft again`,
-                  ),
-                onError: (caught) => {
-                  published.clear();
-                  toastError(caught, "Could not change whether the title is published.");
-                },
-              },
-            );
+            publication.setPublished(checked, { onFailed: published.clear });
           }}
         />
         <div className="flex gap-4 lg:flex-col">
@@ -139,7 +113,7 @@ export function CoverPanel({ detail }: { detail: AdminContentDetail }) {
             </p>
             {isUploading ? (
               <Progress
-                value={setCover.isPending ? null : progress}
+                value={cover.isSettingCover ? null : progress}
                 label="Uploading the cover"
                 size="sm"
                 showLabel

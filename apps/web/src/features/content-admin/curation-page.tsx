@@ -6,11 +6,9 @@ import {
   isComputedListType,
   SHELF_ITEM_LIMIT,
 } from "@litverse/shared/content";
-import { useMutation } from "@tanstack/react-query";
 import { Hand, House, LayoutList, ListChecks, Pencil, Plus, Sparkles, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -22,9 +20,6 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { shelfTitle } from "../home/index.ts";
 import { COMPUTED_LIST_EXPLANATIONS, CONTENT_TYPE_PLURALS, LIST_TYPE_LABELS } from "./labels.ts";
@@ -32,10 +27,11 @@ import { ShelfDialog } from "./shelf-dialog.tsx";
 import { ShelfItemsDialog } from "./shelf-items-dialog.tsx";
 import { arrayMove, DragHandle, MoveButtons, SortableList, useSortableRow } from "./sortable.tsx";
 import { useOptimistic } from "./use-optimistic.ts";
+import { useCuratedLists, useDeleteShelf, useReorderShelves, useSetShelfActive } from "./use-shelves.ts";
 
 export function CurationPage() {
   useDocumentTitle("Content Curation");
-  const lists = useLiveQuery(trpc.contentCuration.listCuratedLists.queryOptions());
+  const lists = useCuratedLists();
   const [isCreating, setIsCreating] = useState(false);
 
   return (
@@ -92,21 +88,13 @@ function ShelfList({ lists }: { lists: AdminCuratedList[] }) {
   const order = useOptimistic(lists.map((list) => list._id));
   const byId = new Map(lists.map((list) => [list._id, list]));
   const shown = order.value.map((id) => byId.get(id)).filter((list): list is AdminCuratedList => !!list);
-  const reorder = useMutation(trpc.contentCuration.reorderCuratedLists.mutationOptions());
+  const reorder = useReorderShelves();
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= order.value.length || from === to) return;
     const next = arrayMove([...order.value], from, to);
     order.set(next);
-    reorder.mutate(
-      { listIds: next },
-      {
-        onError: (error) => {
-          order.clear();
-          toastError(error, "Could not change the order of the shelves.");
-        },
-      },
-    );
+    reorder(next, { onFailed: order.clear });
   };
 
   return (
@@ -140,8 +128,8 @@ function ShelfCard({
 }) {
   const row = useSortableRow(list._id);
   const [dialog, setDialog] = useState<"edit" | "items" | "delete" | null>(null);
-  const update = useMutation(trpc.contentCuration.updateCuratedList.mutationOptions());
-  const remove = useMutation(trpc.contentCuration.deleteCuratedList.mutationOptions());
+  const activity = useSetShelfActive(list._id);
+  const deleteShelf = useDeleteShelf();
   const active = useOptimistic(list.isActive);
   const name = shelfTitle(list);
   const isComputed = list.isComputed || isComputedListType(list.listType);
@@ -205,19 +193,11 @@ function ShelfCard({
           <Switch
             label="On home"
             checked={active.value}
-            disabled={update.isPending}
+            disabled={activity.isPending}
             className="mr-2 items-center"
             onCheckedChange={(checked) => {
               active.set(checked);
-              update.mutate(
-                { id: list._id, data: { isActive: checked } },
-                {
-                  onError: (error) => {
-                    active.clear();
-                    toastError(error, "Could not change the shelf.");
-                  },
-                },
-              );
+              activity.setActive(checked, { onFailed: active.clear });
             }}
           />
           {isComputed ? null : (
@@ -279,10 +259,7 @@ function ShelfCard({
         }
         confirmLabel="Delete shelf"
         errorFallback="Could not delete the shelf."
-        onConfirm={async () => {
-          await remove.mutateAsync({ id: list._id });
-          toast.success(`Shelf “${name}” deleted`);
-        }}
+        onConfirm={() => deleteShelf(list._id, name)}
       />
     </li>
   );

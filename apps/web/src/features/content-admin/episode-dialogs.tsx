@@ -1,17 +1,14 @@
 // Dialogs for the episodes chosen in the table: release them one after another, or price them.
 import type { AdminEpisode } from "@litverse/shared/content";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { MAX_PRICE_COINS, nextHour, parsePrice, toLocalInput } from "./episode-values.ts";
-import { messageOf } from "./errors.ts";
+import { useScheduleEpisodes, useSetEpisodesPrice } from "./use-episode-batches.ts";
 
 const UNIT_ITEMS = [
   { value: "hours" as const, label: "hours" },
@@ -40,7 +37,7 @@ export function ScheduleDialog({
   const [every, setEvery] = useState("1");
   const [unit, setUnit] = useState<Unit>("days");
   const [error, setError] = useState<string | null>(null);
-  const schedule = useMutation(trpc.contentAdmin.scheduleEpisodes.mutationOptions());
+  const { schedule, isPending } = useScheduleEpisodes(contentId);
 
   const startDate = new Date(start);
   const isStartValid = start !== "" && !Number.isNaN(startDate.getTime());
@@ -55,19 +52,20 @@ export function ScheduleDialog({
     event.preventDefault();
     if (!isStartValid || !isEveryValid || isIntervalTooLong) return;
     setError(null);
-    try {
-      await schedule.mutateAsync({
-        contentId,
+    await schedule(
+      {
         episodeIds: episodes.map((episode) => episode._id),
         startAt: startDate.toISOString(),
         intervalHours,
-      });
-      toast.success(episodes.length === 1 ? "Episode scheduled" : `${episodes.length} episodes scheduled`);
-      onDone();
-      onOpenChange(false);
-    } catch (caught) {
-      setError(messageOf(caught, "Could not schedule the episodes."));
-    }
+      },
+      {
+        onDone: () => {
+          onDone();
+          onOpenChange(false);
+        },
+        onFailed: setError,
+      },
+    );
   };
 
   const last = episodes[episodes.length - 1];
@@ -88,7 +86,7 @@ export function ScheduleDialog({
             <Button
               type="submit"
               form="schedule-form"
-              isLoading={schedule.isPending}
+              isLoading={isPending}
               disabled={!isStartValid || !isEveryValid || isIntervalTooLong}
             >
               Schedule
@@ -183,25 +181,24 @@ export function PriceDialog({
 }) {
   const [price, setPrice] = useState("0");
   const [error, setError] = useState<string | null>(null);
-  const setPrices = useMutation(trpc.contentAdmin.setEpisodePrices.mutationOptions());
+  const { setPrices, isPending } = useSetEpisodesPrice(contentId);
   const coins = parsePrice(price);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (coins === null) return;
     setError(null);
-    try {
-      await setPrices.mutateAsync({
-        contentId,
-        episodeIds: episodes.map((episode) => episode._id),
-        priceCoins: coins,
-      });
-      toast.success(coins === 0 ? "Episodes are free" : `Episodes cost ${coins} coins`);
-      onDone();
-      onOpenChange(false);
-    } catch (caught) {
-      setError(messageOf(caught, "Could not set the price."));
-    }
+    await setPrices(
+      episodes.map((episode) => episode._id),
+      coins,
+      {
+        onDone: () => {
+          onDone();
+          onOpenChange(false);
+        },
+        onFailed: setError,
+      },
+    );
   };
 
   return (
@@ -219,7 +216,7 @@ export function PriceDialog({
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" form="price-form" isLoading={setPrices.isPending} disabled={coins === null}>
+            <Button type="submit" form="price-form" isLoading={isPending} disabled={coins === null}>
               Set price
             </Button>
           </>

@@ -1,7 +1,6 @@
 // A title's episodes: reading order (drag, keyboard or the arrows), names, release state, prices
 // and views; several chosen at once can be scheduled, priced, released or withdrawn together.
 import type { AdminContentDetail, AdminEpisode } from "@litverse/shared/content";
-import { useMutation } from "@tanstack/react-query";
 import { CalendarClock, Coins, Eye, EyeOff, ListPlus, Pencil, Trash2, X } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { toast } from "sonner";
@@ -14,15 +13,18 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Table, TBody, TD, TH, THead } from "../../components/ui/table.tsx";
-import { toastError } from "../../lib/errors.ts";
 import { formatCount, formatDateTime, formatDuration, formatRelativeDate } from "../../lib/format.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { PriceDialog, ScheduleDialog } from "./episode-dialogs.tsx";
 import { MAX_PRICE_COINS, parsePrice } from "./episode-values.ts";
 import { arrayMove, DragHandle, MoveButtons, SortableList, useSortableRow } from "./sortable.tsx";
+import { usePublishEpisodesNow, useUnpublishEpisodes } from "./use-episode-batches.ts";
+import {
+  useDeleteEpisode,
+  useRenameEpisode,
+  useReorderEpisodes,
+  useSetEpisodePrice,
+} from "./use-episodes.ts";
 import { useOptimistic } from "./use-optimistic.ts";
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const episodeName = (episode: Pick<AdminEpisode, "number" | "title">) =>
   `episode ${episode.number}, ${episode.title}`;
@@ -69,25 +71,16 @@ export function EpisodesTable({
   const [dialog, setDialog] = useState<"schedule" | "price" | null>(null);
   const [toDelete, setToDelete] = useState<AdminEpisode | null>(null);
 
-  const reorder = useMutation(trpc.contentAdmin.reorderEpisodes.mutationOptions());
-  const schedule = useMutation(trpc.contentAdmin.scheduleEpisodes.mutationOptions());
-  const updateEpisode = useMutation(trpc.contentAdmin.updateEpisode.mutationOptions());
-  const deleteEpisode = useMutation(trpc.contentAdmin.deleteEpisode.mutationOptions());
-  const [isUnpublishing, setIsUnpublishing] = useState(false);
+  const reorder = useReorderEpisodes(contentId);
+  const publishing = usePublishEpisodesNow(contentId);
+  const { unpublish: unpublishEpisodes, isUnpublishing } = useUnpublishEpisodes();
+  const deleteEpisode = useDeleteEpisode();
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= order.value.length || from === to) return;
     const next = arrayMove([...order.value], from, to);
     order.set(next);
-    reorder.mutate(
-      { contentId, episodeIds: next },
-      {
-        onError: (error) => {
-          order.clear();
-          toastError(error, "Could not change the order.");
-        },
-      },
-    );
+    reorder(next, { onFailed: order.clear });
   };
 
   const clearSelection = () => setSelected(new Set());
@@ -100,37 +93,9 @@ export function EpisodesTable({
     });
   const allState = chosen.length === 0 ? false : chosen.length === episodes.length ? true : "indeterminate";
 
-  const publishNow = () =>
-    schedule.mutate(
-      {
-        contentId,
-        episodeIds: chosen.map((episode) => episode._id),
-        startAt: new Date().toISOString(),
-        intervalHours: 0,
-      },
-      {
-        onSuccess: () => {
-          toast.success(chosen.length === 1 ? "Episode published" : `${chosen.length} episodes published`);
-          clearSelection();
-        },
-        onError: (error) => toastError(error, "Could not publish the episodes."),
-      },
-    );
-
-  const unpublish = async () => {
-    // One call per episode: there is no call that withdraws several at once.
-    setIsUnpublishing(true);
-    const results = await Promise.allSettled(
-      chosen.map((episode) => updateEpisode.mutateAsync({ id: episode._id, data: { publishAt: null } })),
-    );
-    setIsUnpublishing(false);
-    const failed = results.find((result) => result.status === "rejected");
-    if (failed) toastError(failed.reason, "Could not unpublish every episode.");
-    else {
-      toast.success(chosen.length === 1 ? "Episode unpublished" : `${chosen.length} episodes unpublished`);
-      clearSelection();
-    }
-  };
+  const chosenIds = chosen.map((episode) => episode._id);
+  const publishNow = () => publishing.publishNow(chosenIds, { onPublished: clearSelection });
+  const unpublish = () => unpublishEpisodes(chosenIds, { onUnpublished: clearSelection });
 
   return (
     <Card role="region" aria-labelledby="episodes-heading">
@@ -182,7 +147,7 @@ export function EpisodesTable({
                     <Coins aria-hidden />
                     Set price
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={publishNow} isLoading={schedule.isPending}>
+                  <Button size="sm" variant="secondary" onClick={publishNow} isLoading={publishing.isPending}>
                     <Eye aria-hidden />
                     Publish now
                   </Button>
@@ -284,9 +249,7 @@ export function EpisodesTable({
         errorFallback="Could not delete the episode."
         onConfirm={async () => {
           if (!toDelete) return;
-          await deleteEpisode.mutateAsync({ id: toDelete._id });
-          toggle(toDelete._id, false);
-          toast.success(`Episode ${toDelete.number} deleted`);
+          await deleteEpisode(toDelete, { onDeleted: () => toggle(toDelete._id, false) });
         }}
       />
     </Card>
@@ -368,7 +331,7 @@ function EpisodeRow({
 function EpisodeTitle({ episode, name }: { episode: AdminEpisode; name: string }) {
   const [draft, setDraft] = useState<string | null>(null);
   const shown = useOptimistic(episode.title);
-  const rename = useMutation(trpc.contentAdmin.updateEpisode.mutationOptions());
+  const rename = useRenameEpisode(episode._id);
 
   const save = () => {
     if (draft === null) return;
@@ -379,15 +342,7 @@ function EpisodeTitle({ episode, name }: { episode: AdminEpisode; name: string }
       return;
     }
     shown.set(title);
-    rename.mutate(
-      { id: episode._id, data: { title } },
-      {
-        onError: (error) => {
-          shown.clear();
-          toastError(error, "Could not rename the episode.");
-        },
-      },
-    );
+    rename(title, { onFailed: shown.clear });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter") {
@@ -433,7 +388,7 @@ function EpisodeTitle({ episode, name }: { episode: AdminEpisode; name: string }
 function PriceCell({ episode, name }: { episode: AdminEpisode; name: string }) {
   const [text, setText] = useState<string | null>(null);
   const price = useOptimistic(episode.priceCoins);
-  const setPrice = useMutation(trpc.contentAdmin.updateEpisode.mutationOptions());
+  const setPrice = useSetEpisodePrice(episode._id);
   const shown = text ?? String(price.value);
 
   const save = () => {
@@ -446,19 +401,7 @@ function PriceCell({ episode, name }: { episode: AdminEpisode; name: string }) {
     }
     if (coins === price.value) return;
     price.set(coins);
-    setPrice.mutate(
-      { id: episode._id, data: { priceCoins: coins } },
-      {
-        onSuccess: () =>
-          toast.success(
-            coins === 0 ? `${capitalize(name)} is free` : `${capitalize(name)} costs ${coins} coins`,
-          ),
-        onError: (error) => {
-          price.clear();
-          toastError(error, "Could not change the price.");
-        },
-      },
-    );
+    setPrice(coins, name, { onFailed: price.clear });
   };
 
   return (

@@ -2,10 +2,8 @@
 // choose whether the result goes live at once, then watch the upload; the import itself runs on
 // the server and shows in the Imports panel.
 import { CONTENT_TYPES, type ContentType } from "@litverse/shared/content";
-import { useMutation } from "@tanstack/react-query";
 import { FileUp, Trash2, Upload, X } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
@@ -13,12 +11,10 @@ import { Field } from "../../components/ui/field.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { checkUploadSize, formatBytes, UploadCancelled, uploadFiles } from "../../lib/uploads.ts";
+import { checkUploadSize, formatBytes } from "../../lib/uploads.ts";
 import { useLeaveWarning } from "../../lib/use-leave-warning.ts";
-import { messageOf } from "./errors.ts";
 import { CONTENT_TYPE_LABELS } from "./labels.ts";
+import { useStartImport } from "./use-imports.ts";
 
 export const IMPORT_EXTENSIONS = [
   ".epub",
@@ -63,7 +59,6 @@ export function ImportDialog({
   target?: ImportTarget;
   onStarted?: (jobId: string) => void;
 }) {
-  const accessToken = useAccessToken();
   const inputId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [type, setType] = useState<TypeChoice>("detect");
@@ -72,8 +67,8 @@ export function ImportDialog({
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const startImport = useMutation(trpc.imports.startImport.mutationOptions());
-  const isBusy = uploadProgress !== null || startImport.isPending;
+  const { start, isStarting } = useStartImport();
+  const isBusy = uploadProgress !== null || isStarting;
   useLeaveWarning(uploadProgress !== null);
 
   const reset = () => {
@@ -120,27 +115,27 @@ export function ImportDialog({
     const controller = new AbortController();
     abort.current = controller;
     setUploadProgress(0);
-    try {
-      const upload = await uploadFiles(files, accessToken, {
-        onProgress: setUploadProgress,
-        signal: controller.signal,
-      });
-      const { jobId } = await startImport.mutateAsync({
-        uploadId: upload.uploadId,
+    await start(
+      files,
+      {
         publish,
         ...(target ? { contentId: target.contentId, type: target.contentType } : {}),
         ...(!target && type !== "detect" ? { type } : {}),
-      });
-      toast.success(files.length === 1 ? `Importing ${files[0]?.name}` : `Importing ${files.length} files`);
-      onStarted?.(jobId);
-      close();
-    } catch (caught) {
-      setUploadProgress(null);
-      if (caught instanceof UploadCancelled) return;
-      setError(messageOf(caught, "Could not start the import."));
-    } finally {
-      abort.current = null;
-    }
+      },
+      {
+        signal: controller.signal,
+        onProgress: setUploadProgress,
+        onStarted: (jobId) => {
+          onStarted?.(jobId);
+          close();
+        },
+        onFailed: (message) => {
+          setUploadProgress(null);
+          if (message !== null) setError(message);
+        },
+      },
+    );
+    abort.current = null;
   };
 
   const totalSize = files.reduce((sum, file) => sum + file.size, 0);
@@ -289,8 +284,8 @@ export function ImportDialog({
 
           {uploadProgress !== null ? (
             <Progress
-              value={startImport.isPending ? 1 : uploadProgress}
-              label={startImport.isPending ? "Starting the import" : "Uploading"}
+              value={isStarting ? 1 : uploadProgress}
+              label={isStarting ? "Starting the import" : "Uploading"}
               showLabel
             />
           ) : null}

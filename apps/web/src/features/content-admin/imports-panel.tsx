@@ -1,7 +1,6 @@
 // Recent imports, kept current by the server: each job's files, where it stands, and its outcome
 // (a link to the new title, or why it failed, in plain words). Unfinished ones can be cancelled.
 import type { ImportJob } from "@litverse/shared/jobs";
-import { useMutation } from "@tanstack/react-query";
 import { CircleCheck, CircleX, FileStack } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -11,11 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { toastError } from "../../lib/errors.ts";
 import { formatDateTime, formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { CONTENT_TYPE_LABELS, JOB_STATUS_LABELS, JOB_STATUS_VARIANTS } from "./labels.ts";
+import { useCancelImport, useImportJobs } from "./use-imports.ts";
 
 /** How many jobs show before "Show all", unless more are recent … */
 const SHOWN = 3;
@@ -39,7 +36,7 @@ export function ImportsPanel({
   /** A button in the panel's header ("Import files"). */
   action?: ReactNode;
 }) {
-  const jobs = useLiveQuery(trpc.imports.listImportJobs.queryOptions());
+  const jobs = useImportJobs();
   const [isExpanded, setIsExpanded] = useState(false);
   const all = (jobs.data ?? []).filter(
     (job) => !contentId || job.targetContentId === contentId || job.result?.contentId === contentId,
@@ -115,7 +112,7 @@ export function ImportsPanel({
 }
 
 function ImportJobItem({ job }: { job: ImportJob }) {
-  const cancel = useMutation(trpc.imports.cancelImport.mutationOptions());
+  const { cancel, isPending } = useCancelImport();
   const files = job.fileNames.join(", ");
   const active = isActive(job);
   return (
@@ -159,13 +156,8 @@ function ImportJobItem({ job }: { job: ImportJob }) {
             <Button
               variant="secondary"
               size="sm"
-              isLoading={cancel.isPending}
-              onClick={() =>
-                cancel.mutate(
-                  { jobId: job._id },
-                  { onError: (error) => toastError(error, "Could not cancel the import.") },
-                )
-              }
+              isLoading={isPending}
+              onClick={() => cancel(job._id)}
               aria-label={`Cancel import of ${files}`}
             >
               Cancel

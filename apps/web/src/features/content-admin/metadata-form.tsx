@@ -14,9 +14,7 @@ import {
   type WritingMode,
 } from "@litverse/shared/content";
 import { updateContentInput } from "@litverse/shared/content-inputs";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { ChipInput } from "../../components/ui/chip-input.tsx";
@@ -24,9 +22,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { dataFieldErrors, type FieldErrors, formErrorOf } from "../../lib/form-errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { dataFieldErrors, type FieldErrors } from "../../lib/form-errors.ts";
 import { useLeaveWarning } from "../../lib/use-leave-warning.ts";
 import {
   ACCESS_LABELS,
@@ -35,6 +31,7 @@ import {
   selectItems,
   WRITING_MODE_LABELS,
 } from "./labels.ts";
+import { useSaveTitleDetails } from "./use-title-changes.ts";
 
 interface Fields {
   title: string;
@@ -81,7 +78,7 @@ export function MetadataForm({ detail }: { detail: AdminContentDetail }) {
   /** What the server held when each field was first edited here. */
   const [bases, setBases] = useState<Partial<Fields>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
-  const update = useMutation(trpc.contentAdmin.updateContent.mutationOptions());
+  const { save, isPending } = useSaveTitleDetails();
 
   const value = <Key extends keyof Fields>(key: Key): Fields[Key] =>
     key in draft ? (draft[key] as Fields[Key]) : server[key];
@@ -110,15 +107,13 @@ export function MetadataForm({ detail }: { detail: AdminContentDetail }) {
       return;
     }
     setErrors({});
-    try {
-      await update.mutateAsync(parsed.data);
-      setDraft({});
-      setBases({});
-      toast.success("Changes saved");
-    } catch (error) {
-      const details = describeError(error, "Could not save the changes.");
-      setErrors({ ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] });
-    }
+    await save(parsed.data, {
+      onSaved: () => {
+        setDraft({});
+        setBases({});
+      },
+      onFailed: setErrors,
+    });
   };
 
   /** A field whose saved value changed under an edit here: the edit stands, but say so. */
@@ -268,7 +263,7 @@ export function MetadataForm({ detail }: { detail: AdminContentDetail }) {
             </p>
             <Button
               variant="secondary"
-              disabled={!isDirty || update.isPending}
+              disabled={!isDirty || isPending}
               onClick={() => {
                 setDraft({});
                 setBases({});
@@ -277,7 +272,7 @@ export function MetadataForm({ detail }: { detail: AdminContentDetail }) {
             >
               Discard changes
             </Button>
-            <Button type="submit" disabled={!isDirty} isLoading={update.isPending}>
+            <Button type="submit" disabled={!isDirty} isLoading={isPending}>
               Save changes
             </Button>
           </div>

@@ -8,7 +8,6 @@ import {
   type MetricsTotals,
 } from "@litverse/shared/content";
 import { contentMetricsInput } from "@litverse/shared/content-inputs";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, BarChart3, BookOpenCheck, Eye, Heart, Pencil, Star, UserPlus, Users } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
@@ -28,11 +27,11 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Stat } from "../../components/ui/stat.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatCount } from "../../lib/format.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { editorPath } from "./imports-panel.tsx";
 import { CONTENT_TYPE_LABELS } from "./labels.ts";
 import { rangeProblem } from "./metrics-range.ts";
+import { useOverviewMetrics, useTitleMetrics } from "./use-metrics.ts";
 
 const DailyChart = lazy(async () => ({ default: (await import("./metrics-charts.tsx")).DailyChart }));
 const EpisodesChart = lazy(async () => ({ default: (await import("./metrics-charts.tsx")).EpisodesChart }));
@@ -181,11 +180,7 @@ function DailyCard({ daily, title, label }: { daily: MetricsDay[]; title: string
 function OverviewMetrics({ metrics, problem }: { metrics: MetricsParams; problem: string | null }) {
   useDocumentTitle("Content Metrics");
   const { range, contentType } = metrics;
-  const overview = useQuery({
-    ...trpc.contentMetrics.getOverview.queryOptions({ ...range, ...(contentType ? { contentType } : {}) }),
-    enabled: !problem,
-    placeholderData: keepPreviousData,
-  });
+  const overview = useOverviewMetrics(range, contentType, !problem);
   const data = overview.data;
   const scope = contentType ? `${CONTENT_TYPE_LABELS[contentType].toLowerCase()}s` : "all titles";
 
@@ -317,11 +312,7 @@ function TitleMetrics({
 }) {
   const { range } = metrics;
   const isValid = contentMetricsInput.safeParse({ contentId, ...range }).success;
-  const query = useQuery({
-    ...trpc.contentMetrics.getContentMetrics.queryOptions({ contentId, ...range }),
-    enabled: !problem && isValid,
-    placeholderData: keepPreviousData,
-  });
+  const query = useTitleMetrics(contentId, range, !problem && isValid);
   const data = query.data?.content._id === contentId ? query.data : undefined;
   useDocumentTitle(data ? `${data.content.title} · Content Metrics` : "Content Metrics");
   const back = (

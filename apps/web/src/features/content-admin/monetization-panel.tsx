@@ -3,17 +3,14 @@
 // the same update function as the title's details, which checks the same rules on the server.
 import type { AdminContentDetail } from "@litverse/shared/content";
 import { updateContentInput } from "@litverse/shared/content-inputs";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { dataFieldErrors, type FieldErrors, formErrorOf } from "../../lib/form-errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { dataFieldErrors, type FieldErrors } from "../../lib/form-errors.ts";
 import { useLeaveWarning } from "../../lib/use-leave-warning.ts";
+import { useSaveUnlockOptions } from "./use-title-changes.ts";
 
 interface Fields {
   bulkDiscountPercent: string;
@@ -44,7 +41,7 @@ export function MonetizationPanel({ detail }: { detail: AdminContentDetail }) {
   const server = fieldsOf(detail);
   const [draft, setDraft] = useState<Partial<Fields>>({});
   const [errors, setErrors] = useState<FieldErrors>({});
-  const update = useMutation(trpc.contentAdmin.updateContent.mutationOptions());
+  const { save, isPending } = useSaveUnlockOptions();
   const value = (key: keyof Fields) => draft[key] ?? server[key];
   const set = (key: keyof Fields, next: string) => {
     setDraft((current) => ({ ...current, [key]: next }));
@@ -72,14 +69,7 @@ export function MonetizationPanel({ detail }: { detail: AdminContentDetail }) {
       return;
     }
     setErrors({});
-    try {
-      await update.mutateAsync(parsed.data);
-      setDraft({});
-      toast.success("Unlock options saved");
-    } catch (error) {
-      const details = describeError(error, "Could not save the unlock options.");
-      setErrors({ ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] });
-    }
+    await save(parsed.data, { onSaved: () => setDraft({}), onFailed: setErrors });
   };
 
   const numberInput = (key: keyof Fields, props: { min: number; max: number; placeholder?: string }) => (
@@ -147,7 +137,7 @@ export function MonetizationPanel({ detail }: { detail: AdminContentDetail }) {
             </p>
             <Button
               variant="secondary"
-              disabled={!isDirty || update.isPending}
+              disabled={!isDirty || isPending}
               onClick={() => {
                 setDraft({});
                 setErrors({});
@@ -155,7 +145,7 @@ export function MonetizationPanel({ detail }: { detail: AdminContentDetail }) {
             >
               Discard
             </Button>
-            <Button type="submit" disabled={!isDirty} isLoading={update.isPending}>
+            <Button type="submit" disabled={!isDirty} isLoading={isPending}>
               Save unlock options
             </Button>
           </div>

@@ -1,7 +1,6 @@
 // A new, empty title: its kind, name and author; the editor opens on it for the rest.
 import { CONTENT_TYPES, type ContentType } from "@litverse/shared/content";
 import { createContentInput } from "@litverse/shared/content-inputs";
-import { useMutation } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
@@ -10,11 +9,10 @@ import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { dataFieldErrors, type FieldErrors, formErrorOf } from "../../lib/form-errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { dataFieldErrors, type FieldErrors } from "../../lib/form-errors.ts";
 import { editorPath } from "./imports-panel.tsx";
 import { CONTENT_TYPE_LABELS, selectItems } from "./labels.ts";
+import { useCreateTitle } from "./use-title.ts";
 
 export function NewTitleDialog() {
   const navigate = useNavigate();
@@ -23,7 +21,7 @@ export function NewTitleDialog() {
   const [title, setTitle] = useState("");
   const [author, setAuthor] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useMutation(trpc.contentAdmin.createContent.mutationOptions());
+  const { create, isPending } = useCreateTitle();
 
   const reset = () => {
     setContentType("book");
@@ -40,15 +38,17 @@ export function NewTitleDialog() {
       return;
     }
     setErrors({});
-    try {
-      const { id } = await create.mutateAsync({ data: { contentType, title, author } });
-      setOpen(false);
-      reset();
-      navigate(editorPath(id));
-    } catch (error) {
-      const details = describeError(error, "Could not create the title.");
-      setErrors({ ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] });
-    }
+    await create(
+      { contentType, title, author },
+      {
+        onCreated: (id) => {
+          setOpen(false);
+          reset();
+          navigate(editorPath(id));
+        },
+        onFailed: setErrors,
+      },
+    );
   };
 
   return (
@@ -73,7 +73,7 @@ export function NewTitleDialog() {
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" form="new-title-form" isLoading={create.isPending}>
+            <Button type="submit" form="new-title-form" isLoading={isPending}>
               Create title
             </Button>
           </>

@@ -8,9 +8,7 @@ import {
   isComputedListType,
 } from "@litverse/shared/content";
 import { createCuratedListInput, updateCuratedListInput } from "@litverse/shared/content-inputs";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -18,11 +16,10 @@ import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { dataFieldErrors, type FieldErrors, formErrorOf } from "../../lib/form-errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { dataFieldErrors, type FieldErrors } from "../../lib/form-errors.ts";
 import { shelfTitle } from "../home/index.ts";
 import { COMPUTED_LIST_EXPLANATIONS, CONTENT_TYPE_PLURALS, LIST_TYPE_LABELS } from "./labels.ts";
+import { useSaveShelf } from "./use-shelves.ts";
 
 const LIST_TYPE_ITEMS = CURATED_LIST_TYPES.map((type) => ({
   value: type,
@@ -51,9 +48,7 @@ export function ShelfDialog({
   const [contentType, setContentType] = useState<CuratedListContentType>(list?.contentType ?? "all");
   const [isActive, setIsActive] = useState(list?.isActive ?? true);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useMutation(trpc.contentCuration.createCuratedList.mutationOptions());
-  const update = useMutation(trpc.contentCuration.updateCuratedList.mutationOptions());
-  const isPending = create.isPending || update.isPending;
+  const { createShelf, updateShelf, isPending } = useSaveShelf();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,35 +58,29 @@ export function ShelfDialog({
       description: description.trim() || null,
       contentType,
     };
-    try {
-      if (list) {
-        const changed = Object.fromEntries(
-          Object.entries(fields).filter(([key, value]) => list[key as keyof typeof fields] !== value),
-        );
-        if (Object.keys(changed).length === 0) {
-          onOpenChange(false);
-          return;
-        }
-        const parsed = updateCuratedListInput.safeParse({ id: list._id, data: changed });
-        if (!parsed.success) return setErrors(dataFieldErrors(parsed.error));
-        setErrors({});
-        await update.mutateAsync(parsed.data);
-        toast.success("Shelf saved");
-      } else {
-        const parsed = createCuratedListInput.safeParse({ data: { ...fields, isActive } });
-        if (!parsed.success) return setErrors(dataFieldErrors(parsed.error));
-        setErrors({});
-        const { id } = await create.mutateAsync({ data: { ...fields, isActive } });
-        toast.success(`Shelf “${shelfTitle(fields)}” created`);
-        onCreated?.(id);
-      }
-      onOpenChange(false);
-    } catch (error) {
-      const details = describeError(
-        error,
-        list ? "Could not save the shelf." : "Could not create the shelf.",
+    if (list) {
+      const changed = Object.fromEntries(
+        Object.entries(fields).filter(([key, value]) => list[key as keyof typeof fields] !== value),
       );
-      setErrors({ ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] });
+      if (Object.keys(changed).length === 0) {
+        onOpenChange(false);
+        return;
+      }
+      const parsed = updateCuratedListInput.safeParse({ id: list._id, data: changed });
+      if (!parsed.success) return setErrors(dataFieldErrors(parsed.error));
+      setErrors({});
+      await updateShelf(parsed.data, { onSaved: () => onOpenChange(false), onFailed: setErrors });
+    } else {
+      const parsed = createCuratedListInput.safeParse({ data: { ...fields, isActive } });
+      if (!parsed.success) return setErrors(dataFieldErrors(parsed.error));
+      setErrors({});
+      await createShelf({ ...fields, isActive }, shelfTitle(fields), {
+        onCreated: (id) => {
+          onCreated?.(id);
+          onOpenChange(false);
+        },
+        onFailed: setErrors,
+      });
     }
   };
 

@@ -6,26 +6,22 @@ import {
   type ContentCard,
   SHELF_ITEM_LIMIT,
 } from "@litverse/shared/content";
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { Check, Plus, X } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useSettledValue } from "../../lib/use-settled-value.ts";
 import { shelfTitle } from "../home/index.ts";
 import { CONTENT_TYPE_LABELS, CONTENT_TYPE_PLURALS } from "./labels.ts";
 import { arrayMove, DragHandle, MoveButtons, SortableList, useSortableRow } from "./sortable.tsx";
+import { useSaveShelfItems, useTitleSearch } from "./use-shelves.ts";
 
 /** The most titles a list may hold (setCuratedListItemsInput). */
 const MAX_ITEMS = 100;
-const RESULTS = 8;
 
 export function ShelfItemsDialog({
   open,
@@ -40,16 +36,8 @@ export function ShelfItemsDialog({
   const [search, setSearch] = useState("");
   const query = useSettledValue(search.trim(), 250);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation(trpc.contentCuration.setCuratedListItems.mutationOptions());
-
-  const results = useQuery({
-    ...trpc.contentAdmin.listContent.queryOptions({
-      query: query || undefined,
-      type: list.contentType === "all" ? undefined : list.contentType,
-      limit: RESULTS,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const { save, isPending } = useSaveShelfItems(list._id);
+  const { results, errorMessage } = useTitleSearch(query, list.contentType);
 
   const ids = items.map((item) => item._id);
   const isDirty = JSON.stringify(ids) !== JSON.stringify(list.items.map((item) => item._id));
@@ -65,13 +53,7 @@ export function ShelfItemsDialog({
 
   const submit = async () => {
     setError(null);
-    try {
-      await save.mutateAsync({ id: list._id, contentIds: ids });
-      toast.success(`“${shelfTitle(list)}” saved`);
-      onOpenChange(false);
-    } catch (caught) {
-      setError(describeError(caught, "Could not save the shelf's titles.").message);
-    }
+    await save(ids, shelfTitle(list), { onSaved: () => onOpenChange(false), onFailed: setError });
   };
 
   return (
@@ -87,7 +69,7 @@ export function ShelfItemsDialog({
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void submit()} isLoading={save.isPending} disabled={!isDirty}>
+            <Button onClick={() => void submit()} isLoading={isPending} disabled={!isDirty}>
               Save titles
             </Button>
           </>
@@ -138,7 +120,7 @@ export function ShelfItemsDialog({
             <div className="mt-2" aria-live="polite" aria-busy={results.isFetching}>
               {results.isError ? (
                 <p className="text-sm text-rose-600 dark:text-rose-400">
-                  {describeError(results.error, "Could not search the titles.").message}{" "}
+                  {errorMessage}{" "}
                   <button
                     type="button"
                     className="font-semibold underline"

@@ -1,10 +1,8 @@
 // One title, everything about it: details, cover, publication, episodes, and imports adding to it.
 // Live, so two admins on the same title see each other's changes.
-import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink, FileQuestion, ListPlus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { AccessBadge } from "../../components/catalogue/access-badge.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -15,8 +13,6 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { errorCode } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { CoverPanel } from "./cover-panel.tsx";
 import { EpisodesTable } from "./episodes-table.tsx";
@@ -25,6 +21,7 @@ import { ImportsPanel } from "./imports-panel.tsx";
 import { CONTENT_TYPE_LABELS, PUBLICATION_LABELS } from "./labels.ts";
 import { MetadataForm } from "./metadata-form.tsx";
 import { MonetizationPanel } from "./monetization-panel.tsx";
+import { useAdminTitle, useDeleteTitle } from "./use-title.ts";
 
 const LIST_PATH = "/admin/content-management";
 
@@ -46,14 +43,10 @@ function BackLink() {
 export function TitleEditor({ contentId }: { contentId: string }) {
   const navigate = useNavigate();
   const isValidId = isUuid(contentId);
-  const query = useLiveQuery({
-    ...trpc.contentAdmin.getContent.queryOptions({ contentId }),
-    enabled: isValidId,
-    retry: (failures, error) => errorCode(error) !== "NOT_FOUND" && failures < 3,
-  });
+  const query = useAdminTitle(contentId, isValidId);
   const [isImporting, setIsImporting] = useState(false);
   const [isDeleting, setIsDeleting] = useState(false);
-  const deleteContent = useMutation(trpc.contentAdmin.deleteContent.mutationOptions());
+  const deleteTitle = useDeleteTitle();
   const detail = query.data;
   useDocumentTitle(detail ? `${detail.title} · Manage Content` : "Manage Content");
 
@@ -156,8 +149,7 @@ export function TitleEditor({ contentId }: { contentId: string }) {
         confirmLabel="Delete title"
         errorFallback="Could not delete the title."
         onConfirm={async () => {
-          await deleteContent.mutateAsync({ id: detail._id });
-          toast.success(`${detail.title} deleted`);
+          await deleteTitle(detail);
           navigate(LIST_PATH, { replace: true });
         }}
       />

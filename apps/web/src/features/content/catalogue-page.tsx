@@ -1,7 +1,6 @@
 // Browse Library: the catalogue at a glance, a row of popular titles per kind and every genre, each
 // leading on to explore with that filter.
 import { CONTENT_TYPES, type ContentType } from "@litverse/shared/content";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Library } from "lucide-react";
 import { Link } from "react-router";
 import { CardGridSkeleton } from "../../components/catalogue/card-grid.tsx";
@@ -13,9 +12,9 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ContentCard } from "../home/index.ts";
+import { useGenres, usePopularTitles } from "./use-catalogue.ts";
 
 /** Titles per row: one full row of six on wide screens, two of three on tablets. */
 const ROW_SIZE = 6;
@@ -49,7 +48,7 @@ export function CataloguePage() {
 }
 
 function TypeRow({ type }: { type: ContentType }) {
-  const titles = useQuery(trpc.content.listContent.queryOptions({ type, sort: "popular", limit: ROW_SIZE }));
+  const titles = usePopularTitles(type, ROW_SIZE);
   const headingId = `row-${type}`;
   const Icon = TYPE_ICONS[type];
   const items = titles.data?.items ?? [];
@@ -108,7 +107,7 @@ function TypeRow({ type }: { type: ContentType }) {
 }
 
 function Genres() {
-  const genres = useQuery(trpc.content.listGenres.queryOptions({}));
+  const genres = useGenres();
   return (
     <section aria-labelledby="genres-heading">
       <h2 id="genres-heading" className="mb-3 text-lg font-bold sm:text-xl">

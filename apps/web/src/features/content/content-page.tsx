@@ -1,7 +1,6 @@
 // A title's page: cover, details, the viewer's like, rating and follow, the main button into the
 // reader, and the episodes with their locks. Live: likes, follows and new episodes arrive without
 // a reload. A title above the viewer's age and a missing title each get their own page.
-import { QUERY_RETRY_COUNT } from "@litverse/shared/constants";
 import type { ContentDetail, EpisodeSummary } from "@litverse/shared/content";
 import { BookX, CalendarClock, Check, Eye, Heart, Plus, ShieldAlert, Star, Users } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
@@ -23,8 +22,6 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { describeError, errorCode } from "../../lib/errors.ts";
 import { formatCount, formatDate, formatDateTime, formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { UnlockDialog } from "../unlocks/index.ts";
 import { ContentSkeleton } from "./content-skeleton.tsx";
@@ -33,23 +30,14 @@ import { EpisodeList } from "./episode-list.tsx";
 import { primaryAction } from "./episodes.ts";
 import { RatingInput } from "./rating-input.tsx";
 import { useContentActions } from "./use-content-actions.ts";
+import { useTitleDetail } from "./use-title-detail.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Answers that will not change by asking again. */
-const FINAL_CODES = new Set(["FORBIDDEN", "NOT_FOUND", "BAD_REQUEST", "UNAUTHORIZED"]);
 
 export function ContentPage() {
   const { contentId = "" } = useParams();
   const isValidId = UUID.test(contentId);
-  const detail = useLiveQuery({
-    ...trpc.content.getContent.queryOptions(
-      { contentId },
-      {
-        retry: (failures, error) => !FINAL_CODES.has(errorCode(error) ?? "") && failures < QUERY_RETRY_COUNT,
-      },
-    ),
-    enabled: isValidId,
-  });
+  const detail = useTitleDetail(contentId, isValidId);
   const code = detail.error ? errorCode(detail.error) : undefined;
 
   if (!isValidId || code === "NOT_FOUND" || code === "BAD_REQUEST") return <TitleNotFound />;

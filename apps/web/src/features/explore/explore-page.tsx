@@ -2,7 +2,6 @@
 // filters and the sort live in the address; results come a page at a time as the reader scrolls
 // (or presses "Load more").
 import { CONTENT_TYPES, type ContentSort } from "@litverse/shared/content";
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { SearchX, SlidersHorizontal, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -16,7 +15,6 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import type { SelectItem } from "../../components/ui/select-types.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ContentCard } from "../home/index.ts";
 import {
@@ -30,6 +28,7 @@ import {
 } from "./explore-filters.ts";
 import { activeFilterChips, FilterFields } from "./filter-fields.tsx";
 import { SearchBox } from "./search-box.tsx";
+import { useExploreResults } from "./use-explore.ts";
 
 const loadFilterDialog = () => import("./filter-dialog.tsx");
 const FilterDialog = lazy(async () => ({ default: (await loadFilterDialog()).FilterDialog }));
@@ -64,11 +63,7 @@ export function ExplorePage() {
   const reset = () => setParams(new URLSearchParams());
 
   const input = listInput(filters, EXPLORE_PAGE_SIZE);
-  const results = useInfiniteQuery({
-    ...trpc.content.listContent.infiniteQueryOptions(input, { getNextPageParam: (page) => page.nextCursor }),
-    // While new filters load, the old results stay (dimmed) instead of a flash of skeletons.
-    placeholderData: keepPreviousData,
-  });
+  const results = useExploreResults(input);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const isUpdating = results.isPlaceholderData && results.isFetching;
   const hasMore = Boolean(results.hasNextPage);

@@ -7,14 +7,13 @@ import {
   RELEASE_STATUSES,
   type ReleaseStatus,
 } from "@litverse/shared/content";
-import { useQuery } from "@tanstack/react-query";
 import { ACCESS_LABELS, genreLabel, RELEASE_STATUS_LABELS } from "../../components/catalogue/labels.ts";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import type { SelectItem } from "../../components/ui/select-types.ts";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
-import { trpc } from "../../lib/trpc.ts";
 import type { ExploreFilters } from "./explore-filters.ts";
+import { useGenreCounts } from "./use-explore.ts";
 
 /** "any" stands for "not filtered". */
 const ANY = "any";
@@ -38,7 +37,7 @@ export function FilterFields({
   /** Keeps ids apart when the sidebar and the sheet both render the fields. */
   idPrefix: string;
 }) {
-  const genres = useQuery(trpc.content.listGenres.queryOptions(filters.type ? { type: filters.type } : {}));
+  const genres = useGenreCounts(filters.type);
   const me = useCurrentUser();
   // Ratings above the reader's age never match anything they may see.
   const maxAge: Age = me.data?.age ?? 13;

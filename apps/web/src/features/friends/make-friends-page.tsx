@@ -14,10 +14,9 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { FriendButton } from "../profiles/index.ts";
+import { useFriendRequests, useFriendSuggestions, useFriends, usePeopleSearch } from "./use-people.ts";
 
 const TABS = ["suggestions", "requests", "friends"] as const;
 type Tab = (typeof TABS)[number];
@@ -34,7 +33,7 @@ export function MakeFriendsPage() {
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "suggestions";
   const [query, setQuery] = useState("");
   const searching = useDeferredValue(query.trim());
-  const requests = useLiveQuery(trpc.friends.listFriendRequests.queryOptions());
+  const requests = useFriendRequests();
   const incoming = requests.data?.incoming.length ?? 0;
 
   return (
@@ -137,10 +136,7 @@ function ListSkeleton() {
 
 function SearchResults({ query }: { query: string }) {
   // Live, so that a request sent from a result shows its new state there.
-  const results = useLiveQuery({
-    ...trpc.friends.searchPeople.queryOptions({ query }),
-    placeholderData: (previous) => previous,
-  });
+  const results = usePeopleSearch(query);
   if (results.isPending) return <ListSkeleton />;
   if (results.isError)
     return <ErrorState className="mt-4" error={results.error} onRetry={() => void results.refetch()} />;
@@ -170,7 +166,7 @@ function SearchResults({ query }: { query: string }) {
 }
 
 function Suggestions() {
-  const suggestions = useLiveQuery(trpc.friends.getFriendSuggestions.queryOptions());
+  const suggestions = useFriendSuggestions();
   if (suggestions.isPending) return <ListSkeleton />;
   if (suggestions.isError) {
     return <ErrorState error={suggestions.error} onRetry={() => void suggestions.refetch()} />;
@@ -206,7 +202,7 @@ function Suggestions() {
 }
 
 function Requests() {
-  const requests = useLiveQuery(trpc.friends.listFriendRequests.queryOptions());
+  const requests = useFriendRequests();
   if (requests.isPending) return <ListSkeleton />;
   if (requests.isError) return <ErrorState error={requests.error} onRetry={() => void requests.refetch()} />;
   const { incoming, outgoing } = requests.data;
@@ -254,7 +250,7 @@ function Requests() {
 }
 
 function Friends() {
-  const friends = useLiveQuery(trpc.friends.listFriends.queryOptions());
+  const friends = useFriends();
   if (friends.isPending) return <ListSkeleton />;
   if (friends.isError) return <ErrorState error={friends.error} onRetry={() => void friends.refetch()} />;
   if (friends.data.length === 0) {

@@ -16,7 +16,6 @@ import { ShelfSkeletonRows } from "../../components/catalogue/shelf-skeleton.tsx
 import { useFirstScreenHandoff } from "../../first-screen/handoff.ts";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { useClientConfig } from "../../lib/client-config.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
 import {
   forgetUsers,
   lastKnownComingSoonSettings,
@@ -26,7 +25,7 @@ import {
   useIsOffline,
   useOfflinePass,
 } from "../../lib/offline-start.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useComingSoonSettings } from "./use-coming-soon-settings.ts";
 
 export interface RouteHandle {
   /** Shown to signed-out visitors as it is, rather than the landing page. */
@@ -44,7 +43,7 @@ const LandingPage = lazy(async () => ({
 
 export function ComingSoonGate() {
   const auth = useAuth();
-  const settings = useLiveQuery(trpc.systemSettings.getComingSoonSettings.queryOptions());
+  const settings = useComingSoonSettings();
   const me = useCurrentUser();
   const isPublicPage = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.isPublic);
   const subject = auth.user?.profile.sub ?? null;

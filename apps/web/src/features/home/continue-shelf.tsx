@@ -6,13 +6,11 @@ import { Link } from "react-router";
 import { readerPath } from "../../components/catalogue/labels.ts";
 import { SHELF_GRID_CLASS } from "../../components/catalogue/shelf-grid.ts";
 import { Progress } from "../../components/ui/progress.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { ContentCard } from "./content-card.tsx";
+import { useContinueEntries } from "./use-home-shelves.ts";
 
 export function ContinueShelf() {
-  const library = useLiveQuery(trpc.library.getMyLibrary.queryOptions());
-  const entries = library.data?.continue ?? [];
+  const entries = useContinueEntries();
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby="continue-heading" data-testid="continue-shelf">

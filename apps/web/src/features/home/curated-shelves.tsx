@@ -9,9 +9,8 @@ import { Compass } from "lucide-react";
 import { Link } from "react-router";
 import { OFFSCREEN_SKIPPED_CLASS, SHELF_GRID_CLASS } from "../../components/catalogue/shelf-grid.ts";
 import { ShelfSkeletonRows } from "../../components/catalogue/shelf-skeleton.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { ContentCard } from "./content-card.tsx";
+import { useCuratedLists } from "./use-home-shelves.ts";
 
 const LIST_TITLES: Record<CuratedListType, string> = {
   trending: "Trending Now",
@@ -29,7 +28,7 @@ export function shelfTitle(list: Pick<CuratedList, "listType" | "customName">): 
 }
 
 export function CuratedShelves() {
-  const lists = useLiveQuery(trpc.contentCuration.getActiveCuratedLists.queryOptions());
+  const lists = useCuratedLists();
   if (!lists.data) return <ShelfSkeletonRows />;
   const shelves = lists.data.filter((list) => list.content.length > 0);
   if (shelves.length === 0) return <ExploreContent />;

@@ -2,11 +2,9 @@
 // and what is downloaded on this device. Live: reading elsewhere, following or unfollowing shows
 // here at once. The tab is in the address (`?tab=following`), so it survives a reload and back.
 import type { LibraryEntry, MyLibrary } from "@litverse/shared/content";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BookmarkX, Clock, Compass, History, Library, Play } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { episodeCountLabel, readerPath, TYPE_LABELS } from "../../components/catalogue/labels.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -17,12 +15,10 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { toastError } from "../../lib/errors.ts";
 import { formatDateTime, formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useDownloads } from "../offline/index.ts";
+import { useMyLibrary, useUnfollowWithUndo } from "./use-my-library.ts";
 
 const TABS = ["continue", "following", "history", "downloads"] as const;
 type Tab = (typeof TABS)[number];
@@ -41,7 +37,7 @@ export function MyLibraryPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "continue";
-  const library = useLiveQuery(trpc.library.getMyLibrary.queryOptions());
+  const library = useMyLibrary();
   const downloads = useDownloads();
   const counts: Record<Tab, number | null> = {
     continue: library.data?.continue.length ?? null,
@@ -203,47 +199,7 @@ function ContinueList({ entries }: { entries: LibraryEntry[] }) {
 }
 
 function FollowingList({ entries }: { entries: LibraryEntry[] }) {
-  const queryClient = useQueryClient();
-  const queryKey = trpc.library.getMyLibrary.queryKey();
-  const follow = useMutation(trpc.library.followContent.mutationOptions());
-  const unfollow = useMutation(
-    trpc.library.unfollowContent.mutationOptions({
-      onMutate: async ({ contentId }) => {
-        await queryClient.cancelQueries({ queryKey });
-        const previous = queryClient.getQueryData(queryKey);
-        if (previous) {
-          queryClient.setQueryData(queryKey, {
-            ...previous,
-            following: previous.following.filter((entry) => entry.content._id !== contentId),
-          } satisfies MyLibrary);
-        }
-        return { previous };
-      },
-      onError: (error, _variables, context) => {
-        if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-        toastError(error, "Could not remove the title from your library.");
-      },
-    }),
-  );
-
-  const remove = (entry: LibraryEntry) => {
-    unfollow.mutate(
-      { contentId: entry.content._id },
-      {
-        onSuccess: () =>
-          toast.success(`Removed “${entry.content.title}” from My Library.`, {
-            action: {
-              label: "Undo",
-              onClick: () =>
-                follow.mutate(
-                  { contentId: entry.content._id },
-                  { onError: (error) => toastError(error, "Could not add the title back.") },
-                ),
-            },
-          }),
-      },
-    );
-  };
+  const remove = useUnfollowWithUndo();
 
   if (entries.length === 0) {
     return (

@@ -1,14 +1,12 @@
 // Writing a message: text (Enter sends, Shift+Enter starts a new line), a picture to go with it,
 // and the typing indicator the other person sees, renewed every few seconds while typing.
 import { MESSAGE_MAX_LENGTH } from "@litverse/shared/messages";
-import { useMutation } from "@tanstack/react-query";
 import { ImagePlus, SendHorizontal, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { toastError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { MAX_PICTURE_BYTES, UploadError, uploadFiles } from "../../lib/uploads.ts";
+import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
+import { useSendMessage, useSetTyping } from "./use-send-message.ts";
 
 /** Typing is told again after this long, within the server's few seconds. */
 const TYPING_RENEW_MS = 3_000;
@@ -17,10 +15,8 @@ export function Composer({ partnerId, onSent }: { partnerId: string; onSent: () 
   const [text, setText] = useState("");
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
-  const send = useMutation(trpc.messages.sendMessage.mutationOptions());
-  const typing = useMutation(trpc.messages.setTyping.mutationOptions());
-  const accessToken = useAccessToken();
+  const { send, isSending } = useSendMessage(partnerId);
+  const setTyping = useSetTyping(partnerId);
   const lastTyping = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
@@ -36,32 +32,21 @@ export function Composer({ partnerId, onSent }: { partnerId: string; onSent: () 
     const now = Date.now();
     if (isTyping && now - lastTyping.current < TYPING_RENEW_MS) return;
     lastTyping.current = isTyping ? now : 0;
-    typing.mutate({ partnerId, isTyping });
+    setTyping(isTyping);
   };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const body = text.trim();
     if ((!body && !picture) || isSending) return;
-    setIsSending(true);
-    try {
-      let imageUploadId: string | undefined;
-      if (picture) imageUploadId = (await uploadFiles([picture], accessToken)).uploadId;
-      await send.mutateAsync({ partnerId, body, ...(imageUploadId ? { imageUploadId } : {}) });
+    await send(body, picture, () => {
       setText("");
       setPicture(null);
       setPreview(null);
       lastTyping.current = 0;
       onSent();
       textArea.current?.focus();
-    } catch (error) {
-      toastError(
-        error instanceof UploadError ? new Error(error.message) : error,
-        "Could not send the message.",
-      );
-    } finally {
-      setIsSending(false);
-    }
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -13,11 +13,10 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useConversations } from "./use-conversations.ts";
 
 export function ConversationList({ activePartnerId }: { activePartnerId: string | null }) {
-  const inbox = useLiveQuery(trpc.messages.listConversations.queryOptions());
+  const inbox = useConversations();
   const [tab, setTab] = useState<"chats" | "requests">("chats");
   const requests = inbox.data?.requests.length ?? 0;
   return (

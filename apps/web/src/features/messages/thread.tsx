@@ -2,9 +2,8 @@
 // the reader scrolls back), read receipts, the other's typing, a request to answer, and the
 // composer. While it is on screen, what arrives is read at once and no notification is made.
 import type { ChatMessage, ConversationView } from "@litverse/shared/messages";
-import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, Flag, MoreHorizontal, Trash2, UserRound } from "lucide-react";
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Fragment, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Linkified } from "../../components/people/linkify.tsx";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
@@ -21,22 +20,21 @@ import {
 } from "../../components/ui/dropdown-menu.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { errorCode, toastError } from "../../lib/errors.ts";
+import { errorCode } from "../../lib/errors.ts";
 import { dayKey, formatDayHeading, formatTime } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { BlockMenuItem, ReportDialog } from "../profiles/index.ts";
 import { Composer } from "./composer.tsx";
+import {
+  useClearConversation,
+  useConversation,
+  useDeleteMessage,
+  useTellViewing,
+} from "./use-conversation.ts";
+import { useAnswerMessageRequest } from "./use-message-request.ts";
 import { useThreadMessages } from "./use-thread-messages.ts";
 
-/** While the thread is shown, the server is told again this often that it is open. */
-const VIEWING_RENEW_MS = 40_000;
-
 export function Thread({ partnerId }: { partnerId: string }) {
-  const conversation = useLiveQuery({
-    ...trpc.messages.getConversation.queryOptions({ partnerId }),
-    retry: false,
-  });
+  const conversation = useConversation(partnerId);
   if (conversation.isPending) {
     return (
       <div role="status" aria-label="Loading the conversation" className="space-y-3 p-4">
@@ -68,31 +66,14 @@ export function Thread({ partnerId }: { partnerId: string }) {
 function OpenThread({ view, partnerId }: { view: ConversationView; partnerId: string }) {
   const { partner } = view;
   const { messages, query, hasOlder, loadOlder, isLoadingOlder } = useThreadMessages(partnerId);
-  const viewing = useMutation(trpc.messages.viewConversation.mutationOptions());
   const now = useNow(true, view.partnerTypingUntil ? 1_000 : 15_000);
   const isTyping = view.partnerTypingUntil !== null && Date.parse(view.partnerTypingUntil) > now;
   const scroller = useRef<HTMLDivElement>(null);
   const isNearBottom = useRef(true);
   const newestId = messages.at(-1)?._id;
   const newestIncoming = messages.findLast((message) => !message.fromMe)?._id;
-
   // Open on screen: read what comes, and say so again while it stays open.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new incoming message marks it read
-  useEffect(() => {
-    if (view.isRequestToMe) return;
-    const tell = (isViewing: boolean) => viewing.mutate({ partnerId, isViewing });
-    const onVisibility = () => tell(document.visibilityState === "visible");
-    if (document.visibilityState === "visible") tell(true);
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible") tell(true);
-    }, VIEWING_RENEW_MS);
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisibility);
-      tell(false);
-    };
-  }, [partnerId, newestIncoming, view.isRequestToMe]);
+  useTellViewing(partnerId, newestIncoming, view.isRequestToMe);
 
   // New messages scroll into view when the reader was at the bottom already.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes
@@ -205,7 +186,7 @@ function ThreadHeader({ view, now }: { view: ConversationView; now: number }) {
   const { partner } = view;
   const navigate = useNavigate();
   const [isReporting, setIsReporting] = useState(false);
-  const clear = useMutation(trpc.messages.clearConversation.mutationOptions());
+  const clearConversation = useClearConversation();
   const profilePath = partner.handle ? `/user/${partner.handle}` : `/profile/${partner._id}`;
   const presence = presenceLabel(partner.lastSeenAt, now);
   return (
@@ -243,7 +224,7 @@ function ThreadHeader({ view, now }: { view: ConversationView; now: number }) {
             title="Delete this conversation?"
             description={`The messages go from your side only: ${partner.name} keeps theirs.`}
             confirmLabel="Delete"
-            onConfirm={() => clear.mutateAsync({ partnerId: partner._id })}
+            onConfirm={() => clearConversation(partner._id)}
           />
           {view.friendState !== "blocked" ? (
             <BlockMenuItem
@@ -276,7 +257,7 @@ function Bubble({
   seen: boolean;
 }) {
   const [isReporting, setIsReporting] = useState(false);
-  const remove = useMutation(trpc.messages.deleteMessageForMe.mutationOptions());
+  const deleteMessage = useDeleteMessage();
   const mine = message.fromMe;
   return (
     <li
@@ -321,14 +302,7 @@ function Bubble({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align={mine ? "end" : "start"}>
-          <DropdownMenuItem
-            onSelect={() =>
-              remove.mutate(
-                { messageId: message._id },
-                { onError: (error) => toastError(error, "Could not delete the message.") },
-              )
-            }
-          >
+          <DropdownMenuItem onSelect={() => deleteMessage(message._id)}>
             <Trash2 aria-hidden />
             Delete for me
           </DropdownMenuItem>
@@ -353,11 +327,8 @@ function Bubble({
 
 function RequestBanner({ view }: { view: ConversationView }) {
   const { partner } = view;
-  const accept = useMutation(trpc.messages.acceptMessageRequest.mutationOptions());
-  const decline = useMutation(trpc.messages.declineMessageRequest.mutationOptions());
-  const block = useMutation(trpc.friends.blockUser.mutationOptions());
   const navigate = useNavigate();
-  const input = { partnerId: partner._id };
+  const answer = useAnswerMessageRequest(partner._id, () => void navigate("/messages"));
   return (
     <section className="space-y-3 border-t border-border p-4" aria-label="Message request">
       <p className="text-sm">
@@ -365,37 +336,17 @@ function RequestBanner({ view }: { view: ConversationView }) {
         you have seen them unless you accept.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button
-          onClick={() => accept.mutate(input, { onError: (error) => toastError(error, "Could not accept.") })}
-          isLoading={accept.isPending}
-        >
+        <Button onClick={answer.accept} isLoading={answer.isAccepting}>
           Accept
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            decline.mutate(input, {
-              onSuccess: () => void navigate("/messages"),
-              onError: (error) => toastError(error, "Could not decline."),
-            })
-          }
-          isLoading={decline.isPending}
-        >
+        <Button variant="secondary" onClick={answer.decline} isLoading={answer.isDeclining}>
           Decline
         </Button>
         <Button
           variant="ghost"
           className="text-rose-700 dark:text-rose-300"
-          onClick={() =>
-            block.mutate(
-              { userId: partner._id },
-              {
-                onSuccess: () => void navigate("/messages"),
-                onError: (error) => toastError(error, "Could not block."),
-              },
-            )
-          }
-          isLoading={block.isPending}
+          onClick={answer.block}
+          isLoading={answer.isBlocking}
         >
           Block
         </Button>

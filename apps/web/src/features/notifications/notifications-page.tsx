@@ -1,26 +1,17 @@
 // /notifications: what happened while the person was away, live, grouped by day.
-import { useMutation } from "@tanstack/react-query";
 import { Settings } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { useLivePages } from "../../lib/use-live-pages.ts";
 import { LiveNotices, MarkAllReadButton, type Notice } from "./notice-list.tsx";
-
-const PAGE_SIZE = 20;
+import { useMarkNotificationsRead, useNotifications } from "./use-notifications.ts";
 
 export function NotificationsPage() {
   useDocumentTitle("Notifications");
-  const pages = useLivePages(
-    trpc.notifications.listNotifications.queryOptions({ limit: PAGE_SIZE }),
-    (cursor) => trpcClient.notifications.listNotifications.query({ limit: PAGE_SIZE, cursor }),
-  );
-  const markRead = useMutation(trpc.notifications.markNotificationRead.mutationOptions());
-  const markAll = useMutation(trpc.notifications.markAllNotificationsRead.mutationOptions());
+  const pages = useNotifications();
+  const { markRead, markAll } = useMarkNotificationsRead();
   const notices: Notice[] = pages.items.map((item) => ({ ...item, isRead: item.readAt !== null }));
 
   return (
@@ -44,9 +35,7 @@ export function NotificationsPage() {
         <LiveNotices
           {...pages}
           notices={notices}
-          onOpen={(notice) =>
-            markRead.mutate({ notificationId: notice._id }, { onError: (error) => toastError(error) })
-          }
+          onOpen={(notice) => markRead(notice._id)}
           empty={{
             title: "Nothing yet",
             text: "Friend requests, new episodes of titles you follow and account notices will show here.",

@@ -3,22 +3,18 @@
 // is paid), then follows the payment live: a webhook that lands later turns "pending" into the
 // result without a reload. "Continue" goes back where the buyer came from.
 import { formatPrice, type PaymentView, safeReturnPath } from "@litverse/shared/payments";
-import { useMutation } from "@tanstack/react-query";
 import { Ban, CircleCheck, CircleX, Coins, RotateCcw, Undo2 } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useCoinBalance } from "../coins/index.ts";
+import { useVerifiedPayment } from "./use-payment.ts";
 
-/** While the provider has not decided, ask again this often, in case no webhook is coming. */
-const RECHECK_MS = 5_000;
-const MAX_RECHECKS = 24;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const coins = (value: number) => value.toLocaleString("en-US");
@@ -29,30 +25,7 @@ export function PaymentVerifyPage() {
   const paymentId = params.get("payment") ?? "";
   const isValidId = UUID.test(paymentId);
   const leftCheckout = params.get("canceled") === "1";
-  const payment = useLiveQuery({
-    ...trpc.payments.getPayment.queryOptions({ paymentId }),
-    enabled: isValidId,
-  });
-  const verify = useMutation(trpc.payments.verifyPayment.mutationOptions());
-  const verifyRef = useRef(verify.mutate);
-  verifyRef.current = verify.mutate;
-  const status = payment.data?.status;
-
-  // Ask the provider once on arrival, then now and then while it is still undecided.
-  useEffect(() => {
-    if (!isValidId) return;
-    verifyRef.current({ paymentId });
-  }, [isValidId, paymentId]);
-  useEffect(() => {
-    if (!isValidId || status !== "pending") return;
-    let checks = 0;
-    const timer = setInterval(() => {
-      checks++;
-      if (checks > MAX_RECHECKS) clearInterval(timer);
-      else verifyRef.current({ paymentId });
-    }, RECHECK_MS);
-    return () => clearInterval(timer);
-  }, [isValidId, paymentId, status]);
+  const payment = useVerifiedPayment(paymentId, isValidId);
 
   let body: ReactNode;
   if (!isValidId) {
@@ -242,7 +215,7 @@ function RetryActions({ payment }: { payment: PaymentView }) {
 
 /** The wallet's balance right now, live: the header's wallet shows the same. */
 function NewBalance() {
-  const balance = useLiveQuery(trpc.coins.getCoinBalance.queryOptions());
+  const balance = useCoinBalance();
   if (!balance.data) return null;
   return (
     <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-amber-50 px-4 py-1.5 text-sm font-semibold text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">

@@ -3,18 +3,19 @@
 // it and pay, fail or cancel it; then the buyer goes back where a real provider would send them.
 import { PRODUCT_NAME } from "@litverse/shared/constants";
 import { formatPrice, type SandboxCheckoutView } from "@litverse/shared/payments";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { errorCode, toastError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { errorCode } from "../../lib/errors.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SignInButton } from "../session/index.ts";
-
-type Outcome = "pay" | "pay_lost" | "fail" | "cancel";
+import {
+  type CheckoutOutcome,
+  useCompleteSandboxCheckout,
+  useSandboxCheckout,
+} from "./use-sandbox-checkout.ts";
 
 const CLOSED_TEXT: Record<Exclude<SandboxCheckoutView["status"], "open">, string> = {
   paid: "This checkout has been paid.",
@@ -25,10 +26,7 @@ const CLOSED_TEXT: Record<Exclude<SandboxCheckoutView["status"], "open">, string
 
 export function SandboxCheckoutPage() {
   const { reference = "" } = useParams();
-  const checkout = useQuery({
-    ...trpc.payments.getSandboxCheckout.queryOptions({ reference }),
-    retry: false,
-  });
+  const checkout = useSandboxCheckout(reference);
   const price = checkout.data ? formatPrice(checkout.data.amountMinor, checkout.data.currency) : null;
   useDocumentTitle(price ? `Sandbox checkout · ${price}` : "Sandbox checkout");
 
@@ -74,18 +72,15 @@ function CheckoutError({ error }: { error: unknown }) {
 
 function CheckoutDetails({ checkout, price }: { checkout: SandboxCheckoutView; price: string }) {
   const navigate = useNavigate();
-  const complete = useMutation(trpc.payments.completeSandboxCheckout.mutationOptions());
-  const [choice, setChoice] = useState<Outcome | null>(null);
+  const complete = useCompleteSandboxCheckout();
+  const [choice, setChoice] = useState<CheckoutOutcome | null>(null);
 
-  const decide = async (outcome: Outcome) => {
+  const decide = async (outcome: CheckoutOutcome) => {
     setChoice(outcome);
-    try {
-      const { redirectTo } = await complete.mutateAsync({ reference: checkout.reference, outcome });
-      await navigate(redirectTo);
-    } catch (error) {
-      toastError(error, "The sandbox could not record that.");
-      setChoice(null);
-    }
+    await complete(checkout.reference, outcome, {
+      onCompleted: (redirectTo) => navigate(redirectTo),
+      onFailed: () => setChoice(null),
+    });
   };
 
   return (

@@ -2,7 +2,6 @@
 // and all other metadata dropped). react-easy-crop reports the square in the picture's own pixels,
 // which is what the server cuts.
 import type { PersonSummary } from "@litverse/shared/people";
-import { useMutation } from "@tanstack/react-query";
 import { Camera, Trash2 } from "lucide-react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
@@ -12,10 +11,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Slider } from "../../components/ui/slider.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
-import { toastError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { MAX_PICTURE_BYTES, UploadError, uploadFiles } from "../../lib/uploads.ts";
+import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
+import { useRemoveAvatar, useSaveAvatar } from "./use-avatar.ts";
 
 const PICTURE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 
@@ -23,7 +20,7 @@ export function AvatarEditor({ person }: { person: PersonSummary }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [isRemoving, setIsRemoving] = useState(false);
-  const remove = useMutation(trpc.profiles.removeAvatar.mutationOptions());
+  const removeAvatar = useRemoveAvatar();
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -69,20 +66,18 @@ export function AvatarEditor({ person }: { person: PersonSummary }) {
         confirmLabel="Remove"
         variant="danger"
         errorFallback="Could not remove the picture."
-        onConfirm={() => remove.mutateAsync()}
+        onConfirm={removeAvatar}
       />
     </div>
   );
 }
 
 function CropDialog({ file, onClose }: { file: File; onClose: () => void }) {
-  const accessToken = useAccessToken();
   const [url, setUrl] = useState<string | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const setAvatar = useMutation(trpc.profiles.setAvatar.mutationOptions());
+  const { save: saveAvatar, isSaving } = useSaveAvatar();
 
   useEffect(() => {
     const objectUrl = URL.createObjectURL(file);
@@ -92,22 +87,7 @@ function CropDialog({ file, onClose }: { file: File; onClose: () => void }) {
 
   const save = async () => {
     if (!area) return;
-    setIsSaving(true);
-    try {
-      const { uploadId } = await uploadFiles([file], accessToken);
-      const size = Math.max(16, Math.min(Math.round(area.width), Math.round(area.height)));
-      await setAvatar.mutateAsync({
-        uploadId,
-        crop: { x: Math.max(0, Math.round(area.x)), y: Math.max(0, Math.round(area.y)), size },
-      });
-      toast.success("Picture saved");
-      onClose();
-    } catch (error) {
-      if (error instanceof UploadError) toast.error(error.message);
-      else toastError(error, "Could not save the picture.");
-    } finally {
-      setIsSaving(false);
-    }
+    await saveAvatar(file, area, onClose);
   };
 
   return (

@@ -1,9 +1,8 @@
 // "Block" in a person's menu, behind a confirmation that says what blocking does.
-import { useMutation } from "@tanstack/react-query";
 import { Ban } from "lucide-react";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { DropdownMenuItem } from "../../components/ui/dropdown-menu.tsx";
-import { trpc } from "../../lib/trpc.ts";
+import { useBlockPerson } from "./use-friend-actions.ts";
 
 export function BlockMenuItem({
   person,
@@ -12,7 +11,7 @@ export function BlockMenuItem({
   person: { _id: string; name: string };
   description: string;
 }) {
-  const block = useMutation(trpc.friends.blockUser.mutationOptions());
+  const block = useBlockPerson();
   return (
     <ConfirmDialog
       trigger={
@@ -25,7 +24,7 @@ export function BlockMenuItem({
       title={`Block ${person.name}?`}
       description={description}
       confirmLabel="Block"
-      onConfirm={() => block.mutateAsync({ userId: person._id })}
+      onConfirm={() => block(person._id)}
     />
   );
 }

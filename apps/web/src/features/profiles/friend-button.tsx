@@ -1,7 +1,6 @@
 // Where the viewer stands with someone, as buttons that change it: add, cancel the request, accept
 // or decline theirs, unfriend, unblock. Every change shows on every open page, live.
 import type { FriendState } from "@litverse/shared/people";
-import { useMutation } from "@tanstack/react-query";
 import { Check, ChevronDown, Clock, UserCheck, UserMinus, UserPlus, X } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -11,8 +10,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useFriendActions } from "./use-friend-actions.ts";
 
 export function FriendButton({
   userId,
@@ -25,25 +23,14 @@ export function FriendButton({
   state: FriendState;
   size?: "sm" | "md";
 }) {
-  const input = { userId };
-  const send = useMutation(trpc.friends.sendFriendRequest.mutationOptions());
-  const cancel = useMutation(trpc.friends.cancelFriendRequest.mutationOptions());
-  const accept = useMutation(trpc.friends.acceptFriendRequest.mutationOptions());
-  const decline = useMutation(trpc.friends.declineFriendRequest.mutationOptions());
-  const unfriend = useMutation(trpc.friends.unfriend.mutationOptions());
-  const unblock = useMutation(trpc.friends.unblockUser.mutationOptions());
-  const fail = (what: string) => (error: unknown) => toastError(error, `Could not ${what}.`);
+  const { send, cancel, accept, decline, unfriend, unblock } = useFriendActions(userId);
 
   switch (state) {
     case "self":
       return null;
     case "none":
       return (
-        <Button
-          size={size}
-          onClick={() => send.mutate(input, { onError: fail("send the request") })}
-          isLoading={send.isPending}
-        >
+        <Button size={size} onClick={send.run} isLoading={send.isPending}>
           <UserPlus aria-hidden />
           Add friend
         </Button>
@@ -53,7 +40,7 @@ export function FriendButton({
         <Button
           size={size}
           variant="secondary"
-          onClick={() => cancel.mutate(input, { onError: fail("cancel the request") })}
+          onClick={cancel.run}
           isLoading={cancel.isPending}
           title="Cancel your friend request"
         >
@@ -64,20 +51,11 @@ export function FriendButton({
     case "incoming":
       return (
         <span className="inline-flex gap-2">
-          <Button
-            size={size}
-            onClick={() => accept.mutate(input, { onError: fail("accept the request") })}
-            isLoading={accept.isPending}
-          >
+          <Button size={size} onClick={accept.run} isLoading={accept.isPending}>
             <Check aria-hidden />
             Accept
           </Button>
-          <Button
-            size={size}
-            variant="secondary"
-            onClick={() => decline.mutate(input, { onError: fail("decline the request") })}
-            isLoading={decline.isPending}
-          >
+          <Button size={size} variant="secondary" onClick={decline.run} isLoading={decline.isPending}>
             <X aria-hidden />
             Decline
           </Button>
@@ -94,18 +72,13 @@ export function FriendButton({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent>
-            <UnfriendItem name={name} onConfirm={() => unfriend.mutateAsync(input)} />
+            <UnfriendItem name={name} onConfirm={unfriend} />
           </DropdownMenuContent>
         </DropdownMenu>
       );
     case "blocked":
       return (
-        <Button
-          size={size}
-          variant="secondary"
-          onClick={() => unblock.mutate(input, { onError: fail("unblock") })}
-          isLoading={unblock.isPending}
-        >
+        <Button size={size} variant="secondary" onClick={unblock.run} isLoading={unblock.isPending}>
           Unblock
         </Button>
       );

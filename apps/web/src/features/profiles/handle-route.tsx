@@ -1,18 +1,17 @@
 // /user/:handle: the person a handle names. An old handle (changed less than 30 days ago) leads to
 // its person, and the address becomes the current handle.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { errorCode } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { ProfileNotFound, ProfilePage, ProfileSkeleton } from "./profile-page.tsx";
+import { useHandleTarget } from "./use-profile.ts";
 
 export function Component() {
   const { handle = "" } = useParams();
   const navigate = useNavigate();
-  const target = useQuery({ ...trpc.profiles.resolveHandle.queryOptions({ handle }), retry: false });
+  const target = useHandleTarget(handle);
   useEffect(() => {
     if (target.data?.isOldHandle) void navigate(`/user/${target.data.handle}`, { replace: true });
   }, [target.data, navigate]);

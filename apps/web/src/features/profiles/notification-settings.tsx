@@ -1,33 +1,15 @@
 // Which notifications a person gets, in the app and as a push on their devices, and push on this
 // device itself.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellRing } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
-import {
-  currentPushSubscription,
-  disablePush,
-  enablePush,
-  isPushSupported,
-  PushError,
-} from "./push-device.ts";
+import { isPushSupported } from "./push-device.ts";
+import { useNotificationPreferences, usePushOnThisDevice } from "./use-notification-settings.ts";
 
 export function NotificationSettings() {
-  const queryClient = useQueryClient();
-  const preferences = useQuery(trpc.notifications.getNotificationPreferences.queryOptions());
-  const setPreference = useMutation(
-    trpc.notifications.setNotificationPreference.mutationOptions({
-      onSuccess: (saved) =>
-        queryClient.setQueryData(trpc.notifications.getNotificationPreferences.queryKey(), saved),
-      onError: (error) => toastError(error, "Could not save that choice."),
-    }),
-  );
+  const { preferences, setPreference } = useNotificationPreferences();
 
   if (preferences.isError) {
     return <ErrorState error={preferences.error} onRetry={() => void preferences.refetch()} />;
@@ -61,14 +43,14 @@ export function NotificationSettings() {
                 <Switch
                   aria-label={`${choice.label} in the app`}
                   checked={choice.inApp}
-                  onCheckedChange={(inApp) => setPreference.mutate({ kind: choice.kind, inApp })}
+                  onCheckedChange={(inApp) => setPreference({ kind: choice.kind, inApp })}
                 />
               </td>
               <td className="py-2.5 text-center">
                 <Switch
                   aria-label={`${choice.label} as a push`}
                   checked={choice.push}
-                  onCheckedChange={(push) => setPreference.mutate({ kind: choice.kind, push })}
+                  onCheckedChange={(push) => setPreference({ kind: choice.kind, push })}
                 />
               </td>
             </tr>
@@ -80,27 +62,7 @@ export function NotificationSettings() {
 }
 
 function PushOnThisDevice() {
-  const setup = useQuery(trpc.notifications.getPushSetup.queryOptions());
-  const subscription = useQuery({ queryKey: ["push-subscription"], queryFn: currentPushSubscription });
-  const [isBusy, setIsBusy] = useState(false);
-  const isOn = Boolean(subscription.data);
-  const devices = setup.data?.devices ?? 0;
-
-  const toggle = async () => {
-    if (!setup.data) return;
-    setIsBusy(true);
-    try {
-      if (isOn) await disablePush();
-      else await enablePush(setup.data.publicKey);
-      toast.success(isOn ? "Push turned off on this device" : "Push turned on for this device");
-    } catch (error) {
-      if (error instanceof PushError) toast.error(error.message);
-      else toastError(error, "Could not change push on this device.");
-    } finally {
-      await Promise.all([setup.refetch(), subscription.refetch()]);
-      setIsBusy(false);
-    }
-  };
+  const { isReady, isOn, devices, isBusy, toggle } = usePushOnThisDevice();
 
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-border p-4 sm:flex-row sm:items-center">
@@ -114,7 +76,7 @@ function PushOnThisDevice() {
         </p>
       </div>
       {isPushSupported() ? (
-        <Button variant="secondary" onClick={() => void toggle()} isLoading={isBusy} disabled={!setup.data}>
+        <Button variant="secondary" onClick={() => void toggle()} isLoading={isBusy} disabled={!isReady}>
           {isOn ? "Turn off" : "Turn on"}
         </Button>
       ) : null}

@@ -13,17 +13,14 @@ import {
   type ProfileSection,
   type Visibility,
 } from "@litverse/shared/people";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { ChipInput } from "../../components/ui/chip-input.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useSaveProfile } from "./use-profile.ts";
 
 const VISIBILITY_ITEMS: Array<{ value: Visibility; label: string }> = [
   { value: "public", label: "Everyone" },
@@ -75,7 +72,7 @@ function valuesOf(profile: MyProfile): FormValues {
 export function ProfileForm({ profile }: { profile: MyProfile }) {
   const [values, setValues] = useState(() => valuesOf(profile));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const update = useMutation(trpc.profiles.updateProfile.mutationOptions());
+  const { save, isSaving } = useSaveProfile();
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const zoneItems = useMemo(
     () => [
@@ -93,7 +90,7 @@ export function ProfileForm({ profile }: { profile: MyProfile }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate(
+    save(
       {
         displayName: values.displayName,
         ...(values.handle.trim() ? { handle: values.handle } : {}),
@@ -106,15 +103,11 @@ export function ProfileForm({ profile }: { profile: MyProfile }) {
         libraryVisibility: values.visibility.library,
       },
       {
-        onSuccess: (saved) => {
+        onSaved: (saved) => {
           setErrors({});
           setValues(valuesOf(saved));
-          toast.success("Profile saved");
         },
-        onError: (error) => {
-          const details = describeError(error, "Could not save your profile.");
-          setErrors({ ...details.fieldErrors, form: [details.message] });
-        },
+        onFailed: (details) => setErrors({ ...details.fieldErrors, form: [details.message] }),
       },
     );
   };
@@ -201,7 +194,7 @@ export function ProfileForm({ profile }: { profile: MyProfile }) {
           {errors.form[0]}
         </p>
       ) : null}
-      <Button type="submit" isLoading={update.isPending}>
+      <Button type="submit" isLoading={isSaving}>
         Save profile
       </Button>
     </form>

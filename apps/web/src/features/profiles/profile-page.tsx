@@ -24,13 +24,12 @@ import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { errorCode } from "../../lib/errors.ts";
 import { formatCount } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ClubCover } from "../clubs/index.ts";
 import { BlockMenuItem } from "./block-menu-item.tsx";
 import { FriendButton } from "./friend-button.tsx";
 import { ReportDialog } from "./report-dialog.tsx";
+import { useProfile } from "./use-profile.ts";
 
 const TIME_LABELS: Record<ActivityKind, string> = {
   read: "Time reading",
@@ -39,7 +38,7 @@ const TIME_LABELS: Record<ActivityKind, string> = {
 };
 
 export function ProfilePage({ userId }: { userId: string }) {
-  const profile = useLiveQuery({ ...trpc.profiles.getProfile.queryOptions({ userId }), retry: false });
+  const profile = useProfile(userId);
   useDocumentTitle(profile.data ? profile.data.person.name : "Profile");
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) {

@@ -8,17 +8,16 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AvatarEditor } from "./avatar-editor.tsx";
 import { BlockedPeople } from "./blocked-people.tsx";
 import { NotificationSettings } from "./notification-settings.tsx";
 import { ProfileForm } from "./profile-form.tsx";
+import { useMyProfile } from "./use-profile.ts";
 
 export function ProfileSettingsPage() {
   useDocumentTitle("Edit Profile");
-  const profile = useLiveQuery(trpc.profiles.getMyProfile.queryOptions());
+  const profile = useMyProfile();
   const me = profile.data?.person;
   const profilePath = me ? (me.handle ? `/user/${me.handle}` : `/profile/${me._id}`) : null;
 

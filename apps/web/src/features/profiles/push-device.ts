@@ -1,6 +1,5 @@
 // Web push on this device: the browser's subscription with the server's VAPID key, handed to the
-// server, which sends through the browser's push service.
-import { trpcClient } from "../../lib/trpc.ts";
+// server (use-notification-settings.ts), which sends through the browser's push service.
 
 /** A reason push cannot be turned on that the person can act on; its message can be shown. */
 export class PushError extends Error {
@@ -35,7 +34,8 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
   return (await found?.pushManager.getSubscription()) ?? null;
 }
 
-export async function enablePush(publicKey: string): Promise<void> {
+/** Asks the person's permission and subscribes this device with the server's public key. */
+export async function subscribeThisDevice(publicKey: string): Promise<PushSubscription> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
     throw new PushError(
@@ -43,21 +43,8 @@ export async function enablePush(publicKey: string): Promise<void> {
     );
   }
   const worker = await registration();
-  const subscription = await worker.pushManager.subscribe({
+  return worker.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   });
-  const json = subscription.toJSON();
-  await trpcClient.notifications.savePushSubscription.mutate({
-    endpoint: subscription.endpoint,
-    keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
-    expirationTime: subscription.expirationTime,
-  });
-}
-
-export async function disablePush(): Promise<void> {
-  const subscription = await currentPushSubscription();
-  if (!subscription) return;
-  await trpcClient.notifications.removePushSubscription.mutate({ endpoint: subscription.endpoint });
-  await subscription.unsubscribe();
 }

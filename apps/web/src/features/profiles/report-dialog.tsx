@@ -1,21 +1,12 @@
 // Reporting a person, a message, a club post or a reel's comment: a reason from the shared list, a few words if they help. The
 // report goes to the moderators' queue; reporting the same thing again changes nothing.
 import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from "@litverse/shared/people";
-import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
-
-export type ReportTarget =
-  | { kind: "user"; userId: string; name: string }
-  | { kind: "message"; messageId: string }
-  | { kind: "club_post"; postId: string }
-  | { kind: "reel_comment"; commentId: string };
+import { type ReportTarget, useSendReport } from "./use-send-report.ts";
 
 export function ReportDialog({
   target,
@@ -29,12 +20,7 @@ export function ReportDialog({
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const reportUser = useMutation(trpc.profiles.reportUser.mutationOptions());
-  const reportMessage = useMutation(trpc.messages.reportMessage.mutationOptions());
-  const reportPost = useMutation(trpc.clubs.reportClubPost.mutationOptions());
-  const reportComment = useMutation(trpc.reels.reportComment.mutationOptions());
-  const isPending =
-    reportUser.isPending || reportMessage.isPending || reportPost.isPending || reportComment.isPending;
+  const { send, isPending } = useSendReport(target);
   const groupId = useId();
 
   const submit = async () => {
@@ -42,21 +28,15 @@ export function ReportDialog({
       setError("Choose what is wrong.");
       return;
     }
-    try {
-      if (target.kind === "user") await reportUser.mutateAsync({ userId: target.userId, reason, details });
-      else if (target.kind === "message") {
-        await reportMessage.mutateAsync({ messageId: target.messageId, reason, details });
-      } else if (target.kind === "club_post") {
-        await reportPost.mutateAsync({ postId: target.postId, reason, details });
-      } else await reportComment.mutateAsync({ commentId: target.commentId, reason, details });
-      toast.success("Thank you. Our team will look at it.");
-      onOpenChange(false);
-      setReason(null);
-      setDetails("");
-      setError(null);
-    } catch (caught) {
-      setError(describeError(caught, "Could not send the report.").message);
-    }
+    await send(reason, details, {
+      onSent: () => {
+        onOpenChange(false);
+        setReason(null);
+        setDetails("");
+        setError(null);
+      },
+      onFailed: setError,
+    });
   };
 
   const title: ReactNode =

@@ -6,12 +6,9 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
 } from "@litverse/shared/payments";
-import { useMutation } from "@tanstack/react-query";
 import { ReceiptText } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { PagedListStates, SearchBox, useSearchQuery } from "../../components/paged-list/list-parts.tsx";
-import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { Badge, type BadgeVariant } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -19,8 +16,7 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { ReasonDialog } from "../../components/ui/reason-dialog.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { usePayments, useRefundPayment } from "./use-purchases.ts";
 
 const STATUS_LOOK: Record<PaymentStatus, { label: string; variant: BadgeVariant }> = {
   pending: { label: "Pending", variant: "warning" },
@@ -44,16 +40,8 @@ function whatWasBought(payment: AdminPaymentRow): string {
 export function PurchasesTab() {
   const [text, query, setText] = useSearchQuery();
   const [status, setStatus] = useState<"all" | PaymentStatus>("all");
-  const input = { ...(query ? { query } : {}), ...(status === "all" ? {} : { status }) };
-  const first = useLiveQuery(trpc.payments.adminListPayments.queryOptions(input));
-  const list = usePagedList({
-    first,
-    key: ["payments", input],
-    fetchPage: (cursor) => trpcClient.payments.adminListPayments.query({ ...input, cursor }),
-    idOf: (payment) => payment.id,
-    timeOf: (payment) => payment.createdAt,
-  });
-  const refund = useMutation(trpc.payments.refundPayment.mutationOptions());
+  const { first, list } = usePayments(query, status);
+  const refund = useRefundPayment();
   const [refunding, setRefunding] = useState<AdminPaymentRow | null>(null);
 
   return (
@@ -145,8 +133,7 @@ export function PurchasesTab() {
         failureMessage="Could not refund it. Please try again."
         onConfirm={async (reason) => {
           if (!refunding) return;
-          await refund.mutateAsync({ paymentId: refunding.id, reason });
-          toast.success("Purchase refunded");
+          await refund(refunding.id, reason);
         }}
       />
     </div>

@@ -1,6 +1,5 @@
 // Revenue Analytics: money taken, refunds and coins in circulation over a range of days (UTC), with
 // the payments and unlocks behind them, each refundable from here.
-import { keepPreviousData } from "@tanstack/react-query";
 import { describeRange } from "../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -8,13 +7,12 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { PurchasesTab } from "./purchases-tab.tsx";
 import { CurrencyPicker, OverviewSkeleton, RevenueOverview } from "./revenue-overview.tsx";
 import { rangeProblem } from "./revenue-values.ts";
 import { UnlocksTab } from "./unlocks-tab.tsx";
+import { useRevenueAnalytics } from "./use-revenue-analytics.ts";
 
 const TABS = ["overview", "purchases", "unlocks"] as const;
 type Tab = (typeof TABS)[number];
@@ -32,11 +30,7 @@ type RevenueParams = ReturnType<typeof useRevenueParams>;
 
 function OverviewTab({ params }: { params: RevenueParams }) {
   const problem = rangeProblem(params.range);
-  const analytics = useLiveQuery({
-    ...trpc.revenue.getRevenueAnalytics.queryOptions(params.range),
-    enabled: !problem,
-    placeholderData: keepPreviousData,
-  });
+  const analytics = useRevenueAnalytics(params.range, !problem);
   const data = analytics.data;
   const currency =
     data && params.currency && data.currencies.includes(params.currency)

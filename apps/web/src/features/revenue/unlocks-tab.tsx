@@ -1,20 +1,16 @@
 // The Unlocks tab: every episode unlock, newest first, with a refund for coin unlocks (the coins
 // back to the reader's wallet, the episode locked again).
 import type { AdminUnlockRow } from "@litverse/shared/unlocks";
-import { useMutation } from "@tanstack/react-query";
 import { LockOpen } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { PagedListStates, SearchBox, useSearchQuery } from "../../components/paged-list/list-parts.tsx";
-import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ReasonDialog } from "../../components/ui/reason-dialog.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
+import { useRefundUnlock, useUnlocks } from "./use-unlocks.ts";
 
 const KIND_LABELS: Record<AdminUnlockRow["kind"], string> = {
   coins: "Coins",
@@ -27,16 +23,8 @@ const coins = (value: number) => `${value.toLocaleString("en-US")} coins`;
 
 export function UnlocksTab() {
   const [text, query, setText] = useSearchQuery();
-  const input = query ? { query } : {};
-  const first = useLiveQuery(trpc.unlocks.adminListUnlocks.queryOptions(input));
-  const list = usePagedList({
-    first,
-    key: ["unlocks", input],
-    fetchPage: (cursor) => trpcClient.unlocks.adminListUnlocks.query({ ...input, cursor }),
-    idOf: (unlock) => unlock._id,
-    timeOf: (unlock) => unlock.createdAt,
-  });
-  const refund = useMutation(trpc.unlocks.refundUnlock.mutationOptions());
+  const { first, list } = useUnlocks(query);
+  const refund = useRefundUnlock();
   const [refunding, setRefunding] = useState<AdminUnlockRow | null>(null);
 
   return (
@@ -131,8 +119,7 @@ export function UnlocksTab() {
         failureMessage="Could not refund it. Please try again."
         onConfirm={async (reason) => {
           if (!refunding) return;
-          await refund.mutateAsync({ unlockId: refunding._id, reason });
-          toast.success("Unlock refunded");
+          await refund(refunding._id, reason);
         }}
       />
     </div>

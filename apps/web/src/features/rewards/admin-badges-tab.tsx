@@ -8,10 +8,8 @@ import {
   type BadgeIcon,
   type BadgeMeasure,
 } from "@litverse/shared/rewards";
-import { useMutation } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
@@ -22,14 +20,12 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
 import { formatCount } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { BADGE_ICON_COMPONENTS, badgeIconOf } from "./reward-labels.ts";
+import { useBadges, useCreateBadge } from "./use-badges.ts";
 
 export function BadgesTab() {
-  const badges = useLiveQuery(trpc.rewards.listBadges.queryOptions());
+  const badges = useBadges();
   const [isCreating, setIsCreating] = useState(false);
   return (
     <div className="space-y-4">
@@ -114,7 +110,7 @@ function NewBadgeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
   const [isKeyTyped, setIsKeyTyped] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const create = useMutation(trpc.rewards.createBadge.mutationOptions());
+  const { create, isPending: isCreating } = useCreateBadge();
   const change = (fields: Partial<BadgeDraft>) => setDraft((current) => ({ ...current, ...fields }));
 
   const close = (next: boolean) => {
@@ -133,7 +129,7 @@ function NewBadgeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
       .split(/[\s,]+/)
       .filter(Boolean)
       .map((part) => (/^\d+$/.test(part) ? Number(part) : Number.NaN));
-    create.mutate(
+    create(
       {
         key: draft.key,
         name: draft.name,
@@ -143,19 +139,10 @@ function NewBadgeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
         icon: draft.icon,
       },
       {
-        onSuccess: () => {
-          toast.success(`Badge "${draft.name.trim()}" created`);
-          close(false);
-        },
-        onError: (error) => {
-          const details = describeError(error, "Could not create the badge.");
-          const fieldErrors = { ...details.fieldErrors };
-          // Errors of one threshold ("thresholds.1") show under the one field.
-          for (const [path, texts] of Object.entries(details.fieldErrors ?? {})) {
-            if (path.startsWith("thresholds.")) fieldErrors.thresholds = texts;
-          }
+        onCreated: () => close(false),
+        onFailed: (fieldErrors, failure) => {
           setErrors(fieldErrors);
-          setMessage(details.fieldErrors ? null : details.message);
+          setMessage(failure);
         },
       },
     );
@@ -172,7 +159,7 @@ function NewBadgeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
             <Button variant="secondary" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" form={formId} isLoading={create.isPending}>
+            <Button type="submit" form={formId} isLoading={isCreating}>
               Create badge
             </Button>
           </>

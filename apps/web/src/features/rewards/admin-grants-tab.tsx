@@ -1,12 +1,9 @@
 // The Grants tab: every bonus-coin grant of a reward rule, newest first, filterable by status, and
 // revocable with a reason (a reversal in the ledger; refused once the coins are spent).
 import type { RewardGrantView, RewardRuleKey } from "@litverse/shared/rewards";
-import { useMutation } from "@tanstack/react-query";
 import { Coins } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { PagedListStates } from "../../components/paged-list/list-parts.tsx";
-import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -14,12 +11,10 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { ReasonDialog } from "../../components/ui/reason-dialog.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { ruleLabel } from "./reward-labels.ts";
+import { type GrantStatusFilter, useRevokeGrant, useRewardGrants } from "./use-reward-grants.ts";
 
-type StatusFilter = "all" | "active" | "revoked";
-const STATUS_ITEMS: Array<{ value: StatusFilter; label: string }> = [
+const STATUS_ITEMS: Array<{ value: GrantStatusFilter; label: string }> = [
   { value: "all", label: "All grants" },
   { value: "active", label: "Active" },
   { value: "revoked", label: "Revoked" },
@@ -28,17 +23,9 @@ const STATUS_ITEMS: Array<{ value: StatusFilter; label: string }> = [
 const personOf = (grant: RewardGrantView) => grant.user.name ?? grant.user.email ?? "Deleted account";
 
 export function GrantsTab() {
-  const [status, setStatus] = useState<StatusFilter>("all");
-  const input = { limit: 50, ...(status === "all" ? {} : { status }) };
-  const first = useLiveQuery(trpc.rewards.listGrants.queryOptions(input));
-  const list = usePagedList({
-    first,
-    key: ["reward-grants", input],
-    fetchPage: (cursor) => trpcClient.rewards.listGrants.query({ ...input, cursor }),
-    idOf: (grant) => grant.id,
-    timeOf: (grant) => grant.createdAt,
-  });
-  const revoke = useMutation(trpc.rewards.revokeGrant.mutationOptions());
+  const [status, setStatus] = useState<GrantStatusFilter>("all");
+  const { first, list } = useRewardGrants(status);
+  const revoke = useRevokeGrant();
   const [revoking, setRevoking] = useState<RewardGrantView | null>(null);
 
   return (
@@ -46,7 +33,7 @@ export function GrantsTab() {
       <NativeSelect
         items={STATUS_ITEMS}
         value={status}
-        onValueChange={(value) => setStatus(value as StatusFilter)}
+        onValueChange={(value) => setStatus(value as GrantStatusFilter)}
         aria-label="Status"
         className="sm:w-44"
       />
@@ -127,8 +114,7 @@ export function GrantsTab() {
         failureMessage="Could not revoke it. Please try again."
         onConfirm={async (reason) => {
           if (!revoking) return;
-          await revoke.mutateAsync({ grantId: revoking.id, reason });
-          toast.success("Grant revoked");
+          await revoke(revoking, reason);
         }}
       />
     </div>

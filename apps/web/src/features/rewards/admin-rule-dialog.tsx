@@ -2,17 +2,14 @@
 // granted over the last week next to what the rule as it stands granted, and saving it. A change
 // applies to what is earned from then on; nothing granted before changes.
 import type { RewardRule } from "@litverse/shared/rewards";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { RulePreviewPanel } from "./admin-rule-preview.tsx";
 import { ruleLabel } from "./reward-labels.ts";
+import { useUpdateRule } from "./use-reward-rules.ts";
 
 export interface RuleRow extends RewardRule {
   defaultAmount: number;
@@ -30,7 +27,7 @@ export function RuleDialog({ rule, onClose }: { rule: RuleRow | null; onClose: (
   const [dailyCap, setDailyCap] = useState("");
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const save = useMutation(trpc.rewards.updateRule.mutationOptions());
+  const { update, isPending: isSaving } = useUpdateRule();
   const isXp = rule?.kind === "xp";
 
   useEffect(() => {
@@ -51,17 +48,13 @@ export function RuleDialog({ rule, onClose }: { rule: RuleRow | null; onClose: (
     // What was typed goes to the server as typed (a number where it is one): the server's rules
     // decide what is allowed and say what is wrong.
     const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
-    save.mutate(
+    update(
       { key: rule.key, amount: toNumber(amount), ...(isXp ? { dailyCap: toNumber(dailyCap) } : {}) },
       {
-        onSuccess: () => {
-          toast.success(`${ruleLabel(rule.key)} changed`);
-          onClose();
-        },
-        onError: (error) => {
-          const details = describeError(error, "Could not change the rule.");
-          setErrors(details.fieldErrors ?? {});
-          setMessage(details.fieldErrors ? null : details.message);
+        onSaved: onClose,
+        onFailed: (fieldErrors, failure) => {
+          setErrors(fieldErrors);
+          setMessage(failure);
         },
       },
     );
@@ -78,7 +71,7 @@ export function RuleDialog({ rule, onClose }: { rule: RuleRow | null; onClose: (
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" form={formId} isLoading={save.isPending}>
+            <Button type="submit" form={formId} isLoading={isSaving}>
               Save rule
             </Button>
           </>

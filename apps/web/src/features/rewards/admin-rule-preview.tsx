@@ -1,37 +1,17 @@
 // What a proposed rule would have granted over the last 7 complete days, next to the rule as it
 // stands, replayed by the server over the same activity. Asked again a moment after typing stops.
-import type { RewardRuleKey } from "@litverse/shared/rewards";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { cn } from "../../components/ui/cn.ts";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
-import { describeError } from "../../lib/errors.ts";
 import { formatCount, formatDate } from "../../lib/format.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useSettledValue } from "../../lib/use-settled-value.ts";
-
-export interface ProposedRule {
-  key: RewardRuleKey;
-  /** Null while the field does not hold a whole number. */
-  amount: number | null;
-  dailyCap: number | null;
-}
+import { type ProposedRule, useRulePreview } from "./use-reward-rules.ts";
 
 const signed = (n: number) => (n > 0 ? `+${formatCount(n)}` : n < 0 ? `−${formatCount(-n)}` : "no change");
 
 export function RulePreviewPanel({ proposed }: { proposed: ProposedRule }) {
   const settled = useSettledValue(proposed);
-  const isXp = settled.key.startsWith("xp_");
-  const isComplete = settled.amount !== null && (!isXp || settled.dailyCap !== null);
-  const preview = useQuery({
-    ...trpc.rewards.previewRuleChange.queryOptions({
-      key: settled.key,
-      amount: settled.amount ?? 0,
-      ...(isXp ? { dailyCap: settled.dailyCap ?? 0 } : {}),
-    }),
-    enabled: isComplete,
-    placeholderData: keepPreviousData,
-  });
+  const { preview, isComplete, failure } = useRulePreview(settled);
   const data = preview.data;
   return (
     <section
@@ -45,10 +25,8 @@ export function RulePreviewPanel({ proposed }: { proposed: ProposedRule }) {
       </h3>
       {!isComplete ? (
         <p className="text-sm text-muted-foreground">Enter whole numbers to see what the change would do.</p>
-      ) : preview.isError && !data ? (
-        <p className="text-sm text-rose-600 dark:text-rose-400">
-          {describeError(preview.error, "Could not work out the preview.").message}
-        </p>
+      ) : failure !== null && !data ? (
+        <p className="text-sm text-rose-600 dark:text-rose-400">{failure}</p>
       ) : !data ? (
         <Skeleton className="h-24" />
       ) : (

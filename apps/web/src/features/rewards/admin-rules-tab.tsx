@@ -8,10 +8,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { RuleDialog, type RuleRow } from "./admin-rule-dialog.tsx";
 import { ruleLabel, XP_SOURCE_UNITS } from "./reward-labels.ts";
+import { useRewardRules } from "./use-reward-rules.ts";
 
 const GROUPS: Array<{ kind: RuleRow["kind"]; title: string; text: string }> = [
   {
@@ -37,7 +36,7 @@ const GROUPS: Array<{ kind: RuleRow["kind"]; title: string; text: string }> = [
 ];
 
 export function RulesTab() {
-  const rules = useLiveQuery(trpc.rewards.listRules.queryOptions());
+  const rules = useRewardRules();
   const [editing, setEditing] = useState<RuleRow | null>(null);
   if (rules.isError && !rules.data) {
     return (

@@ -10,10 +10,9 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatCount, formatDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { badgeIconOf } from "./reward-labels.ts";
+import { useBadges } from "./use-badges.ts";
 
 /** The medal's look by the highest tier earned: none, then bronze, silver, gold and beyond. */
 const TIER_LOOKS = [
@@ -27,7 +26,7 @@ const TIER_LOOKS = [
 
 export function BadgesPage() {
   useDocumentTitle("Achievements");
-  const badges = useLiveQuery(trpc.rewards.listBadges.queryOptions());
+  const badges = useBadges();
   const earned = badges.data?.filter((badge) => badge.earnedTier > 0).length ?? 0;
   return (
     <Page width="wide" className="space-y-6 py-8">

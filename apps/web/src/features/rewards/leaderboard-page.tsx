@@ -4,11 +4,9 @@
 
 import type { PersonSummary } from "@litverse/shared/people";
 import { LEAGUE_TIER_LABELS, LEAGUE_TIERS, type LeagueZone, type MyLeague } from "@litverse/shared/rewards";
-import { useMutation } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Clock, Crown, Trophy, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { useNow } from "../../components/people/use-now.ts";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -21,12 +19,10 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { describeError } from "../../lib/errors.ts";
 import { formatCount, formatDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { formatTimeLeft, ordinal, TIER_COLOURS, tierLabel } from "./reward-labels.ts";
+import { useAllTimeBoard, useFriendsBoard, useLeaderboardOptOut, useMyLeague } from "./use-leaderboards.ts";
 
 const TABS = ["week", "all-time", "friends"] as const;
 type Tab = (typeof TABS)[number];
@@ -36,7 +32,7 @@ export function LeaderboardPage() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get("tab");
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as Tab) : "week";
-  const league = useLiveQuery(trpc.rewards.getMyLeague.queryOptions());
+  const league = useMyLeague();
   return (
     <Page width="reading" className="space-y-6 py-8">
       <PageHeader
@@ -267,7 +263,7 @@ function LastResult({ result }: { result: NonNullable<MyLeague["lastResult"]> })
 }
 
 function AllTimeBoard() {
-  const board = useLiveQuery(trpc.rewards.getAllTimeBoard.queryOptions());
+  const board = useAllTimeBoard();
   if (board.isError && !board.data) {
     return (
       <ErrorState title="Could not load the board" error={board.error} onRetry={() => void board.refetch()} />
@@ -298,7 +294,7 @@ function AllTimeBoard() {
 }
 
 function FriendsBoard() {
-  const board = useLiveQuery(trpc.rewards.getFriendsBoard.queryOptions());
+  const board = useFriendsBoard();
   if (board.isError && !board.data) {
     return (
       <ErrorState title="Could not load the board" error={board.error} onRetry={() => void board.refetch()} />
@@ -338,20 +334,15 @@ function FriendsBoard() {
 }
 
 function OptOutSwitch({ optedOut }: { optedOut: boolean }) {
-  const save = useMutation(trpc.rewards.setLeaderboardOptOut.mutationOptions());
+  const { setOptedOut, isPending } = useLeaderboardOptOut();
   return (
     <section className="rounded-2xl border border-border bg-card p-4">
       <Switch
         label="Show me on leaderboards"
         description="When off, nobody sees you on any board or in your league group. You still earn XP and league coins."
         checked={!optedOut}
-        disabled={save.isPending}
-        onCheckedChange={(isShown) =>
-          save.mutate(
-            { optedOut: !isShown },
-            { onError: (error) => toast.error(describeError(error, "Could not save that.").message) },
-          )
-        }
+        disabled={isPending}
+        onCheckedChange={(isShown) => setOptedOut(!isShown)}
       />
       {optedOut ? (
         <Badge variant="warning" className="mt-3">

@@ -2,11 +2,9 @@
 // against each source's daily cap, and the yearly reading goal. Everything here is live: a check-in
 // on another device, XP from the reader in another tab, or a rule change shows at once.
 import { CHECK_IN_CYCLE_DAYS, type RewardsOverview, YEARLY_GOAL_MAX } from "@litverse/shared/rewards";
-import { useMutation } from "@tanstack/react-query";
 import { Award, Check, Coins, Flame, Gift, Target, Trophy } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";
@@ -16,18 +14,16 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { describeError } from "../../lib/errors.ts";
 import { formatCount } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { XP_SOURCE_LABELS } from "./reward-labels.ts";
+import { useCheckIn, useRewardsOverview, useSetYearlyGoal } from "./use-rewards.ts";
 
 const CARD = "rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5";
 
 export function RewardsPage() {
   useDocumentTitle("Rewards");
-  const overview = useLiveQuery(trpc.rewards.getRewardsOverview.queryOptions());
+  const overview = useRewardsOverview();
   return (
     <Page width="wide" className="space-y-6 py-8">
       <PageHeader
@@ -75,16 +71,7 @@ export function RewardsPage() {
 
 function CheckInCard({ overview, className }: { overview: RewardsOverview; className?: string }) {
   const { checkIn } = overview;
-  const claim = useMutation(trpc.rewards.checkIn.mutationOptions());
-  const onCheckIn = () =>
-    claim.mutate(undefined, {
-      onSuccess: (result) => {
-        if (!result.isNew) return;
-        const milestone = result.milestoneCoins > 0 ? ` and ${result.milestoneCoins} for your streak` : "";
-        toast.success(`Checked in: ${result.coins} bonus coins${milestone}.`);
-      },
-      onError: (error) => toast.error(describeError(error, "Could not check in.").message),
-    });
+  const claim = useCheckIn();
   return (
     <section className={cn(CARD, className)} aria-labelledby="check-in-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -99,7 +86,7 @@ function CheckInCard({ overview, className }: { overview: RewardsOverview; class
           </p>
         </div>
         <Button
-          onClick={onCheckIn}
+          onClick={claim.checkIn}
           isLoading={claim.isPending}
           disabled={checkIn.checkedInToday}
           data-testid="check-in"
@@ -245,7 +232,7 @@ function GoalCard({ goal }: { goal: RewardsOverview["yearlyGoal"] }) {
   const [isEditing, setIsEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string[] | undefined>();
-  const save = useMutation(trpc.rewards.setYearlyGoal.mutationOptions());
+  const { setGoal, isPending: isSaving } = useSetYearlyGoal();
   const startEditing = () => {
     setDraft(String(goal.target ?? 12));
     setError(undefined);
@@ -253,16 +240,7 @@ function GoalCard({ goal }: { goal: RewardsOverview["yearlyGoal"] }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { target: Number(draft) },
-      {
-        onSuccess: () => setIsEditing(false),
-        onError: (failure) => {
-          const details = describeError(failure, "Could not set the goal.");
-          setError(details.fieldErrors?.target ?? [details.message]);
-        },
-      },
-    );
+    setGoal(Number(draft), { onSaved: () => setIsEditing(false), onFailed: setError });
   };
   return (
     <section className={CARD} aria-labelledby="goal-heading">
@@ -285,7 +263,7 @@ function GoalCard({ goal }: { goal: RewardsOverview["yearlyGoal"] }) {
             />
           </Field>
           <div className="flex gap-2">
-            <Button type="submit" isLoading={save.isPending}>
+            <Button type="submit" isLoading={isSaving}>
               Save goal
             </Button>
             <Button type="button" variant="secondary" onClick={() => setIsEditing(false)}>

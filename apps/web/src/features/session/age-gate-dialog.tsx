@@ -2,10 +2,7 @@
 // closes it.
 import type { Age } from "@litverse/shared/constants";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useAgeGate } from "./use-age-gate.ts";
 
 const CHOICES: Array<{ age: Age; label: string; description: string }> = [
   { age: 13, label: "13-15", description: "Access content rated 13+ and below" },
@@ -14,19 +11,7 @@ const CHOICES: Array<{ age: Age; label: string; description: string }> = [
 ];
 
 export function AgeGate() {
-  const me = useLiveQuery(trpc.users.getCurrentUser.queryOptions());
-  const save = useMutation(trpc.users.setUserAge.mutationOptions());
-  const isOpen = me.data !== undefined && me.data.age === null;
-
-  const choose = (age: Age) => {
-    save.mutate(
-      { age },
-      {
-        onSuccess: () => toast.success(`Age verification complete! You can now access ${age}+ content.`),
-        onError: () => toast.error("Failed to set age. Please try again."),
-      },
-    );
-  };
+  const { isOpen, isSaving, chooseAge } = useAgeGate();
 
   return (
     <Dialog.Root open={isOpen}>
@@ -47,8 +32,8 @@ export function AgeGate() {
               <button
                 key={age}
                 type="button"
-                disabled={save.isPending}
-                onClick={() => choose(age)}
+                disabled={isSaving}
+                onClick={() => chooseAge(age)}
                 className="flex flex-col items-start rounded-xl border border-border px-4 py-3 text-left transition hover:border-brand-500 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-60 dark:hover:bg-brand-500/10"
               >
                 <span className="font-semibold">{label}</span>

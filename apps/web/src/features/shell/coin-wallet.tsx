@@ -5,8 +5,7 @@ import { Coins } from "lucide-react";
 import { Suspense } from "react";
 import { Link, type LinkProps } from "react-router";
 import { lazyAfterLoad } from "../../lib/after-load.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useCoinBalance } from "../coins/index.ts";
 import { type CoinBalance, formatCoins } from "./coin-balance.ts";
 
 const CoinWalletTooltip = lazyAfterLoad(
@@ -14,7 +13,7 @@ const CoinWalletTooltip = lazyAfterLoad(
 );
 
 export function CoinWallet() {
-  const balance = useLiveQuery(trpc.coins.getCoinBalance.queryOptions());
+  const balance = useCoinBalance();
   const link = <CoinWalletLink balance={balance.data} />;
   return (
     <Suspense fallback={link}>

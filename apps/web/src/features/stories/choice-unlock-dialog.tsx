@@ -4,14 +4,11 @@
 // checks the price the reader saw.
 import type { PlayChoice } from "@litverse/shared/stories";
 import { Coins } from "lucide-react";
-import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { errorCode, toastError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { CoinNotice, coins, InsufficientCoinsContent } from "../unlocks/index.ts";
 import { playPath } from "./story-labels.ts";
+import { useChoiceUnlock } from "./use-choices.ts";
 
 export function ChoiceUnlockDialog({
   storyId,
@@ -54,31 +51,8 @@ function PriceStep({
   onPay: (choice: PlayChoice, priceCoins: number) => Promise<void>;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const balanceQuery = useLiveQuery(trpc.coins.getCoinBalance.queryOptions());
-  const balance = balanceQuery.data?.total;
-  const [shortBy, setShortBy] = useState<number | null>(null);
-  const [isPaying, setIsPaying] = useState(false);
+  const { balance, shortBy, isPaying, pay, backToPrice } = useChoiceUnlock(choice, onPay);
   const price = choice.priceCoins;
-
-  const pay = async () => {
-    if (balance !== undefined && price > balance) {
-      setShortBy(price - balance);
-      return;
-    }
-    setIsPaying(true);
-    try {
-      await onPay(choice, price);
-    } catch (error) {
-      if (errorCode(error) === "INSUFFICIENT_COINS") {
-        const fresh = (await balanceQuery.refetch()).data?.total ?? balance ?? 0;
-        setShortBy(Math.max(1, price - fresh));
-      } else {
-        toastError(error, "Could not take this choice.");
-      }
-    } finally {
-      setIsPaying(false);
-    }
-  };
 
   if (shortBy !== null) {
     return (
@@ -89,7 +63,7 @@ function PriceStep({
         need={shortBy}
         returnTo={playPath(storyId)}
         afterBuying="take the choice"
-        onBack={() => setShortBy(null)}
+        onBack={backToPrice}
         onCloseAutoFocus={onCloseAutoFocus}
       />
     );

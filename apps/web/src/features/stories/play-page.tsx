@@ -3,22 +3,17 @@
 // newer version. The play is the autosave and is live: a choice made on another device moves this
 // page too. After each choice (or a load, or a restart) focus moves to the new scene, so that a
 // screen reader reads it; number keys pick choices.
-import { QUERY_RETRY_COUNT } from "@litverse/shared/constants";
 import type { PlayChoice, PlayView, StoryDetail } from "@litverse/shared/stories";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Play, RotateCcw, Save, Sparkles, Trophy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { describeError, errorCode, toastError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { describeError, errorCode } from "../../lib/errors.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ChoiceList } from "./choice-list.tsx";
 import { ChoiceUnlockDialog } from "./choice-unlock-dialog.tsx";
@@ -28,18 +23,17 @@ import { SceneText } from "./scene-text.tsx";
 import { StatsPanel } from "./stats-panel.tsx";
 import { storyPath } from "./story-labels.ts";
 import { RestartDialog } from "./story-page.tsx";
-import { FINAL_CODES, StoryAgeRestricted, StoryNotFound } from "./story-state-page.tsx";
+import { StoryAgeRestricted, StoryNotFound } from "./story-state-page.tsx";
 import { useChoiceKeys } from "./use-choice-keys.ts";
+import { useTakeChoice } from "./use-choices.ts";
 import { usePlayActions } from "./use-play-actions.ts";
+import { usePlay, useStory } from "./use-story.ts";
 import { VersionBanner } from "./version-banner.tsx";
-
-const retry = (failures: number, error: unknown) =>
-  !FINAL_CODES.has(errorCode(error) ?? "") && failures < QUERY_RETRY_COUNT;
 
 export function PlayPage() {
   const { storyId = "" } = useParams();
-  const story = useLiveQuery(trpc.stories.getStory.queryOptions({ storyId }, { retry }));
-  const play = useLiveQuery(trpc.stories.getPlay.queryOptions({ storyId }, { retry }));
+  const story = useStory(storyId);
+  const play = usePlay(storyId, { givesUpWhenRefused: true });
   const failed = story.error ?? play.error;
   const code = failed ? errorCode(failed) : undefined;
   if (code === "NOT_FOUND" || code === "BAD_REQUEST") return <StoryNotFound />;
@@ -150,9 +144,8 @@ function NotStarted({ story }: { story: StoryDetail }) {
 
 function PlayScreen({ story, play }: { story: StoryDetail; play: PlayView }) {
   useDocumentTitle(story.title);
-  const queryClient = useQueryClient();
   const actions = usePlayActions(story.id);
-  const choose = useMutation(trpc.stories.chooseChoice.mutationOptions());
+  const choose = useTakeChoice(story.id);
   const [pricedChoice, setPricedChoice] = useState<PlayChoice | null>(null);
   const [isSavesOpen, setIsSavesOpen] = useState(false);
   const [isConfirmingRestart, setIsConfirmingRestart] = useState(false);
@@ -172,20 +165,14 @@ function PlayScreen({ story, play }: { story: StoryDetail; play: PlayView }) {
     return focusWhenDialogsClose(sceneRef);
   }, [sceneKey]);
 
-  const playKey = trpc.stories.getPlay.queryKey({ storyId: story.id });
   const take = async (choice: PlayChoice, expectedPriceCoins?: number) => {
     shouldFocusScene.current = true;
     setLeftFrom(play);
     try {
-      await choose.mutateAsync({
-        storyId: story.id,
-        playId: play.playId,
-        sceneId: play.scene.id,
-        choiceId: choice.id,
-        ...(expectedPriceCoins === undefined ? {} : { expectedPriceCoins }),
-      });
-      // The live result is on its way; asking as well makes sure the next scene shows at once.
-      void queryClient.refetchQueries({ queryKey: playKey, exact: true });
+      await choose.take(
+        { playId: play.playId, sceneId: play.scene.id, choiceId: choice.id },
+        expectedPriceCoins,
+      );
     } catch (error) {
       shouldFocusScene.current = false;
       setLeftFrom(null);
@@ -200,10 +187,7 @@ function PlayScreen({ story, play }: { story: StoryDetail; play: PlayView }) {
       setPricedChoice(choice);
       return;
     }
-    take(choice).catch((error: unknown) => {
-      if (errorCode(error) === "CONFLICT") toast.info(describeError(error).message);
-      else toastError(error, "Could not take this choice.");
-    });
+    take(choice).catch(choose.reportFailure);
   };
 
   useChoiceKeys((index) => {
@@ -388,7 +372,6 @@ function PlayScreen({ story, play }: { story: StoryDetail; play: PlayView }) {
         onPay={async (choice, price) => {
           await take(choice, price);
           setPricedChoice(null);
-          toast.success("Choice unlocked");
         }}
         onCloseAutoFocus={(event) => {
           // After paying, focus goes to the new scene; after cancelling, back to the choice.

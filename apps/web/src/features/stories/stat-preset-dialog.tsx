@@ -2,10 +2,8 @@
 // conditions, label for readers, number or flag, bounds, starting value, shown or hidden). The
 // server checks everything and its messages appear on the fields they are about.
 import { STORY_LIMITS } from "@litverse/shared/stories/story-model";
-import { useMutation } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
@@ -13,8 +11,6 @@ import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { trpc } from "../../lib/trpc.ts";
 import {
   EMPTY_PRESET,
   emptyStatRow,
@@ -23,6 +19,7 @@ import {
   rowOfStat,
   type StatRow,
 } from "./stat-preset-form.ts";
+import { useSaveStatPreset } from "./use-stat-presets.ts";
 
 export interface PresetToEdit {
   id: string;
@@ -56,8 +53,7 @@ export function StatPresetDialog({
   const [values, setValues] = useState<PresetValues>(EMPTY_PRESET);
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const create = useMutation(trpc.stories.createStatPreset.mutationOptions());
-  const update = useMutation(trpc.stories.updateStatPreset.mutationOptions());
+  const { save, isSaving } = useSaveStatPreset();
 
   useEffect(() => {
     if (!open) return;
@@ -78,30 +74,19 @@ export function StatPresetDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = presetInput(values);
-    try {
-      if (preset) await update.mutateAsync({ id: preset.id, data: input });
-      else await create.mutateAsync(input);
-      toast.success(preset ? `“${input.name}” saved` : `“${input.name}” created`);
+    const problem = await save(preset?.id ?? null, presetInput(values));
+    if (!problem) {
       onClose();
-    } catch (error) {
-      const details = describeError(
-        error,
-        preset ? "Could not save the preset." : "Could not create the preset.",
-      );
-      setErrors(details.fieldErrors);
-      const loose = [...(details.fieldErrors[""] ?? []), ...(details.fieldErrors.stats ?? [])];
-      setMessage(
-        Object.keys(details.fieldErrors).length > 0 ? (loose[0] ?? details.message) : details.message,
-      );
-      // The first field the server points at, once it is marked.
-      requestAnimationFrame(() =>
-        document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      return;
     }
+    setErrors(problem.fieldErrors);
+    setMessage(problem.message);
+    // The first field the server points at, once it is marked.
+    requestAnimationFrame(() =>
+      document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
   };
 
-  const isSaving = create.isPending || update.isPending;
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
       <DialogContent

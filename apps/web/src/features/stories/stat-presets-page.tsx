@@ -2,10 +2,8 @@
 // clues), each with the stories using it. Create, edit, delete; the server refuses to delete one
 // that a story still uses, and the confirmation says why. Live.
 
-import { useMutation } from "@tanstack/react-query";
 import { Gauge, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -13,20 +11,19 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { type PresetToEdit, StatPresetDialog } from "./stat-preset-dialog.tsx";
 import { statSummary } from "./stat-preset-form.ts";
+import { useDeleteStatPreset, useStatPresets } from "./use-stat-presets.ts";
 
 type Editing = { kind: "new" } | { kind: "edit"; preset: PresetToEdit } | null;
 
 export function StatPresetsPage() {
   useDocumentTitle("Stat Presets");
-  const presets = useLiveQuery(trpc.stories.listStatPresets.queryOptions());
+  const presets = useStatPresets();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string; storyCount: number } | null>(null);
-  const remove = useMutation(trpc.stories.deleteStatPreset.mutationOptions());
+  const deletePreset = useDeleteStatPreset();
   const create = () => setEditing({ kind: "new" });
   return (
     <Page width="wide" className="space-y-6 py-8">
@@ -134,8 +131,7 @@ export function StatPresetsPage() {
         confirmLabel="Delete preset"
         onConfirm={async () => {
           if (!deleting) return;
-          await remove.mutateAsync({ id: deleting.id });
-          toast.success(`“${deleting.name}” deleted`);
+          await deletePreset(deleting);
         }}
         errorFallback="Could not delete the preset."
       />

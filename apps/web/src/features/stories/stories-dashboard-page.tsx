@@ -4,7 +4,6 @@
 // range and the chosen story and scene are in the address; the figures are live.
 import { STORY_STATUS_LABELS as STATUS_LABELS, type StoryStatus } from "@litverse/shared/stories";
 import { STORY_STATUSES } from "@litverse/shared/stories/story-model";
-import { keepPreviousData } from "@tanstack/react-query";
 import { BarChart3, BookOpen, Plus } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
@@ -22,13 +21,12 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Stat } from "../../components/ui/stat.tsx";
 import { formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 // The dashboard takes the same range as the revenue page (storiesDashboardInput is its input).
 import { rangeProblem } from "../revenue/index.ts";
 import { StoryFunnel } from "./story-funnel.tsx";
 import { percentLabel } from "./story-labels.ts";
+import { useAdminStories, useStoriesDashboard } from "./use-stories-dashboard.ts";
 
 const PlaysChart = lazy(async () => ({ default: (await import("./stories-charts.tsx")).PlaysChart }));
 const chartFallback = <Skeleton className="h-72 w-full" />;
@@ -45,11 +43,7 @@ export function StoriesDashboardPage() {
   useDocumentTitle("Interactive Stories");
   const params = useDayRangeParams({ pushOn: "story" });
   const problem = rangeProblem(params.range);
-  const dashboard = useLiveQuery({
-    ...trpc.stories.getStoriesDashboard.queryOptions(params.range),
-    enabled: !problem,
-    placeholderData: keepPreviousData,
-  });
+  const dashboard = useStoriesDashboard(params.range, !problem);
   const data = dashboard.data;
   const rangeText = describeRange(params.range);
   const storyId = params.params.get("story");
@@ -162,7 +156,7 @@ function StoryTable({
   selectedId: string | null;
   onSelect: (storyId: string) => void;
 }) {
-  const stories = useLiveQuery(trpc.stories.adminListStories.queryOptions(status ? { status } : {}));
+  const stories = useAdminStories(status);
   const inRange = new Map((rangeStats ?? []).map((row) => [row.id, row]));
   return (
     <Card>

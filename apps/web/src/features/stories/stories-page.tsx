@@ -1,8 +1,6 @@
 // /interactive-stories: the published stories a reader may play, found by words and genre (both in
 // the address), each with the reader's own progress. The first page is live (a new story, a new
 // rating or this reader's progress on another device arrive by themselves); more come on asking.
-import type { StoryCard as StoryCardData } from "@litverse/shared/stories";
-import { keepPreviousData } from "@tanstack/react-query";
 import { BookOpen, Search, SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -16,12 +14,10 @@ import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useSettledValue } from "../../lib/use-settled-value.ts";
 import { StoryCard } from "./story-card.tsx";
+import { useStoryGenres, useStoryList } from "./use-story-catalogue.ts";
 
 const CARD_SIZES = "(min-width: 1024px) 220px, (min-width: 768px) 22vw, (min-width: 640px) 30vw, 45vw";
 const MAX_SEARCH = 100;
@@ -47,12 +43,8 @@ export function StoriesPage() {
     );
   }, [search, searchInAddress, setParams]);
 
-  const input = { ...(search ? { search } : {}), ...(genre ? { genre } : {}) };
-  const first = useLiveQuery({
-    ...trpc.stories.listStories.queryOptions(input),
-    placeholderData: keepPreviousData,
-  });
-  const genres = useLiveQuery(trpc.stories.listStoryGenres.queryOptions());
+  const { first, items, hasMore, loadMore, isLoadingMore } = useStoryList({ search, genre });
+  const genres = useStoryGenres();
   const genreItems = [
     { value: "", label: "All genres" },
     ...(genres.data ?? []).map((item) => ({ value: item.genre, label: genreLabel(item.genre) })),
@@ -60,28 +52,6 @@ export function StoriesPage() {
   // A genre in the address that no story has any more still shows as chosen.
   if (genre && !genreItems.some((item) => item.value === genre))
     genreItems.push({ value: genre, label: genreLabel(genre) });
-
-  const inputKey = JSON.stringify(input);
-  const [more, setMore] = useState<{ key: string; items: StoryCardData[]; cursor: string | null } | null>(
-    null,
-  );
-  const [isLoadingMore, setIsLoadingMore] = useState(false);
-  const extra = more?.key === inputKey ? more : null;
-  const items = dedupe([...(first.data?.items ?? []), ...(extra?.items ?? [])]);
-  const nextCursor = extra ? extra.cursor : (first.data?.nextCursor ?? null);
-
-  const loadMore = async () => {
-    if (!nextCursor) return;
-    setIsLoadingMore(true);
-    try {
-      const page = await trpcClient.stories.listStories.query({ ...input, cursor: nextCursor });
-      setMore({ key: inputKey, items: [...(extra?.items ?? []), ...page.items], cursor: page.nextCursor });
-    } catch (error) {
-      toastError(error, "Could not load more stories.");
-    } finally {
-      setIsLoadingMore(false);
-    }
-  };
 
   const isFiltered = Boolean(search || genre);
   return (
@@ -166,7 +136,7 @@ export function StoriesPage() {
                 <StoryCard key={story.id} story={story} sizes={CARD_SIZES} />
               ))}
             </ul>
-            {nextCursor ? (
+            {hasMore ? (
               <div className="mt-8 flex justify-center">
                 <Button variant="secondary" onClick={() => void loadMore()} isLoading={isLoadingMore}>
                   Show more stories
@@ -178,9 +148,4 @@ export function StoriesPage() {
       </section>
     </Page>
   );
-}
-
-function dedupe(stories: StoryCardData[]): StoryCardData[] {
-  const seen = new Set<string>();
-  return stories.filter((story) => !seen.has(story.id) && seen.add(story.id));
 }

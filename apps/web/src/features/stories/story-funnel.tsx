@@ -1,7 +1,6 @@
 // One story's funnel on the dashboard: readers who reached each scene (from the start), how many
 // stopped there, and for a chosen scene how its readers split between the choices. The same
 // figures as a table for anyone who does not read charts.
-import { keepPreviousData } from "@tanstack/react-query";
 import { GitBranch } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -10,9 +9,8 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { percentLabel } from "./story-labels.ts";
+import { useAdminStories, useStoryFunnel } from "./use-stories-dashboard.ts";
 
 const FunnelChart = lazy(async () => ({ default: (await import("./stories-charts.tsx")).FunnelChart }));
 const ChoiceSplitChart = lazy(async () => ({
@@ -34,11 +32,8 @@ export function StoryFunnel({
   sceneId: string | null;
   onSceneChange: (sceneId: string) => void;
 }) {
-  const funnel = useLiveQuery({
-    ...trpc.stories.getStoryFunnel.queryOptions({ storyId }),
-    placeholderData: keepPreviousData,
-  });
-  const story = useLiveQuery(trpc.stories.adminListStories.queryOptions({}));
+  const funnel = useStoryFunnel(storyId);
+  const story = useAdminStories();
   const title = story.data?.find((row) => row.id === storyId)?.title ?? "Story";
   return (
     <Card data-testid="story-funnel">

@@ -2,7 +2,6 @@
 // has collected (the others locked, unnamed), their rating once they reached an ending, and the way
 // in: Start, or Continue and Restart, and the save slots. Live: a choice or a save made on another
 // device shows here at once.
-import { QUERY_RETRY_COUNT } from "@litverse/shared/constants";
 import type { StoryDetail } from "@litverse/shared/stories";
 import { Clock, Coins, Layers, Lock, Play, RotateCcw, Star, Trophy } from "lucide-react";
 import { useState } from "react";
@@ -16,21 +15,17 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { describeError, errorCode } from "../../lib/errors.ts";
 import { formatDate, formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ContentSkeleton, Description, RatingInput } from "../content/index.ts";
 import { SaveSlotList } from "./save-slots.tsx";
 import { endingsLabel, minutesLabel, playPath, scenesLabel } from "./story-labels.ts";
-import { FINAL_CODES, StoryAgeRestricted, StoryNotFound } from "./story-state-page.tsx";
+import { StoryAgeRestricted, StoryNotFound } from "./story-state-page.tsx";
 import { usePlayActions } from "./use-play-actions.ts";
-
-const retry = (failures: number, error: unknown) =>
-  !FINAL_CODES.has(errorCode(error) ?? "") && failures < QUERY_RETRY_COUNT;
+import { usePlay, useStory } from "./use-story.ts";
 
 export function StoryPage() {
   const { storyId = "" } = useParams();
-  const story = useLiveQuery(trpc.stories.getStory.queryOptions({ storyId }, { retry }));
+  const story = useStory(storyId);
   const code = story.error ? errorCode(story.error) : undefined;
   if (code === "NOT_FOUND" || code === "BAD_REQUEST") return <StoryNotFound />;
   if (code === "FORBIDDEN") return <StoryAgeRestricted message={describeError(story.error).message} />;
@@ -54,7 +49,7 @@ function StoryView({ story }: { story: StoryDetail }) {
   useDocumentTitle(story.title);
   const navigate = useNavigate();
   const actions = usePlayActions(story.id);
-  const play = useLiveQuery(trpc.stories.getPlay.queryOptions({ storyId: story.id }));
+  const play = usePlay(story.id);
   const [isConfirmingRestart, setIsConfirmingRestart] = useState(false);
 
   const startAndPlay = async () => {

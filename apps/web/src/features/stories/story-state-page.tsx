@@ -8,9 +8,6 @@ import { cn } from "../../components/ui/cn.ts";
 import { Page } from "../../components/ui/page.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 
-/** Codes whose answer will not change by asking again. */
-export const FINAL_CODES = new Set(["FORBIDDEN", "NOT_FOUND", "BAD_REQUEST", "UNAUTHORIZED"]);
-
 function StatePage({
   title,
   heading = title,

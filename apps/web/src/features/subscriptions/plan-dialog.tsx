@@ -3,9 +3,7 @@
 import type { PlanInterval, PlanTier } from "@litverse/shared/coins";
 import type { AdminPlanRow } from "@litverse/shared/subscriptions";
 import { createPlanInput, updatePlanInput } from "@litverse/shared/subscriptions-inputs";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -13,10 +11,9 @@ import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { dataFieldErrors, type FieldErrors, formErrorOf } from "../../lib/form-errors.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { dataFieldErrors, type FieldErrors } from "../../lib/form-errors.ts";
 import { EMPTY_PLAN_FORM, formValuesOf, type PlanFormValues, planFieldsOf } from "./plan-form.ts";
+import { useSavePlan } from "./use-plans-admin.ts";
 
 const INTERVAL_ITEMS: { value: PlanInterval; label: string }[] = [
   { value: "month", label: "Every month" },
@@ -39,9 +36,7 @@ export function PlanDialog({
 }) {
   const [values, setValues] = useState<PlanFormValues>(plan ? formValuesOf(plan) : EMPTY_PLAN_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useMutation(trpc.subscriptions.createPlan.mutationOptions());
-  const update = useMutation(trpc.subscriptions.updatePlan.mutationOptions());
-  const isPending = create.isPending || update.isPending;
+  const { createPlan, updatePlan, isPending } = useSavePlan();
   const set = <Key extends keyof PlanFormValues>(key: Key, value: PlanFormValues[Key]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -67,15 +62,9 @@ export function PlanDialog({
       return setErrors(found);
     }
     setErrors({});
-    try {
-      if (plan) await update.mutateAsync({ id: plan.id, data: parsed.data.data });
-      else await create.mutateAsync({ data: parsed.data.data as typeof data });
-      toast.success(plan ? `Plan “${data.name.trim()}” saved` : `Plan “${data.name.trim()}” created`);
-      onOpenChange(false);
-    } catch (error) {
-      const details = describeError(error, plan ? "Could not save the plan." : "Could not create the plan.");
-      setErrors({ ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] });
-    }
+    const callbacks = { onSaved: () => onOpenChange(false), onFailed: setErrors };
+    if (plan) await updatePlan(plan.id, parsed.data.data, data.name.trim(), callbacks);
+    else await createPlan(parsed.data.data as typeof data, data.name.trim(), callbacks);
   };
 
   const formId = plan ? `plan-form-${plan.id}` : "plan-form-new";

@@ -9,13 +9,12 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatCount } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { PlanDialog } from "./plan-dialog.tsx";
 import { priceLabel, TIER_LABELS } from "./plan-values.ts";
+import { useAdminPlans } from "./use-plans-admin.ts";
 
 export function PlansPanel() {
-  const plans = useLiveQuery(trpc.subscriptions.adminListPlans.queryOptions());
+  const plans = useAdminPlans();
   const [isCreating, setIsCreating] = useState(false);
   const [editing, setEditing] = useState<AdminPlanRow | null>(null);
 

@@ -1,7 +1,6 @@
 // Everyone who has subscribed: plan, status and period end, newest first, with a status filter and
 // a search by email or name. The first page is live; older pages load on demand.
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "@litverse/shared/subscriptions";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -13,11 +12,9 @@ import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
-import { toastError } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { INTERVAL_ADJECTIVES, STATUS_LABELS, TIER_LABELS } from "./plan-values.ts";
+import { useSubscribers } from "./use-subscribers.ts";
 
 type StatusFilter = SubscriptionStatus | "all";
 const STATUS_ITEMS: { value: StatusFilter; label: string }[] = [
@@ -37,27 +34,7 @@ export function SubscribersPanel() {
   const [status, setStatus] = useState<StatusFilter>("all");
   const [search, setSearch] = useState("");
   const query = useDeferredValue(search.trim());
-  const input = { status: status === "all" ? undefined : status, query: query || undefined };
-  const first = useLiveQuery(trpc.subscriptions.adminListSubscriptions.queryOptions(input));
-  const firstCursor = first.data?.nextCursor ?? null;
-  const older = useInfiniteQuery({
-    queryKey: ["subscribers-older", input, firstCursor],
-    queryFn: ({ pageParam }) =>
-      trpcClient.subscriptions.adminListSubscriptions.query({ ...input, cursor: pageParam }),
-    initialPageParam: firstCursor ?? "",
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-    enabled: false,
-  });
-  const olderItems = older.data?.pages.flatMap((page) => page.items) ?? [];
-  const firstIds = new Set(first.data?.items.map((row) => row.id));
-  const rows = [...(first.data?.items ?? []), ...olderItems.filter((row) => !firstIds.has(row.id))];
-  const hasMore = older.data ? older.hasNextPage : Boolean(firstCursor);
-  const loadMore = () => {
-    const next = older.data ? older.fetchNextPage() : older.refetch();
-    void next.then((result) => {
-      if (result.isError) toastError(result.error, "Could not load more subscribers.");
-    });
-  };
+  const { first, rows, hasMore, loadMore, isLoadingMore } = useSubscribers(status, query);
 
   return (
     <section aria-labelledby="subscribers-heading" className="space-y-4">
@@ -145,7 +122,7 @@ export function SubscribersPanel() {
           </Table>
           {hasMore ? (
             <div className="flex justify-center">
-              <Button variant="secondary" onClick={loadMore} isLoading={older.isFetching}>
+              <Button variant="secondary" onClick={loadMore} isLoading={isLoadingMore}>
                 Show more
               </Button>
             </div>

@@ -4,7 +4,6 @@
 // `?returnTo=<path>` takes them back there after paying.
 import { isSameSitePath } from "@litverse/shared/payments";
 import type { MySubscription, PlanView } from "@litverse/shared/subscriptions";
-import { useMutation } from "@tanstack/react-query";
 import { Check, Coins, Crown, Gem, Sparkles } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
@@ -18,10 +17,7 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { toastError } from "../../lib/errors.ts";
 import { formatCount, formatDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import {
   INTERVAL_ADJECTIVES,
@@ -32,6 +28,8 @@ import {
   TIER_LABELS,
   tierParam,
 } from "./plan-values.ts";
+import { useCancelSubscription, useMySubscription, useResumeSubscription } from "./use-my-subscription.ts";
+import { usePlansOnOffer, useStartSubscriptionCheckout } from "./use-subscription-plans.ts";
 
 const TIER_BLURBS = {
   premium: "Every premium title, all episodes.",
@@ -44,8 +42,8 @@ export function SubscriptionPlansPage() {
   const highlightedTier = tierParam(params.get("tier"));
   const requestedReturn = params.get("returnTo");
   const returnTo = requestedReturn && isSameSitePath(requestedReturn) ? requestedReturn : null;
-  const plans = useLiveQuery(trpc.subscriptions.listPlans.queryOptions());
-  const mine = useLiveQuery(trpc.subscriptions.getMySubscription.queryOptions());
+  const plans = usePlansOnOffer();
+  const mine = useMySubscription();
 
   return (
     <Page width="wide" className="space-y-8 py-8">
@@ -162,12 +160,7 @@ function PlanCard({
   const subscription = mine?.subscription ?? null;
   const isMine = isCurrentPlan(plan, subscription);
   const hasOtherPlan = !!subscription?.isInForce && !isMine;
-  const start = useMutation(
-    trpc.subscriptions.startSubscriptionCheckout.mutationOptions({
-      onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
-      onError: (error) => toastError(error, "Could not start the checkout. Please try again."),
-    }),
-  );
+  const start = useStartSubscriptionCheckout();
   const headingId = `plan-${plan.id}`;
   return (
     <Card
@@ -238,12 +231,8 @@ function PlanCard({
 
 function CurrentSubscription({ mine }: { mine: MySubscription }) {
   const { subscription, vvipGrantEndsAt } = mine;
-  const cancel = useMutation(trpc.subscriptions.cancelSubscription.mutationOptions());
-  const resume = useMutation(
-    trpc.subscriptions.resumeSubscription.mutationOptions({
-      onError: (error) => toastError(error, "Could not resume your subscription."),
-    }),
-  );
+  const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
   if (!subscription && !vvipGrantEndsAt) return null;
   return (
     <section aria-labelledby="my-subscription" className="space-y-3">

@@ -5,7 +5,6 @@
 import type { AdminPaymentRow } from "@litverse/shared/payments";
 import { formatPrice } from "@litverse/shared/payments";
 import { COMPENSATION_MAX_COINS } from "@litverse/shared/support";
-import { useMutation } from "@tanstack/react-query";
 import { Coins, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
@@ -14,15 +13,13 @@ import { Button } from "../../components/ui/button.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { describeError, toastError } from "../../lib/errors.ts";
 import { formatCount, formatDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useGrantCompensation, usePaymentActions, useRequesterAccount } from "./use-requester-account.ts";
 
 const RECHECKABLE = new Set(["pending", "failed", "canceled"]);
 
 export function AccountPanel({ ticketId }: { ticketId: string }) {
-  const account = useLiveQuery(trpc.support.getRequesterAccount.queryOptions({ ticketId }));
+  const account = useRequesterAccount(ticketId);
   if (account.isError) {
     return (
       <ErrorState
@@ -104,8 +101,7 @@ export function AccountPanel({ ticketId }: { ticketId: string }) {
 }
 
 function PaymentRow({ ticketId, payment }: { ticketId: string; payment: AdminPaymentRow }) {
-  const recheck = useMutation(trpc.support.recheckPayment.mutationOptions());
-  const refund = useMutation(trpc.support.refundPayment.mutationOptions());
+  const { recheck, isRechecking, refund, isRefundPending } = usePaymentActions(ticketId, payment.id);
   const [isRefunding, setIsRefunding] = useState(false);
   const [reason, setReason] = useState("");
   const variant =
@@ -129,17 +125,7 @@ function PaymentRow({ ticketId, payment }: { ticketId: string; payment: AdminPay
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         {RECHECKABLE.has(payment.status) ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            isLoading={recheck.isPending}
-            onClick={() =>
-              recheck.mutate(
-                { ticketId, paymentId: payment.id },
-                { onError: (error) => toastError(error, "The provider could not be asked.") },
-              )
-            }
-          >
+          <Button size="sm" variant="secondary" isLoading={isRechecking} onClick={recheck}>
             <RefreshCw aria-hidden /> Re-check with {payment.provider}
           </Button>
         ) : null}
@@ -154,10 +140,7 @@ function PaymentRow({ ticketId, payment }: { ticketId: string; payment: AdminPay
           className="mt-2 flex gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            refund.mutate(
-              { ticketId, paymentId: payment.id, reason },
-              { onError: (error) => toastError(error), onSuccess: () => setIsRefunding(false) },
-            );
+            refund(reason, () => setIsRefunding(false));
           }}
         >
           <Input
@@ -166,7 +149,7 @@ function PaymentRow({ ticketId, payment }: { ticketId: string; payment: AdminPay
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
-          <Button size="sm" type="submit" variant="danger" isLoading={refund.isPending}>
+          <Button size="sm" type="submit" variant="danger" isLoading={isRefundPending}>
             Refund
           </Button>
         </form>
@@ -180,7 +163,7 @@ function CompensationForm({ ticketId }: { ticketId: string }) {
   const [reason, setReason] = useState("");
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [message, setMessage] = useState<string | null>(null);
-  const grant = useMutation(trpc.support.grantCompensation.mutationOptions());
+  const { grant, isGranting } = useGrantCompensation(ticketId);
   return (
     <form
       className="space-y-2 border-t border-border pt-4"
@@ -188,16 +171,16 @@ function CompensationForm({ ticketId }: { ticketId: string }) {
       onSubmit={(event) => {
         event.preventDefault();
         setMessage(null);
-        grant.mutate(
-          { ticketId, coins: Number(coins), reason, requestId },
+        grant(
+          { coins: Number(coins), reason, requestId },
           {
-            onSuccess: () => {
+            onGranted: () => {
               setCoins("");
               setReason("");
               setRequestId(crypto.randomUUID());
               setMessage("Granted.");
             },
-            onError: (error) => setMessage(describeError(error).message),
+            onFailed: setMessage,
           },
         );
       }}
@@ -228,7 +211,7 @@ function CompensationForm({ ticketId }: { ticketId: string }) {
           size="sm"
           type="submit"
           variant="secondary"
-          isLoading={grant.isPending}
+          isLoading={isGranting}
           disabled={!coins || !reason.trim()}
         >
           Grant bonus coins

@@ -14,7 +14,6 @@ import {
   TICKET_STATUS_AGENT_LABELS,
   ticketLabel,
 } from "@litverse/shared/support";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -26,26 +25,22 @@ import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
-import { toastError } from "../../lib/errors.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { UploadError, uploadFiles } from "../../lib/uploads.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AccountPanel } from "./account-panel.tsx";
 import { SlaTimer } from "./queue-page.tsx";
+import { AttachmentPicker, PriorityBadge, StatusBadge, TicketThread } from "./ticket-parts.tsx";
 import {
-  AttachmentPicker,
-  PriorityBadge,
-  StatusBadge,
-  TicketThread,
-  uploadAttachments,
-} from "./ticket-parts.tsx";
+  useAgentReply,
+  useAgents,
+  useAgentTicket,
+  useCannedReplies,
+  useUpdateTicket,
+} from "./use-agent-ticket.ts";
 
 export function AgentTicketPage({ ticketId }: { ticketId: string }) {
-  const ticket = useLiveQuery(trpc.support.getTicket.queryOptions({ ticketId }));
+  const ticket = useAgentTicket(ticketId);
   useDocumentTitle(
     ticket.data ? `${ticketLabel(ticket.data.number)} ${ticket.data.subject}` : "Support Ticket",
   );
@@ -127,11 +122,9 @@ function AgentComposer({ ticket }: { ticket: AgentTicket }) {
   const [text, setText] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const [statusAfter, setStatusAfter] = useState<(typeof AGENT_SETTABLE_STATUSES)[number]>("pending");
-  const [isSending, setIsSending] = useState(false);
-  const canned = useQuery(trpc.support.listCannedReplies.queryOptions());
+  const canned = useCannedReplies();
   const me = useCurrentUser();
-  const reply = useMutation(trpc.support.replyAsAgent.mutationOptions());
-  const accessToken = useAccessToken();
+  const { send, isSending } = useAgentReply(ticket._id);
   const isNote = mode === "note";
 
   const useCanned = (cannedReplyId: string) => {
@@ -147,25 +140,10 @@ function AgentComposer({ ticket }: { ticket: AgentTicket }) {
 
   const submit = async () => {
     if (!text.trim() && files.length === 0) return;
-    setIsSending(true);
-    try {
-      const attachmentUploadIds = await uploadAttachments(files, (chosen) =>
-        uploadFiles(chosen, accessToken),
-      );
-      await reply.mutateAsync({
-        ticketId: ticket._id,
-        body: text,
-        attachmentUploadIds,
-        internal: isNote,
-        ...(isNote ? {} : { statusAfter }),
-      });
+    await send({ body: text, internal: isNote, ...(isNote ? {} : { statusAfter }) }, files, () => {
       setText("");
       setFiles([]);
-    } catch (error) {
-      toastError(error instanceof UploadError ? new Error(error.message) : error, "Could not send that.");
-    } finally {
-      setIsSending(false);
-    }
+    });
   };
 
   return (
@@ -251,10 +229,8 @@ function AgentComposer({ ticket }: { ticket: AgentTicket }) {
 }
 
 function TicketControls({ ticket }: { ticket: AgentTicket }) {
-  const update = useMutation(trpc.support.updateTicket.mutationOptions());
-  const agents = useQuery(trpc.support.listAgents.queryOptions());
-  const change = (fields: Omit<Parameters<typeof update.mutate>[0], "ticketId">) =>
-    update.mutate({ ticketId: ticket._id, ...fields }, { onError: (error) => toastError(error) });
+  const change = useUpdateTicket(ticket._id);
+  const agents = useAgents();
   const rows: Array<[string, React.ReactNode]> = [
     [
       "Status",

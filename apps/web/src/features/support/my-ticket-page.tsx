@@ -6,7 +6,6 @@ import {
   TICKET_MESSAGE_MAX_LENGTH,
   ticketLabel,
 } from "@litverse/shared/support";
-import { useMutation } from "@tanstack/react-query";
 import { ArrowLeft, Star } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -16,17 +15,13 @@ import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
-import { toastError } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { UploadError, uploadFiles } from "../../lib/uploads.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { AttachmentPicker, StatusBadge, TicketThread, uploadAttachments } from "./ticket-parts.tsx";
+import { AttachmentPicker, StatusBadge, TicketThread } from "./ticket-parts.tsx";
+import { useCloseOrReopenTicket, useMyTicket, useRateTicket, useReplyToTicket } from "./use-my-ticket.ts";
 
 export function MyTicketPage({ ticketId }: { ticketId: string }) {
-  const ticket = useLiveQuery(trpc.support.getMyTicket.queryOptions({ ticketId }));
+  const ticket = useMyTicket(ticketId);
   useDocumentTitle(ticket.data ? `${ticket.data.subject} · Support` : "Support Ticket");
   return (
     <Page width="reading" className="space-y-6 py-8">
@@ -52,8 +47,7 @@ export function MyTicketPage({ ticketId }: { ticketId: string }) {
 }
 
 function TicketView({ ticket }: { ticket: MyTicket }) {
-  const close = useMutation(trpc.support.closeTicket.mutationOptions());
-  const reopen = useMutation(trpc.support.reopenTicket.mutationOptions());
+  const { close, isClosing, reopen, isReopening } = useCloseOrReopenTicket(ticket._id);
   return (
     <>
       <header className="space-y-2">
@@ -83,23 +77,13 @@ function TicketView({ ticket }: { ticket: MyTicket }) {
       {ticket.canReply ? <ReplyForm ticket={ticket} /> : null}
       <div className="flex flex-wrap items-center gap-3">
         {ticket.canClose ? (
-          <Button
-            variant="secondary"
-            isLoading={close.isPending}
-            onClick={() => close.mutate({ ticketId: ticket._id }, { onError: (error) => toastError(error) })}
-          >
+          <Button variant="secondary" isLoading={isClosing} onClick={close}>
             Close ticket
           </Button>
         ) : null}
         {ticket.canReopen ? (
           <>
-            <Button
-              variant="secondary"
-              isLoading={reopen.isPending}
-              onClick={() =>
-                reopen.mutate({ ticketId: ticket._id }, { onError: (error) => toastError(error) })
-              }
-            >
+            <Button variant="secondary" isLoading={isReopening} onClick={reopen}>
               Reopen ticket
             </Button>
             {ticket.reopenUntil ? (
@@ -124,27 +108,13 @@ function TicketView({ ticket }: { ticket: MyTicket }) {
 function ReplyForm({ ticket }: { ticket: MyTicket }) {
   const [text, setText] = useState("");
   const [files, setFiles] = useState<File[]>([]);
-  const [isSending, setIsSending] = useState(false);
-  const reply = useMutation(trpc.support.replyToTicket.mutationOptions());
-  const accessToken = useAccessToken();
+  const { send, isSending } = useReplyToTicket(ticket._id);
   const submit = async () => {
     if (!text.trim() && files.length === 0) return;
-    setIsSending(true);
-    try {
-      const attachmentUploadIds = await uploadAttachments(files, (chosen) =>
-        uploadFiles(chosen, accessToken),
-      );
-      await reply.mutateAsync({ ticketId: ticket._id, body: text, attachmentUploadIds });
+    await send(text, files, () => {
       setText("");
       setFiles([]);
-    } catch (error) {
-      toastError(
-        error instanceof UploadError ? new Error(error.message) : error,
-        "Could not send the reply.",
-      );
-    } finally {
-      setIsSending(false);
-    }
+    });
   };
   return (
     <form
@@ -178,14 +148,14 @@ function ReplyForm({ ticket }: { ticket: MyTicket }) {
 function RatingForm({ ticketId }: { ticketId: string }) {
   const [score, setScore] = useState(0);
   const [comment, setComment] = useState("");
-  const rate = useMutation(trpc.support.rateTicket.mutationOptions());
+  const { rate, isRating } = useRateTicket(ticketId);
   return (
     <form
       className="space-y-3 rounded-2xl border border-brand-100 bg-brand-50/60 p-4 dark:border-brand-500/30 dark:bg-brand-500/10"
       aria-label="Rate this help"
       onSubmit={(event) => {
         event.preventDefault();
-        rate.mutate({ ticketId, score, comment }, { onError: (error) => toastError(error) });
+        rate(score, comment);
       }}
     >
       <fieldset>
@@ -221,7 +191,7 @@ function RatingForm({ ticketId }: { ticketId: string }) {
         value={comment}
         onChange={(event) => setComment(event.target.value)}
       />
-      <Button type="submit" disabled={score === 0} isLoading={rate.isPending}>
+      <Button type="submit" disabled={score === 0} isLoading={isRating}>
         Send rating
       </Button>
     </form>

@@ -7,7 +7,6 @@ import {
   TICKET_SUBJECT_MAX_LENGTH,
   ticketLabel,
 } from "@litverse/shared/support";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { LifeBuoy, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -22,18 +21,14 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { useAccessToken } from "../../lib/auth/use-access-token.ts";
-import { describeError } from "../../lib/errors.ts";
 import { formatDate, formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
-import { uploadFiles } from "../../lib/uploads.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
-import { AttachmentPicker, StatusBadge, TICKET_CARD, uploadAttachments } from "./ticket-parts.tsx";
+import { AttachmentPicker, StatusBadge, TICKET_CARD } from "./ticket-parts.tsx";
+import { useCreateTicket, useMyPurchases, useMyTickets } from "./use-my-tickets.ts";
 
 export function MyTicketsPage() {
   useDocumentTitle("Support");
-  const tickets = useLiveQuery(trpc.support.listMyTickets.queryOptions());
+  const tickets = useMyTickets();
   const [isAsking, setIsAsking] = useState(false);
   return (
     <Page width="reading" className="space-y-6 py-8">
@@ -100,39 +95,32 @@ function NewTicketDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
   const [draft, setDraft] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
-  const purchases = useQuery({ ...trpc.support.listMyPurchases.queryOptions(), enabled: open });
-  const create = useMutation(trpc.support.createTicket.mutationOptions());
-  const accessToken = useAccessToken();
+  const purchases = useMyPurchases(open);
+  const { send, isSending } = useCreateTicket();
   const navigate = useNavigate();
   const change = (fields: Partial<TicketDraft>) => setDraft((current) => ({ ...current, ...fields }));
 
   const submit = async () => {
-    setIsSending(true);
-    try {
-      const attachmentUploadIds = await uploadAttachments(draft.files, (files) =>
-        uploadFiles(files, accessToken),
-      );
-      const [kind, id] = draft.item.split(":");
-      const { ticketId } = await create.mutateAsync({
-        category: draft.category as SupportCategory,
-        subject: draft.subject,
-        description: draft.description,
-        attachmentUploadIds,
-        item: kind && id ? { kind: kind as "payment" | "unlock", id } : null,
-      });
-      onOpenChange(false);
-      setDraft(EMPTY);
-      setErrors({});
-      setMessage(null);
-      void navigate(`/support/${ticketId}`);
-    } catch (error) {
-      const details = describeError(error, "Could not send the ticket.");
-      setErrors(details.fieldErrors ?? {});
-      setMessage(details.message);
-    } finally {
-      setIsSending(false);
-    }
+    const [kind, id] = draft.item.split(":");
+    const ticket = {
+      category: draft.category as SupportCategory,
+      subject: draft.subject,
+      description: draft.description,
+      item: kind && id ? { kind: kind as "payment" | "unlock", id } : null,
+    };
+    await send(ticket, draft.files, {
+      onCreated: (ticketId) => {
+        onOpenChange(false);
+        setDraft(EMPTY);
+        setErrors({});
+        setMessage(null);
+        void navigate(`/support/${ticketId}`);
+      },
+      onFailed: (details) => {
+        setErrors(details.fieldErrors ?? {});
+        setMessage(details.message);
+      },
+    });
   };
 
   const items = [

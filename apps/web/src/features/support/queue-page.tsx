@@ -13,7 +13,6 @@ import {
   TICKET_STATUSES,
   ticketLabel,
 } from "@litverse/shared/support";
-import { keepPreviousData } from "@tanstack/react-query";
 import { AlarmClock, Inbox, PauseCircle } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
@@ -29,11 +28,10 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { SlaPoliciesDialog } from "./sla-policies-dialog.tsx";
 import { PriorityBadge, StatusBadge, TICKET_CARD } from "./ticket-parts.tsx";
+import { useSupportQueue } from "./use-support-queue.ts";
 
 const ANY = "any";
 
@@ -100,10 +98,7 @@ export function QueuePage() {
     unattended: params.get("unattended") === "1",
     ...(params.get("q") ? { query: params.get("q") ?? "" } : {}),
   };
-  const queue = useLiveQuery({
-    ...trpc.support.listQueue.queryOptions(input),
-    placeholderData: keepPreviousData,
-  });
+  const queue = useSupportQueue(input);
   const counts = queue.data?.counts;
 
   return (

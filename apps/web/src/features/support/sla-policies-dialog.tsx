@@ -1,14 +1,11 @@
 // The service-level targets per priority, in hours, edited one priority at a time.
 import { type SlaPolicy, TICKET_PRIORITY_LABELS } from "@litverse/shared/support";
-import { useMutation } from "@tanstack/react-query";
 import { Timer } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { describeError } from "../../lib/errors.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { useSaveSlaPolicy, useSlaPolicies } from "./use-support-queue.ts";
 
 const FIELDS = [
   ["firstReplyMinutes", "First reply"],
@@ -18,7 +15,7 @@ const FIELDS = [
 
 export function SlaPoliciesDialog() {
   const [open, setOpen] = useState(false);
-  const policies = useLiveQuery({ ...trpc.support.listSlaPolicies.queryOptions(), enabled: open });
+  const policies = useSlaPolicies(open);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -43,17 +40,17 @@ function PolicyRow({ policy }: { policy: SlaPolicy }) {
     Object.fromEntries(FIELDS.map(([key]) => [key, String(policy[key] / 60)])),
   );
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation(trpc.support.updateSlaPolicy.mutationOptions());
+  const { save, isSaving, isSaved } = useSaveSlaPolicy();
   const submit = () => {
     setError(null);
-    save.mutate(
+    save(
       {
         priority: policy.priority,
         firstReplyMinutes: Math.round(Number(hours.firstReplyMinutes) * 60),
         nextReplyMinutes: Math.round(Number(hours.nextReplyMinutes) * 60),
         resolutionMinutes: Math.round(Number(hours.resolutionMinutes) * 60),
       },
-      { onError: (failure) => setError(describeError(failure).message) },
+      setError,
     );
   };
   return (
@@ -75,10 +72,10 @@ function PolicyRow({ policy }: { policy: SlaPolicy }) {
         ))}
       </div>
       <div className="mt-2 flex items-center gap-2">
-        <Button size="sm" variant="secondary" onClick={submit} isLoading={save.isPending}>
+        <Button size="sm" variant="secondary" onClick={submit} isLoading={isSaving}>
           Save
         </Button>
-        {save.isSuccess && !error ? <span className="text-xs text-muted-foreground">Saved</span> : null}
+        {isSaved && !error ? <span className="text-xs text-muted-foreground">Saved</span> : null}
         {error ? (
           <span role="alert" className="text-xs text-rose-700 dark:text-rose-300">
             {error}

@@ -1,7 +1,6 @@
 // /admin/support-analytics: volume by day and category, the backlog, first reply and resolution
 // times, the share of tickets that missed a target, satisfaction, and the same per agent.
 import { formatDuration } from "@litverse/shared/support";
-import { keepPreviousData } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { describeRange, rangeShapeProblem } from "../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
@@ -13,9 +12,8 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Stat } from "../../components/ui/stat.tsx";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useSupportAnalytics } from "./use-support-analytics.ts";
 
 const VolumeChart = lazy(async () => ({ default: (await import("./support-charts.tsx")).VolumeChart }));
 const CsatChart = lazy(async () => ({ default: (await import("./support-charts.tsx")).CsatChart }));
@@ -27,11 +25,7 @@ export function SupportAnalyticsPage() {
   useDocumentTitle("Support Analytics");
   const params = useDayRangeParams({ pushOn: "view" });
   const problem = rangeShapeProblem(params.range);
-  const analytics = useLiveQuery({
-    ...trpc.support.getAnalytics.queryOptions(params.range),
-    enabled: !problem,
-    placeholderData: keepPreviousData,
-  });
+  const analytics = useSupportAnalytics(params.range, !problem);
   const data = analytics.data;
   const rangeText = describeRange(params.range);
   return (

@@ -6,22 +6,18 @@
 import type { PlanTier } from "@litverse/shared/coins";
 import type { EpisodeLock, EpisodeSummary } from "@litverse/shared/content";
 import type { UnlockOptions } from "@litverse/shared/unlocks";
-import { useMutation } from "@tanstack/react-query";
 import { BookOpenCheck, Clock, Coins, Crown, Gem, Hourglass, Layers } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { readerPath } from "../../components/catalogue/labels.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { errorCode, toastError } from "../../lib/errors.ts";
 import { formatDateTime, formatRelativeDate } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { CoinNotice, InsufficientCoinsContent } from "./coin-dialog-parts.tsx";
 import { coins, formatHours, plansPath } from "./unlock-links.ts";
+import { useUnlockEpisode, useUnlockOptions } from "./use-unlock-episode.ts";
 
 const PLAN_NAMES: Record<PlanTier, string> = { premium: "Premium", vvip: "VVIP" };
 
@@ -77,39 +73,30 @@ function PriceLock({
   onUnlocked?: (episode: EpisodeSummary) => void;
 }) {
   const navigate = useNavigate();
-  const query = useLiveQuery(trpc.unlocks.getUnlockOptions.queryOptions({ episodeId: episode._id }));
+  const {
+    query,
+    pay: payFor,
+    unlockEpisode,
+    unlockAllRemaining,
+    pendingMethod,
+    isUnlockingAll,
+    isBusy,
+  } = useUnlockEpisode(episode._id);
   const options = query.data;
   const returnTo = useReturnTo(options);
   const [step, setStep] = useState<Step>({ kind: "choose" });
-  const unlock = useMutation(trpc.unlocks.unlockEpisode.mutationOptions());
-  const unlockAll = useMutation(trpc.unlocks.unlockAllRemaining.mutationOptions());
-  const isBusy = unlock.isPending || unlockAll.isPending;
 
-  const opened = (message: string) => {
-    toast.success(message);
+  const opened = () => {
     if (onUnlocked) onUnlocked(episode);
     else if (options) navigate(readerPath(options.content.contentType, options.content._id, episode.number));
   };
 
   /** Pays `price` for `what`, or explains first that the coins are not enough. */
-  const pay = async (price: number, what: string, run: () => Promise<unknown>, done: string) => {
-    const balance = options?.balance ?? 0;
-    if (price > balance) {
-      setStep({ kind: "insufficient", need: price - balance, price, what });
-      return;
-    }
-    try {
-      await run();
-      opened(done);
-    } catch (error) {
-      if (errorCode(error) === "INSUFFICIENT_COINS") {
-        const fresh = (await query.refetch()).data?.balance ?? balance;
-        setStep({ kind: "insufficient", need: Math.max(1, price - fresh), price, what });
-      } else {
-        toastError(error, "Could not unlock the episode.");
-      }
-    }
-  };
+  const pay = (price: number, what: string, run: () => Promise<unknown>, done: string) =>
+    payFor(price, run, done, {
+      onShort: (need) => setStep({ kind: "insufficient", need, price, what }),
+      onOpened: opened,
+    });
 
   const price = options?.priceCoins ?? lock.priceCoins;
 
@@ -171,13 +158,12 @@ function PriceLock({
         <Button
           variant="gradient"
           disabled={!options || isBusy}
-          isLoading={unlock.isPending && unlock.variables?.method === "coins"}
+          isLoading={pendingMethod === "coins"}
           onClick={() =>
             void pay(
               price,
               `Unlocking episode ${episode.number}`,
-              () =>
-                unlock.mutateAsync({ episodeId: episode._id, method: "coins", expectedPriceCoins: price }),
+              () => unlockEpisode("coins", price),
               `Episode ${episode.number} unlocked`,
             )
           }
@@ -213,17 +199,12 @@ function PriceLock({
               }
               price="Free"
               disabled={!waitForFree.isAvailable || isBusy}
-              isLoading={unlock.isPending && unlock.variables?.method === "wait_free"}
+              isLoading={pendingMethod === "wait_free"}
               onClick={() =>
                 void pay(
                   0,
                   "",
-                  () =>
-                    unlock.mutateAsync({
-                      episodeId: episode._id,
-                      method: "wait_free",
-                      expectedPriceCoins: 0,
-                    }),
+                  () => unlockEpisode("wait_free", 0),
                   `Episode ${episode.number} unlocked for free`,
                 )
               }
@@ -236,17 +217,12 @@ function PriceLock({
               detail="Read it as often as you like until the rental ends."
               price={coins(rental.priceCoins)}
               disabled={isBusy}
-              isLoading={unlock.isPending && unlock.variables?.method === "rental"}
+              isLoading={pendingMethod === "rental"}
               onClick={() =>
                 void pay(
                   rental.priceCoins,
                   `Renting episode ${episode.number}`,
-                  () =>
-                    unlock.mutateAsync({
-                      episodeId: episode._id,
-                      method: "rental",
-                      expectedPriceCoins: rental.priceCoins,
-                    }),
+                  () => unlockEpisode("rental", rental.priceCoins),
                   `Episode ${episode.number} rented for ${formatHours(rental.hours)}`,
                 )
               }
@@ -262,16 +238,12 @@ function PriceLock({
                   : "Every priced episode out now, in one go."
               }
               disabled={isBusy}
-              isLoading={unlockAll.isPending}
+              isLoading={isUnlockingAll}
               onClick={() =>
                 void pay(
                   bulk.priceCoins,
                   `Unlocking ${bulk.episodeCount} episodes`,
-                  () =>
-                    unlockAll.mutateAsync({
-                      contentId: options.content._id,
-                      expectedPriceCoins: bulk.priceCoins,
-                    }),
+                  () => unlockAllRemaining(options.content._id, bulk.priceCoins),
                   `${bulk.episodeCount} episodes unlocked`,
                 )
               }
@@ -292,7 +264,7 @@ function TierLock({
   tier: PlanTier;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const query = useLiveQuery(trpc.unlocks.getUnlockOptions.queryOptions({ episodeId: episode._id }));
+  const query = useUnlockOptions(episode._id);
   const returnTo = useReturnTo(query.data);
   const isVvip = tier === "vvip";
   const Icon = isVvip ? Gem : Crown;

@@ -2,10 +2,8 @@
 // back. Every grant stays listed with who granted or revoked it, when and why: the audit trail.
 import type { VvipGrantView } from "@litverse/shared/subscriptions";
 import { grantVvipInput, VVIP_MAX_YEARS } from "@litverse/shared/subscriptions-inputs";
-import { useMutation } from "@tanstack/react-query";
 import { Gem } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -19,11 +17,9 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { describeError } from "../../lib/errors.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
-import { useLiveQuery } from "../../lib/live-query.ts";
-import { trpc } from "../../lib/trpc.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useGrantVvip, useRevokeVvip, useVvipGrants } from "./use-vvip-grants.ts";
 import { dateInputValue, endOfDay } from "./vvip-dates.ts";
 
 const STATE_LABELS = { active: "Active", ended: "Ended", revoked: "Revoked" } as const;
@@ -31,7 +27,7 @@ const STATE_BADGES = { active: "vvip", ended: "neutral", revoked: "danger" } as 
 
 export function VvipControlPage() {
   useDocumentTitle("VVIP Control");
-  const grants = useLiveQuery(trpc.vvip.listVvipGrants.queryOptions());
+  const grants = useVvipGrants();
   const [revoking, setRevoking] = useState<VvipGrantView | null>(null);
   return (
     <Page width="wide" className="space-y-8 py-8">
@@ -144,7 +140,7 @@ function GrantForm() {
   const [reason, setReason] = useState("");
   const [endDate, setEndDate] = useState(() => dateInputValue(new Date(Date.now() + 30 * 86_400_000)));
   const [errors, setErrors] = useState<GrantErrors>({});
-  const grant = useMutation(trpc.vvip.grantVvip.mutationOptions());
+  const { grant, isPending } = useGrantVvip();
   const maxDate = new Date(today);
   maxDate.setFullYear(maxDate.getFullYear() + VVIP_MAX_YEARS);
   maxDate.setDate(maxDate.getDate() - 1);
@@ -167,20 +163,19 @@ function GrantForm() {
     }
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return;
-    try {
-      const created = await grant.mutateAsync({ ...parsed.data, endsAt: parsed.data.endsAt.toISOString() });
-      toast.success(`VVIP granted to ${created.user.email ?? email} until ${formatDate(created.endsAt)}`);
-      setEmail("");
-      setReason("");
-    } catch (error) {
-      const details = describeError(error, "Could not grant VVIP access.");
-      setErrors({
-        email: details.fieldErrors.email?.[0],
-        reason: details.fieldErrors.reason?.[0],
-        endsAt: details.fieldErrors.endsAt?.[0],
-        form: details.message,
-      });
-    }
+    await grant({ ...parsed.data, endsAt: parsed.data.endsAt.toISOString() }, email, {
+      onGranted: () => {
+        setEmail("");
+        setReason("");
+      },
+      onFailed: (details) =>
+        setErrors({
+          email: details.fieldErrors.email?.[0],
+          reason: details.fieldErrors.reason?.[0],
+          endsAt: details.fieldErrors.endsAt?.[0],
+          form: details.message,
+        }),
+    });
   };
 
   return (
@@ -225,7 +220,7 @@ function GrantForm() {
             maxLength={500}
           />
         </Field>
-        <Button type="submit" isLoading={grant.isPending}>
+        <Button type="submit" isLoading={isPending}>
           <Gem aria-hidden />
           Grant VVIP
         </Button>
@@ -244,33 +239,30 @@ function RevokeDialog({
   const formId = useId();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const revoke = useMutation(trpc.vvip.revokeVvip.mutationOptions());
+  const { revoke, isPending } = useRevokeVvip();
   const who = grant.user.email ?? grant.user.name ?? "this person";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (reason.trim().length < 3) return setError("Say why, in a few words.");
     setError(null);
-    try {
-      await revoke.mutateAsync({ grantId: grant.id, reason: reason.trim() });
-      toast.success(`VVIP access of ${who} revoked`);
-      onOpenChange(false);
-    } catch (caught) {
-      setError(describeError(caught, "Could not revoke the grant.").message);
-    }
+    await revoke({ grantId: grant.id, reason: reason.trim() }, who, {
+      onRevoked: () => onOpenChange(false),
+      onFailed: setError,
+    });
   };
 
   return (
-    <Dialog open onOpenChange={(open) => (revoke.isPending ? undefined : onOpenChange(open))}>
+    <Dialog open onOpenChange={(open) => (isPending ? undefined : onOpenChange(open))}>
       <DialogContent
         title="Revoke VVIP access?"
         description={`${who} loses VVIP access at once (a VVIP plan they pay for is not affected). The grant stays listed with your reason.`}
         footer={
           <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={revoke.isPending}>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isPending}>
               Cancel
             </Button>
-            <Button type="submit" form={formId} variant="danger" isLoading={revoke.isPending}>
+            <Button type="submit" form={formId} variant="danger" isLoading={isPending}>
               Revoke access
             </Button>
           </>

@@ -1,13 +1,8 @@
 // A book's front and back matter in its contents: the pages ahead of chapter 1 (title page,
 // dedication, contents…) and after the last (notes, colophon), which are not episodes.
-import { useQuery } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
 import { Link } from "react-router";
-import { trpc } from "../../../lib/trpc.ts";
-
-export function useBookMatter(contentId: string, enabled = true) {
-  return useQuery({ ...trpc.content.listBookMatter.queryOptions({ contentId }), enabled });
-}
+import { useBookMatter } from "./use-book-matter.ts";
 
 /** The title's matter of one placement as a list, or nothing when it has none. */
 export function MatterContents({ contentId, placement }: { contentId: string; placement: "front" | "back" }) {

@@ -1,7 +1,6 @@
 // A page of a book's front or back matter (title page, dedication, contents, notes…), at
 // /read/:contentId?matter=N: read in the reader's own theme and type, scrolling, with the way on
 // into the story (front matter leads to chapter 1) or back out of it (back matter follows the last).
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ChevronLeft, ChevronRight } from "lucide-react";
 import { useTheme } from "next-themes";
 import { useMemo } from "react";
@@ -11,10 +10,10 @@ import { cn } from "../../../components/ui/cn.ts";
 import { ErrorState } from "../../../components/ui/error-state.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { errorCode } from "../../../lib/errors.ts";
-import { trpc } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { chapterElement, scopeChapterIds } from "./chapter-ids.ts";
 import { fontPixels, readerStyleVariables, resolveTheme } from "./settings.ts";
+import { useMatterPage } from "./use-book-matter.ts";
 import { useReaderSettings } from "./use-reader-settings.ts";
 
 /** `?matter=N` as a position, or null when it is not one. */
@@ -34,10 +33,7 @@ export function MatterPage({ contentId, position }: { contentId: string; positio
   const { resolvedTheme } = useTheme();
   const theme = resolveTheme(settings.theme, resolvedTheme === "dark");
   const navigate = useNavigate();
-  const query = useQuery({
-    ...trpc.content.getBookMatter.queryOptions({ contentId, position: position ?? 1 }),
-    enabled: position !== null,
-  });
+  const query = useMatterPage(contentId, position);
   const data = query.data;
   const html = useMemo(() => (data ? scopeChapterIds(data.html) : ""), [data]);
   useDocumentTitle(data ? `${data.matter.title} · ${data.content.title}` : query.isError ? "Reader" : null);

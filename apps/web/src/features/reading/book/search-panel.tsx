@@ -1,14 +1,13 @@
 // Search in the whole book: matches grouped by chapter with the words around them; choosing one
 // opens its chapter at that match, highlighted.
 import type { BookSearchHit } from "@litverse/shared/content";
-import { useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { ErrorState } from "../../../components/ui/error-state.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { trpc } from "../../../lib/trpc.ts";
+import { useBookSearch } from "./use-book-search.ts";
 
 const MIN_QUERY = 2;
 const TYPING_PAUSE_MS = 300;
@@ -40,11 +39,7 @@ export function SearchPanel({
     return () => clearTimeout(timer);
   }, [typed, query, onQueryChange]);
 
-  const search = useQuery({
-    ...trpc.content.searchBook.queryOptions({ contentId, query: trimmed }),
-    enabled: open && trimmed.length >= MIN_QUERY,
-    staleTime: 5 * 60_000,
-  });
+  const search = useBookSearch(contentId, trimmed, open && trimmed.length >= MIN_QUERY);
 
   const groups = new Map<number, { title: string; hits: BookSearchHit[] }>();
   for (const hit of search.data?.results ?? []) {

@@ -3,7 +3,6 @@
 // for the titles they trail (clicks on "Watch the series", unlocks within 24 h), as figures and
 // charts, with the retention curve and a table of reels.
 import type { ReelFiguresSummary, ReelsAnalytics } from "@litverse/shared/reels";
-import { keepPreviousData } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { describeRange } from "../../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../../components/day-range/day-range-controls.tsx";
@@ -19,11 +18,10 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Stat } from "../../../components/ui/stat.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../../components/ui/table.tsx";
 import { formatCount, formatDuration } from "../../../lib/format.ts";
-import { useLiveQuery } from "../../../lib/live-query.ts";
-import { trpc } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { rangeProblem } from "../../revenue/index.ts";
 import { ReelThumb } from "../shared/reel-status.tsx";
+import { useReelsAnalytics } from "./use-reels-analytics.ts";
 
 const charts = () => import("./reels-charts.tsx");
 const ViewsChart = lazy(async () => ({ default: (await charts()).ViewsChart }));
@@ -43,17 +41,7 @@ export function ReelsAnalyticsPage() {
   const { range, params, update } = rangeParams;
   const reelId = params.get("reel");
   const problem = rangeProblem(range);
-  const overall = useLiveQuery({
-    ...trpc.reels.getReelsAnalytics.queryOptions({ ...range, reelId: null }),
-    enabled: !problem,
-    placeholderData: keepPreviousData,
-  });
-  const selected = useLiveQuery({
-    ...trpc.reels.getReelsAnalytics.queryOptions({ ...range, reelId }),
-    enabled: !problem && reelId !== null,
-    placeholderData: keepPreviousData,
-  });
-  const analytics = reelId ? selected : overall;
+  const { overall, analytics } = useReelsAnalytics(range, reelId, !problem);
   const data = analytics.data;
   const rangeText = describeRange(range);
   const reelRows = overall.data?.reels ?? [];

@@ -9,12 +9,9 @@ import {
   REEL_VISIBILITY_LABELS,
   type ReelStatus,
 } from "@litverse/shared/reels";
-import { useMutation } from "@tanstack/react-query";
 import { BadgeCheck, Check, Clapperboard, Eye, Link2, Plus, Star, StarOff, Trash2, X } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { PagedListStates, SearchBox, useSearchQuery } from "../../../components/paged-list/list-parts.tsx";
-import { usePagedList } from "../../../components/paged-list/use-paged-list.ts";
 import { PersonAvatar } from "../../../components/people/person-avatar.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -27,13 +24,11 @@ import { ReasonDialog } from "../../../components/ui/reason-dialog.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { useCurrentUser } from "../../../lib/auth/use-current-user.ts";
-import { toastError } from "../../../lib/errors.ts";
 import { formatCount, formatRelativeDate } from "../../../lib/format.ts";
-import { useLiveQuery } from "../../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { ReelStatusBadge, ReelStatusDetail, ReelThumb } from "../shared/reel-status.tsx";
 import { UploadPanel } from "../uploads/upload-panel.tsx";
+import { useAdminReels, useReelDecisions, useReelReview, useReviewSetting } from "./use-reel-moderation.ts";
 
 type Choice = "all" | "yes" | "no";
 const asFilter = (choice: Choice) => (choice === "all" ? null : choice === "yes");
@@ -52,21 +47,11 @@ export function ReelsManagementPage() {
     featured: asFilter(featured),
     search: query || null,
   };
-  const first = useLiveQuery(trpc.reels.adminListReels.queryOptions(input));
-  const list = usePagedList({
-    first,
-    key: ["admin-reels", input],
-    fetchPage: (cursor) => trpcClient.reels.adminListReels.query({ ...input, cursor }),
-    idOf: (reel) => reel.id,
-    timeOf: (reel) => reel.createdAt,
-    // A reel whose status no longer matches the filter (approved, rejected) goes from the list.
-    keepsDeparted: false,
-  });
+  const { first, list } = useAdminReels(input);
   const [rejecting, setRejecting] = useState<AdminReel | null>(null);
   const [removing, setRemoving] = useState<AdminReel | null>(null);
   const [previewing, setPreviewing] = useState<AdminReel | null>(null);
-  const reject = useMutation(trpc.reels.rejectReel.mutationOptions());
-  const remove = useMutation(trpc.reels.removeReel.mutationOptions());
+  const decisions = useReelDecisions();
   const pendingCount = first.data?.pendingCount ?? 0;
   const isFiltered = status !== "all" || official !== "all" || featured !== "all" || query !== "";
 
@@ -176,7 +161,7 @@ export function ReelsManagementPage() {
         reasonHint="Shown to the creator."
         failureMessage="Could not reject the reel. Please try again."
         onConfirm={async (reason) => {
-          if (rejecting) await reject.mutateAsync({ reelId: rejecting.id, reason });
+          if (rejecting) await decisions.reject(rejecting.id, reason);
         }}
       />
       <ReasonDialog
@@ -188,7 +173,7 @@ export function ReelsManagementPage() {
         reasonHint="Shown to the creator and kept with the reel."
         failureMessage="Could not remove the reel. Please try again."
         onConfirm={async (reason) => {
-          if (removing) await remove.mutateAsync({ reelId: removing.id, reason });
+          if (removing) await decisions.remove(removing.id, reason);
         }}
       />
       <PreviewDialog reel={previewing} onOpenChange={(open) => !open && setPreviewing(null)} />
@@ -197,26 +182,16 @@ export function ReelsManagementPage() {
 }
 
 function ReviewSetting() {
-  const settings = useLiveQuery(trpc.reels.getReelSettings.queryOptions());
-  const update = useMutation(trpc.reels.updateReelSettings.mutationOptions());
-  if (!settings.data) return <Skeleton className="h-20 w-full rounded-2xl" />;
+  const { settings, setRequireReview, isUpdating } = useReviewSetting();
+  if (!settings) return <Skeleton className="h-20 w-full rounded-2xl" />;
   return (
     <div className="rounded-2xl border border-border bg-card p-4 shadow-sm">
       <Switch
         label="Review users' reels before they are published"
         description="Reels by readers wait here until an administrator approves them. The team's own reels never wait."
-        checked={settings.data.requireReview}
-        disabled={update.isPending}
-        onCheckedChange={(requireReview) =>
-          update.mutate(
-            { requireReview },
-            {
-              onSuccess: () =>
-                toast.success(requireReview ? "New reels wait for review" : "New reels publish at once"),
-              onError: (error) => toastError(error, "Could not change the setting."),
-            },
-          )
-        }
+        checked={settings.requireReview}
+        disabled={isUpdating}
+        onCheckedChange={setRequireReview}
       />
     </div>
   );
@@ -233,9 +208,7 @@ function AdminReelRow({
   onReject: () => void;
   onRemove: () => void;
 }) {
-  const approve = useMutation(trpc.reels.approveReel.mutationOptions());
-  const feature = useMutation(trpc.reels.featureReel.mutationOptions());
-  const onError = (fallback: string) => (error: unknown) => toastError(error, fallback);
+  const review = useReelReview(reel.id);
   return (
     <article
       className="flex gap-4 rounded-2xl border border-border bg-card p-3 shadow-sm"
@@ -300,19 +273,7 @@ function AdminReelRow({
           ) : null}
           {reel.status === "pending_review" ? (
             <>
-              <Button
-                size="sm"
-                isLoading={approve.isPending}
-                onClick={() =>
-                  approve.mutate(
-                    { reelId: reel.id },
-                    {
-                      onSuccess: () => toast.success("Reel approved and published"),
-                      onError: onError("Could not approve the reel."),
-                    },
-                  )
-                }
-              >
+              <Button size="sm" isLoading={review.isApproving} onClick={review.approve}>
                 <Check aria-hidden />
                 Approve
               </Button>
@@ -326,14 +287,9 @@ function AdminReelRow({
             <Button
               variant="ghost"
               size="sm"
-              isLoading={feature.isPending}
+              isLoading={review.isFeaturing}
               aria-pressed={reel.isFeatured}
-              onClick={() =>
-                feature.mutate(
-                  { reelId: reel.id, featured: !reel.isFeatured },
-                  { onError: onError("Could not change whether it is featured.") },
-                )
-              }
+              onClick={() => review.setFeatured(!reel.isFeatured)}
             >
               {reel.isFeatured ? <StarOff aria-hidden /> : <Star aria-hidden />}
               {reel.isFeatured ? "Unfeature" : "Feature"}

@@ -1,11 +1,9 @@
 // A reel's comments, in a sheet over the feed (the reel keeps playing behind it): newest threads
 // live, replies one level deep under each, replying, deleting one's own, reporting others'.
 import { REEL_COMMENT_MAX_LENGTH, type ReelCard, type ReelComment } from "@litverse/shared/reels";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MessageCircle, MoreHorizontal, Send, Trash2, TriangleAlert, X } from "lucide-react";
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useRef, useState } from "react";
 import { PagedListStates } from "../../../components/paged-list/list-parts.tsx";
-import { usePagedList } from "../../../components/paged-list/use-paged-list.ts";
 import { PersonAvatar } from "../../../components/people/person-avatar.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
@@ -18,12 +16,9 @@ import {
 } from "../../../components/ui/dropdown-menu.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { describeError, toastError } from "../../../lib/errors.ts";
 import { formatRelativeDate } from "../../../lib/format.ts";
-import { useLiveQuery } from "../../../lib/live-query.ts";
-import { trpc, trpcClient } from "../../../lib/trpc.ts";
 import { ReportDialog } from "../../profiles/index.ts";
-import { patchReel } from "./reel-cache.ts";
+import { useAddComment, useCommentReplies, useDeleteComment, useReelComments } from "./use-reel-comments.ts";
 
 export function CommentsSheet({
   reel,
@@ -40,27 +35,10 @@ export function CommentsSheet({
 }
 
 function CommentsContent({ reel }: { reel: ReelCard }) {
-  const queryClient = useQueryClient();
-  const query = useLiveQuery(trpc.reels.listComments.queryOptions({ reelId: reel.id }));
-  const list = usePagedList({
-    first: query,
-    key: ["reel-comments", reel.id],
-    fetchPage: (cursor) => trpcClient.reels.listComments.query({ reelId: reel.id, cursor }),
-    idOf: (comment) => comment.id,
-    timeOf: (comment) => comment.createdAt,
-    // A deleted comment goes from the list.
-    keepsDeparted: false,
-  });
+  const { query, list, total } = useReelComments(reel.id);
   const [replyTo, setReplyTo] = useState<ReelComment | null>(null);
   const [reporting, setReporting] = useState<ReelComment | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
-  const total = query.data?.total;
-
-  // The card's count follows the live total.
-  useEffect(() => {
-    if (total !== undefined) patchReel(queryClient, reel.id, () => ({ commentCount: total }));
-  }, [queryClient, reel.id, total]);
-
   const reply = (comment: ReelComment) => {
     setReplyTo(comment);
     field.current?.focus();
@@ -122,35 +100,10 @@ function Replies({
   onReply: (comment: ReelComment) => void;
   onReport: (comment: ReelComment) => void;
 }) {
-  const [isExpanded, setIsExpanded] = useState(false);
-  const all = useLiveQuery({
-    ...trpc.reels.listComments.queryOptions({ reelId, parentId: comment.id }),
-    enabled: isExpanded,
-  });
-  // Replies run oldest first; pages after the first (live) one are fetched on request.
-  const [later, setLater] = useState<{ items: ReelComment[]; cursor: string | null } | null>(null);
-  const [isLoadingLater, setIsLoadingLater] = useState(false);
-  const firstPage = isExpanded && all.data ? all.data.items : comment.replies;
-  const firstIds = new Set(firstPage.map((reply) => reply.id));
-  const replies = [...firstPage, ...(later?.items.filter((reply) => !firstIds.has(reply.id)) ?? [])];
-  const cursor = later ? later.cursor : (all.data?.nextCursor ?? null);
-  const hidden = Math.max(0, comment.replyCount - replies.length);
-  const showMore = async () => {
-    if (!isExpanded) {
-      setIsExpanded(true);
-      return;
-    }
-    if (!cursor) return;
-    setIsLoadingLater(true);
-    try {
-      const page = await trpcClient.reels.listComments.query({ reelId, parentId: comment.id, cursor });
-      setLater((current) => ({ items: [...(current?.items ?? []), ...page.items], cursor: page.nextCursor }));
-    } catch (error) {
-      toastError(error, "Could not load more replies.");
-    } finally {
-      setIsLoadingLater(false);
-    }
-  };
+  const { replies, hidden, canShowMore, isLoadingFirst, isLoadingLater, showMore } = useCommentReplies(
+    reelId,
+    comment,
+  );
   return (
     <div className="mt-3 ml-12 space-y-3">
       <ul className="space-y-3" aria-label={`Replies to ${comment.author.name}`}>
@@ -160,9 +113,9 @@ function Replies({
           </li>
         ))}
       </ul>
-      {isExpanded && all.isLoading ? (
+      {isLoadingFirst ? (
         <Skeleton className="h-4 w-32" />
-      ) : hidden > 0 && (!isExpanded || cursor) ? (
+      ) : hidden > 0 && canShowMore ? (
         <Button
           variant="ghost"
           size="sm"
@@ -188,7 +141,7 @@ function CommentItem({
   onReport: (comment: ReelComment) => void;
   isReply?: boolean;
 }) {
-  const remove = useMutation(trpc.reels.deleteComment.mutationOptions());
+  const remove = useDeleteComment(comment.id);
   const [isConfirming, setIsConfirming] = useState(false);
   return (
     <article className="flex gap-3" aria-label={`Comment by ${comment.author.name}`}>
@@ -243,7 +196,7 @@ function CommentItem({
         title="Delete this comment?"
         description="It goes for everyone. Replies to it stay."
         confirmLabel="Delete comment"
-        onConfirm={() => remove.mutateAsync({ commentId: comment.id })}
+        onConfirm={remove}
         errorFallback="Could not delete the comment."
       />
     </article>
@@ -263,20 +216,19 @@ function CommentForm({
 }) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation(trpc.reels.addComment.mutationOptions());
+  const { add, isAdding } = useAddComment(reel.id);
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const trimmed = text.trim();
     if (!trimmed) return;
     setError(null);
-    try {
-      await add.mutateAsync({ reelId: reel.id, text: trimmed, parentId: replyTo?.id ?? null });
-      setText("");
-      onCancelReply();
-    } catch (caught) {
-      const details = describeError(caught, "Could not post the comment.");
-      setError(details.fieldErrors.text?.[0] ?? details.message);
-    }
+    await add(trimmed, replyTo?.id ?? null, {
+      onAdded: () => {
+        setText("");
+        onCancelReply();
+      },
+      onFailed: setError,
+    });
   };
   return (
     <form className="flex w-full! flex-col gap-2" onSubmit={(event) => void submit(event)}>
@@ -315,7 +267,7 @@ function CommentForm({
           type="submit"
           size="icon"
           aria-label={replyTo ? "Send reply" : "Send comment"}
-          isLoading={add.isPending}
+          isLoading={isAdding}
           disabled={!text.trim()}
         >
           <Send aria-hidden />

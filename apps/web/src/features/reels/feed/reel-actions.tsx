@@ -1,14 +1,11 @@
 // The buttons beside a reel: like, comments, share, sound and captions. Over the video on phones
 // (white on the picture), beside it on wider screens (in the page's colours).
 import type { ReelCard } from "@litverse/shared/reels";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Captions, CaptionsOff, Heart, MessageCircle, Share2, Volume2, VolumeX } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../../components/ui/cn.ts";
-import { toastError } from "../../../lib/errors.ts";
 import { formatCount } from "../../../lib/format.ts";
-import { trpc } from "../../../lib/trpc.ts";
-import { patchReel } from "./reel-cache.ts";
+import { useToggleLike } from "./use-reel-actions.ts";
 
 export function ReelActions({
   reel,
@@ -29,24 +26,7 @@ export function ReelActions({
   onOpenShare: () => void;
   className?: string;
 }) {
-  const queryClient = useQueryClient();
-  const like = useMutation(trpc.reels.likeReel.mutationOptions());
-  const unlike = useMutation(trpc.reels.unlikeReel.mutationOptions());
-
-  const toggleLike = async () => {
-    const isLiked = !reel.isLiked;
-    const step = isLiked ? 1 : -1;
-    patchReel(queryClient, reel.id, (card) => ({ isLiked, likeCount: Math.max(0, card.likeCount + step) }));
-    try {
-      await (isLiked ? like : unlike).mutateAsync({ reelId: reel.id });
-    } catch (error) {
-      patchReel(queryClient, reel.id, (card) => ({
-        isLiked: !isLiked,
-        likeCount: Math.max(0, card.likeCount - step),
-      }));
-      toastError(error, isLiked ? "Could not like the reel." : "Could not take the like back.");
-    }
-  };
+  const toggleLike = useToggleLike(reel);
 
   return (
     <div className={cn("flex flex-col items-center gap-3", className)}>

@@ -3,16 +3,13 @@
 // the unlock dialog when the viewer cannot open it yet.
 import type { EpisodeSummary } from "@litverse/shared/content";
 import type { ReelCard } from "@litverse/shared/reels";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, ChevronRight, Lock, Plus, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PersonAvatar } from "../../../components/people/person-avatar.tsx";
 import { cn } from "../../../components/ui/cn.ts";
-import { toastError } from "../../../lib/errors.ts";
-import { trpc } from "../../../lib/trpc.ts";
 import { UnlockDialog } from "../../unlocks/index.ts";
-import { patchCreatorFollowed } from "./reel-cache.ts";
+import { useOpenLinkedTitle, useToggleFollow } from "./use-reel-actions.ts";
 
 export function creatorPath(creator: Pick<ReelCard["creator"], "id" | "handle">): string {
   return creator.handle ? `/user/${creator.handle}` : `/profile/${creator.id}`;
@@ -64,19 +61,7 @@ export function ReelInfo({ reel, isOwn }: { reel: ReelCard; isOwn: boolean }) {
 }
 
 function FollowButton({ creator }: { creator: ReelCard["creator"] }) {
-  const queryClient = useQueryClient();
-  const follow = useMutation(trpc.reels.followCreator.mutationOptions());
-  const unfollow = useMutation(trpc.reels.unfollowCreator.mutationOptions());
-  const toggle = async () => {
-    const next = !creator.isFollowed;
-    patchCreatorFollowed(queryClient, creator.id, next);
-    try {
-      await (next ? follow : unfollow).mutateAsync({ userId: creator.id });
-    } catch (error) {
-      patchCreatorFollowed(queryClient, creator.id, !next);
-      toastError(error, next ? "Could not follow." : "Could not unfollow.");
-    }
-  };
+  const toggle = useToggleFollow(creator);
   return (
     <button
       type="button"
@@ -99,24 +84,20 @@ function FollowButton({ creator }: { creator: ReelCard["creator"] }) {
 
 function WatchSeriesButton({ reel, link }: { reel: ReelCard; link: NonNullable<ReelCard["link"]> }) {
   const navigate = useNavigate();
-  const open = useMutation(trpc.reels.openLinkedTitle.mutationOptions());
+  const { open, isOpening } = useOpenLinkedTitle(reel.id);
   const [locked, setLocked] = useState<EpisodeSummary | null>(null);
-  const go = async () => {
-    try {
-      const result = await open.mutateAsync({ reelId: reel.id });
+  const go = () =>
+    open((result) => {
       if (result.episode?.lock) setLocked(result.episode);
       else navigate(result.path);
-    } catch (error) {
-      toastError(error, "Could not open the series.");
-    }
-  };
+    });
   return (
     <>
       <button
         type="button"
         onClick={() => void go()}
-        disabled={open.isPending}
-        aria-busy={open.isPending || undefined}
+        disabled={isOpening}
+        aria-busy={isOpening || undefined}
         className={cn(
           "flex w-full max-w-sm items-center gap-3 rounded-xl bg-white/15 p-2 pr-3 text-left backdrop-blur-md transition [text-shadow:none]",
           "hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-80",

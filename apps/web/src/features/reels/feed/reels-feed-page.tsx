@@ -1,20 +1,17 @@
 // /reels: the feed, between the app's header and bottom navigation. `?reel={id}` opens that reel
 // first. The feed is read once per visit and then only extended: refetching it would reorder
 // the reels under the viewer's thumb.
-import type { ReelCard } from "@litverse/shared/reels";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Clapperboard } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../../components/ui/error-state.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { useCurrentUser } from "../../../lib/auth/use-current-user.ts";
-import { trpc } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
-import { shouldFetchMore } from "./feed-logic.ts";
 import { ReelsFeed } from "./reels-feed.tsx";
+import { useReelsFeed } from "./use-reels-feed.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,36 +28,8 @@ export function ReelsFeedPage() {
     return asked && UUID.test(asked) ? asked : null;
   });
   const me = useCurrentUser();
-  const feed = useInfiniteQuery({
-    ...trpc.reels.listFeed.infiniteQueryOptions(
-      { firstReelId },
-      { getNextPageParam: (page) => page.nextCursor ?? undefined },
-    ),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-  const reels = useMemo(() => {
-    const seen = new Set<string>();
-    const all: ReelCard[] = [];
-    for (const page of feed.data?.pages ?? []) {
-      for (const reel of page.items) {
-        if (seen.has(reel.id)) continue;
-        seen.add(reel.id);
-        all.push(reel);
-      }
-    }
-    return all;
-  }, [feed.data]);
-  const watchToken = feed.data?.pages.at(-1)?.watchToken ?? null;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-  const onNearEnd = useCallback(
-    (activeIndex: number) => {
-      if (!isFetchingNextPage && shouldFetchMore(activeIndex, reels.length, hasNextPage))
-        void fetchNextPage();
-    },
-    [reels.length, hasNextPage, isFetchingNextPage, fetchNextPage],
-  );
+  const { feed, reels, watchToken, onNearEnd } = useReelsFeed(firstReelId);
+  const { hasNextPage, isFetchingNextPage } = feed;
 
   return (
     <main className={`relative ${FEED_HEIGHT} overflow-hidden bg-black md:bg-background`}>

@@ -1,16 +1,14 @@
 // Sharing a reel: its link to copy, and the device's own share sheet where the browser offers one.
 // Each share is counted once it has happened (a copied link, a completed share sheet).
 import type { ReelCard } from "@litverse/shared/reels";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, Copy, Share } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { trpc } from "../../../lib/trpc.ts";
 import { reelPath } from "./feed-logic.ts";
-import { patchReel } from "./reel-cache.ts";
+import { useCountShare } from "./use-reel-actions.ts";
 
 export function ShareDialog({
   reel,
@@ -27,17 +25,10 @@ export function ShareDialog({
 }
 
 function ShareContent({ reel, onDone }: { reel: ReelCard; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const share = useMutation(trpc.reels.shareReel.mutationOptions());
+  const counted = useCountShare(reel.id);
   const [isCopied, setIsCopied] = useState(false);
   const url = new URL(reelPath(reel.id), window.location.origin).href;
   const canShareNatively = typeof navigator.share === "function";
-
-  const counted = (method: "copy" | "native") => {
-    patchReel(queryClient, reel.id, (card) => ({ shareCount: card.shareCount + 1 }));
-    // A share that happened is not undone by a failed count; the count is only a figure.
-    share.mutate({ reelId: reel.id, method });
-  };
 
   const copy = async () => {
     try {

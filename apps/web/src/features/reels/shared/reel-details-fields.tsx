@@ -6,15 +6,14 @@ import {
   REEL_VISIBILITY_LABELS,
   type ReelVisibility,
 } from "@litverse/shared/reels";
-import { useQuery } from "@tanstack/react-query";
 import { Link2, X } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { trpc } from "../../../lib/trpc.ts";
 import { TitleSearch } from "../../clubs/index.ts";
 import type { LinkValue, ReelDetails } from "./reel-details.ts";
+import { useLinkedTitle } from "./use-linked-title.ts";
 
 const VISIBILITY_HINTS: Record<ReelVisibility, string> = {
   public: "Everyone on Litverse can watch it in the feed.",
@@ -87,10 +86,7 @@ function LinkPicker({
   error?: string[];
   isRequired: boolean;
 }) {
-  const detail = useQuery({
-    ...trpc.content.getContent.queryOptions({ contentId: value?.contentId ?? "" }),
-    enabled: value !== null,
-  });
+  const detail = useLinkedTitle(value?.contentId ?? null);
   const episodes = detail.data?.episodes ?? [];
   return (
     <fieldset className="space-y-2">

@@ -1,14 +1,11 @@
 // Changing a posted reel's caption, linked title and visibility (the video stays as it is).
 import type { MyReel } from "@litverse/shared/reels";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
-import { describeError } from "../../../lib/errors.ts";
-import { trpc } from "../../../lib/trpc.ts";
-import { detailsInput, type ReelDetails } from "../shared/reel-details.ts";
+import type { ReelDetails } from "../shared/reel-details.ts";
 import { ReelDetailsFields } from "../shared/reel-details-fields.tsx";
+import { useUpdateReel } from "./use-my-reels.ts";
 
 export function EditReelDialog({
   reel,
@@ -35,24 +32,18 @@ function EditContent({ reel, onDone }: { reel: MyReel; onDone: () => void }) {
   });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const update = useMutation(trpc.reels.updateReel.mutationOptions());
+  const { save: saveReel, isSaving } = useUpdateReel(reel);
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
     setFormError(null);
-    try {
-      const input = detailsInput(details);
-      await update.mutateAsync({
-        id: reel.id,
-        data: reel.isOfficial ? { caption: input.caption, link: input.link } : input,
-      });
-      toast.success("Reel saved");
-      onDone();
-    } catch (error) {
-      const described = describeError(error, "Could not save the reel.");
-      setErrors(described.fieldErrors);
-      setFormError(described.message);
-    }
+    await saveReel(details, {
+      onSaved: onDone,
+      onFailed: (described) => {
+        setErrors(described.fieldErrors);
+        setFormError(described.message);
+      },
+    });
   };
   return (
     <DialogContent
@@ -63,7 +54,7 @@ function EditContent({ reel, onDone }: { reel: MyReel; onDone: () => void }) {
           <Button variant="secondary" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} isLoading={update.isPending}>
+          <Button type="submit" form={formId} isLoading={isSaving}>
             Save
           </Button>
         </>

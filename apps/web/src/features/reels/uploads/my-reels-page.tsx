@@ -2,7 +2,6 @@
 // (live: processing moves on to published, waiting for review, or failed with the reason), their
 // figures, and editing or deleting each.
 import { type MyReel, REEL_VISIBILITY_LABELS } from "@litverse/shared/reels";
-import { useMutation } from "@tanstack/react-query";
 import { Eye, Heart, Link2, MessageCircle, Pencil, Play, Share2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -15,18 +14,17 @@ import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { useCurrentUser } from "../../../lib/auth/use-current-user.ts";
 import { formatCount, formatRelativeDate } from "../../../lib/format.ts";
-import { useLiveQuery } from "../../../lib/live-query.ts";
-import { trpc } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { reelPath } from "../feed/feed-logic.ts";
 import { ReelStatusBadge, ReelStatusDetail, ReelThumb } from "../shared/reel-status.tsx";
 import { EditReelDialog } from "./edit-reel-dialog.tsx";
 import { UploadPanel } from "./upload-panel.tsx";
+import { useDeleteReel, useMyReels } from "./use-my-reels.ts";
 
 export function MyReelsPage() {
   useDocumentTitle("My Reels");
   const me = useCurrentUser();
-  const reels = useLiveQuery(trpc.reels.listMyReels.queryOptions());
+  const reels = useMyReels();
   const [editing, setEditing] = useState<MyReel | null>(null);
   return (
     <Page width="wide" className="space-y-6 py-8">
@@ -88,7 +86,7 @@ export function MyReelsPage() {
 }
 
 function MyReelRow({ reel, onEdit }: { reel: MyReel; onEdit: () => void }) {
-  const remove = useMutation(trpc.reels.deleteReel.mutationOptions());
+  const remove = useDeleteReel(reel.id);
   const canEdit = reel.status !== "removed" && reel.status !== "failed";
   return (
     <article
@@ -144,7 +142,7 @@ function MyReelRow({ reel, onEdit }: { reel: MyReel; onEdit: () => void }) {
             title="Delete this reel?"
             description="The video, its comments and its figures go for good."
             confirmLabel="Delete reel"
-            onConfirm={() => remove.mutateAsync({ reelId: reel.id })}
+            onConfirm={remove}
             errorFallback="Could not delete the reel."
           />
         </div>

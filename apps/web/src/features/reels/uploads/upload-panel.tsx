@@ -2,24 +2,20 @@
 // go up, write its details meanwhile, then post it; the server converts it and the list below
 // shows how that goes. The same panel posts the team's official reels from the admin pages.
 import { REEL_ACCEPT, REEL_MAX_DURATION_MS, REEL_MAX_UPLOAD_BYTES } from "@litverse/shared/reels";
-import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, FileVideo, RotateCw, Upload, WifiOff, X } from "lucide-react";
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Field } from "../../../components/ui/field.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useAccessToken } from "../../../lib/auth/use-access-token.ts";
-import { describeError, errorCode } from "../../../lib/errors.ts";
 import { formatDuration } from "../../../lib/format.ts";
-import { trpc } from "../../../lib/trpc.ts";
-import { formatBytes, UploadError, uploadFiles } from "../../../lib/uploads.ts";
-import { detailsInput, EMPTY_DETAILS, type ReelDetails } from "../shared/reel-details.ts";
+import { formatBytes } from "../../../lib/uploads.ts";
+import { EMPTY_DETAILS, type ReelDetails } from "../shared/reel-details.ts";
 import { ReelDetailsFields } from "../shared/reel-details-fields.tsx";
 import { readDraft, writeDraft } from "./reel-draft.ts";
 import { UnfinishedUploads } from "./unfinished-uploads.tsx";
+import { usePostReel } from "./use-my-reels.ts";
 import { type UploadState, useReelUpload } from "./use-reel-upload.ts";
 
 const CAPTION_FILE_TYPES = ".vtt,.srt,text/vtt,application/x-subrip";
@@ -40,10 +36,8 @@ export function UploadPanel({
   const [captionsFile, setCaptionsFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [isPosting, setIsPosting] = useState(false);
   const { state, choose, resume, cancel, reset, restore, refuse } = useReelUpload(userId);
-  const create = useMutation(trpc.reels.createReel.mutationOptions());
-  const accessToken = useAccessToken();
+  const { post: postReel, isPosting } = usePostReel();
   const formId = useId();
 
   // A finished upload from before a reload is still there to post.
@@ -69,39 +63,23 @@ export function UploadPanel({
     }
     setErrors({});
     setFormError(null);
-    setIsPosting(true);
-    try {
-      const captionsUploadId = captionsFile
-        ? (await uploadFiles([captionsFile], accessToken)).uploadId
-        : undefined;
-      const { reelId } = await create.mutateAsync({
-        uploadId: state.uploadId,
-        ...detailsInput(details),
-        ...(captionsUploadId ? { captionsUploadId } : {}),
-        ...(official ? { official: true } : {}),
-      });
-      toast.success("Posted. Your reel is being prepared; it appears below.");
-      writeDraft(userId, scope, null);
-      setDetails((current) => ({ ...EMPTY_DETAILS, visibility: current.visibility }));
-      setCaptionsFile(null);
-      reset();
-      onPosted?.(reelId);
-    } catch (error) {
-      if (error instanceof UploadError) setFormError(`The captions file: ${error.message}`);
-      else {
-        const described = describeError(error, "Could not post the reel.");
-        const hasFieldErrors = Object.keys(described.fieldErrors).length > 0;
-        // The server refuses the video itself (not a video, too long) and drops the upload: the
-        // reason goes with the video, and another one is needed.
-        if (errorCode(error) === "BAD_REQUEST" && !hasFieldErrors) refuse(described.message);
-        else {
-          setErrors(described.fieldErrors);
-          setFormError(described.message);
-        }
-      }
-    } finally {
-      setIsPosting(false);
-    }
+    await postReel(
+      { uploadId: state.uploadId, details, captionsFile, official },
+      {
+        onPosted: (reelId) => {
+          writeDraft(userId, scope, null);
+          setDetails((current) => ({ ...EMPTY_DETAILS, visibility: current.visibility }));
+          setCaptionsFile(null);
+          reset();
+          onPosted?.(reelId);
+        },
+        onRefused: refuse,
+        onFailed: ({ message, fieldErrors }) => {
+          if (fieldErrors) setErrors(fieldErrors);
+          setFormError(message);
+        },
+      },
+    );
   };
 
   return (

@@ -1,7 +1,5 @@
 // The editor's bar: the story's title and save status, undo and redo, adding scenes, layout,
 // search, preview, export and publishing.
-import type { StoryExportFormat } from "@litverse/shared/stories";
-import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeft,
   CircleAlert,
@@ -15,9 +13,7 @@ import {
   Send,
   Undo2,
 } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -27,30 +23,16 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
-import { describeError } from "../../../lib/errors.ts";
-import { trpc } from "../../../lib/trpc.ts";
 import { SaveStatus } from "./save-status.tsx";
 import { SceneCombobox } from "./scene-combobox.tsx";
 import type { StoryDraft } from "./story-draft.ts";
 import { countLabel } from "./story-issues.ts";
 import type { Autosave } from "./use-autosave.ts";
 import type { DraftHistory } from "./use-draft-history.ts";
+import { useExportStory } from "./use-publish-story.ts";
 
 const IS_MAC = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = IS_MAC ? "⌘" : "Ctrl+";
-
-/** Hands a text to the browser as a file to keep. */
-function download(fileName: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function EditorToolbar({
   storyId,
@@ -85,24 +67,7 @@ export function EditorToolbar({
   onPreview: () => void;
   onFind: (sceneId: string) => void;
 }) {
-  const queryClient = useQueryClient();
-  const [isExporting, setIsExporting] = useState(false);
-  const runExport = async (format: StoryExportFormat) => {
-    setIsExporting(true);
-    try {
-      // The file is written from what the server holds, so it gets the latest changes first.
-      await autosave.flush();
-      const file = await queryClient.fetchQuery({
-        ...trpc.stories.exportStory.queryOptions({ storyId, format }),
-        staleTime: 0,
-      });
-      download(file.fileName, file.text, format === "html" ? "text/html" : "text/plain");
-    } catch (caught) {
-      toast.error(describeError(caught, "Could not export the story.").message);
-    } finally {
-      setIsExporting(false);
-    }
-  };
+  const { runExport, isExporting } = useExportStory(storyId, autosave.flush);
   const publishState =
     versionNumber === null
       ? "Never published"

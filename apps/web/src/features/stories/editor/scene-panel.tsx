@@ -2,7 +2,6 @@
 // arrival, whether it is an ending, and its choices.
 import { STORY_LIMITS, type StoryScene, type StoryStat } from "@litverse/shared/stories/story-model";
 import type { StoryIssue } from "@litverse/shared/stories/story-validation";
-import { useMutation } from "@tanstack/react-query";
 import { CircleAlert, Flag, ImageUp, Play, Plus, Trash2, TriangleAlert, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
@@ -12,10 +11,7 @@ import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { useAccessToken } from "../../../lib/auth/use-access-token.ts";
-import { describeError } from "../../../lib/errors.ts";
-import { trpc } from "../../../lib/trpc.ts";
-import { MAX_PICTURE_BYTES, uploadFiles } from "../../../lib/uploads.ts";
+import { MAX_PICTURE_BYTES } from "../../../lib/uploads.ts";
 import { useLeaveWarning } from "../../../lib/use-leave-warning.ts";
 import { SceneText } from "../scene-text.tsx";
 import { ChoiceEditor } from "./choice-editor.tsx";
@@ -33,6 +29,7 @@ import {
   updateScene,
 } from "./story-draft.ts";
 import type { DraftHistory } from "./use-draft-history.ts";
+import { useUploadScenePicture } from "./use-scene-picture.ts";
 
 const FIELD_CODES = new Set<StoryIssue["code"]>(["bad_condition", "bad_effect"]);
 const PICTURE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
@@ -249,10 +246,9 @@ function ScenePicture({
   onChange: (image: string | null) => void;
 }) {
   const inputId = useId();
-  const accessToken = useAccessToken();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const uploadImage = useMutation(trpc.stories.uploadSceneImage.mutationOptions());
+  const uploadPicture = useUploadScenePicture(storyId);
   const isUploading = progress !== null;
   useLeaveWarning(isUploading);
 
@@ -267,15 +263,10 @@ function ScenePicture({
       return;
     }
     setProgress(0);
-    try {
-      const result = await uploadFiles([file], accessToken, { onProgress: setProgress });
-      const { url } = await uploadImage.mutateAsync({ storyId, uploadId: result.uploadId });
-      onChange(url);
-    } catch (caught) {
-      setError(describeError(caught, "Could not add the picture.").message);
-    } finally {
-      setProgress(null);
-    }
+    const uploaded = await uploadPicture(file, setProgress);
+    if ("url" in uploaded) onChange(uploaded.url);
+    else setError(uploaded.error);
+    setProgress(null);
   };
 
   return (

@@ -1,7 +1,6 @@
 // /admin/stories/create: start an empty story (a title and, if wanted, a stat preset), or bring one
 // in from Twine (a Twee file or a published HTML file) and open it in the editor.
 import { STORY_LIMITS } from "@litverse/shared/stories/story-model";
-import { useMutation } from "@tanstack/react-query";
 import { FilePlus2, FileUp, TriangleAlert } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -14,13 +13,10 @@ import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
-import { useAccessToken } from "../../../lib/auth/use-access-token.ts";
-import { describeError } from "../../../lib/errors.ts";
-import { useLiveQuery } from "../../../lib/live-query.ts";
-import { trpc } from "../../../lib/trpc.ts";
-import { uploadFiles } from "../../../lib/uploads.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useLeaveWarning } from "../../../lib/use-leave-warning.ts";
+import { useStatPresets } from "../use-stat-presets.ts";
+import { useCreateStory, useImportTwine } from "./use-create-story.ts";
 
 const TWINE_EXTENSIONS = [".twee", ".tw", ".txt", ".html", ".htm"];
 /** The importer's own limit on a Twine file. */
@@ -52,8 +48,8 @@ export function StoryCreatePage() {
 
 function NewStoryCard() {
   const navigate = useNavigate();
-  const presets = useLiveQuery(trpc.stories.listStatPresets.queryOptions());
-  const create = useMutation(trpc.stories.createStory.mutationOptions());
+  const presets = useStatPresets();
+  const { create, isPending: isCreating } = useCreateStory();
   const [title, setTitle] = useState("");
   const [presetId, setPresetId] = useState(NO_PRESET);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -67,12 +63,11 @@ function NewStoryCard() {
       setErrors({ title: ["Give the story a title"] });
       return;
     }
-    create.mutate(
+    create(
       { title: title.trim(), ...(presetId === NO_PRESET ? {} : { statPresetId: presetId }) },
       {
-        onSuccess: ({ storyId }) => navigate(editPath(storyId)),
-        onError: (caught) => {
-          const details = describeError(caught, "Could not create the story.");
+        onCreated: (storyId) => navigate(editPath(storyId)),
+        onFailed: (details) => {
           setError(details.message);
           setErrors(details.fieldErrors);
         },
@@ -120,7 +115,7 @@ function NewStoryCard() {
               {error}
             </p>
           ) : null}
-          <Button type="submit" isLoading={create.isPending}>
+          <Button type="submit" isLoading={isCreating}>
             Create and open the editor
           </Button>
         </form>
@@ -132,14 +127,13 @@ function NewStoryCard() {
 function ImportCard() {
   const inputId = useId();
   const navigate = useNavigate();
-  const accessToken = useAccessToken();
-  const importTwine = useMutation(trpc.stories.importTwine.mutationOptions());
+  const { importFile, isReading } = useImportTwine();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<{ storyId: string; warnings: string[]; fileName: string } | null>(
     null,
   );
-  const isBusy = progress !== null || importTwine.isPending;
+  const isBusy = progress !== null || isReading;
   useLeaveWarning(progress !== null);
 
   const start = async (file: File) => {
@@ -155,20 +149,18 @@ function ImportCard() {
       return;
     }
     setProgress(0);
-    try {
-      const upload = await uploadFiles([file], accessToken, { onProgress: setProgress });
-      setProgress(null);
-      const imported = await importTwine.mutateAsync({ uploadId: upload.uploadId });
-      if (imported.warnings.length === 0) {
-        navigate(editPath(imported.storyId));
-        return;
-      }
-      setResult({ ...imported, fileName: file.name });
-    } catch (caught) {
-      setError(describeError(caught, "Could not import the file.").message);
-    } finally {
-      setProgress(null);
+    const outcome = await importFile(file, { onProgress: setProgress, onUploaded: () => setProgress(null) });
+    setProgress(null);
+    if ("error" in outcome) {
+      setError(outcome.error);
+      return;
     }
+    const { imported } = outcome;
+    if (imported.warnings.length === 0) {
+      navigate(editPath(imported.storyId));
+      return;
+    }
+    setResult({ ...imported, fileName: file.name });
   };
 
   return (
@@ -211,7 +203,7 @@ function ImportCard() {
           Choose a Twine file
         </label>
         {progress !== null ? <Progress value={progress} label="Uploading the file" /> : null}
-        {importTwine.isPending ? (
+        {isReading ? (
           <p role="status" className="text-sm text-muted-foreground">
             Reading the story…
           </p>

@@ -4,10 +4,8 @@
 import { AGE_CHOICES } from "@litverse/shared/constants";
 import { SUGGESTED_GENRES } from "@litverse/shared/content";
 import { STORY_LIMITS } from "@litverse/shared/stories/story-model";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ImageUp } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Field } from "../../../components/ui/field.tsx";
@@ -15,23 +13,19 @@ import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { useAccessToken } from "../../../lib/auth/use-access-token.ts";
-import { describeError } from "../../../lib/errors.ts";
-import { useLiveQuery } from "../../../lib/live-query.ts";
-import { trpc } from "../../../lib/trpc.ts";
-import { MAX_PICTURE_BYTES, uploadFiles } from "../../../lib/uploads.ts";
+import { MAX_PICTURE_BYTES } from "../../../lib/uploads.ts";
 import { useLeaveWarning } from "../../../lib/use-leave-warning.ts";
+import { useStatPresets } from "../use-stat-presets.ts";
 import type { StoryDraftView } from "./story-editor-types.ts";
+import { useStoryDetails } from "./use-story-details.ts";
 
 const NO_PRESET = "none";
 const AGE_ITEMS = AGE_CHOICES.map((age) => ({ value: String(age), label: `${age}+` }));
 
 export function StoryDetailsForm({ story }: { story: StoryDraftView }) {
   const formId = useId();
-  const queryClient = useQueryClient();
-  const accessToken = useAccessToken();
-  const presets = useLiveQuery(trpc.stories.listStatPresets.queryOptions());
-  const update = useMutation(trpc.stories.updateStoryDetails.mutationOptions());
+  const presets = useStatPresets();
+  const details = useStoryDetails(story.id);
   const [title, setTitle] = useState(story.title);
   const [description, setDescription] = useState(story.description);
   const [genre, setGenre] = useState(story.genre ?? "");
@@ -42,33 +36,22 @@ export function StoryDetailsForm({ story }: { story: StoryDraftView }) {
   const [coverProgress, setCoverProgress] = useState<number | null>(null);
   useLeaveWarning(coverProgress !== null);
 
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: trpc.stories.getStoryDraft.queryKey({ storyId: story.id }) });
-
   const save = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     setFieldErrors({});
-    update.mutate(
+    details.save(
       {
-        id: story.id,
-        data: {
-          title: title.trim(),
-          description: description.trim(),
-          genre: genre.trim() === "" ? null : genre.trim(),
-          ageRating: Number(ageRating) as (typeof AGE_CHOICES)[number],
-          statPresetId: presetId === NO_PRESET ? null : presetId,
-        },
+        title: title.trim(),
+        description: description.trim(),
+        genre: genre.trim() === "" ? null : genre.trim(),
+        ageRating: Number(ageRating) as (typeof AGE_CHOICES)[number],
+        statPresetId: presetId === NO_PRESET ? null : presetId,
       },
       {
-        onSuccess: () => {
-          toast.success("Story details saved");
-          void refresh();
-        },
-        onError: (caught) => {
-          const details = describeError(caught, "Could not save the details.");
-          setError(details.message);
-          setFieldErrors(details.fieldErrors);
+        onFailed: (failure) => {
+          setError(failure.message);
+          setFieldErrors(failure.fieldErrors);
         },
       },
     );
@@ -79,16 +62,9 @@ export function StoryDetailsForm({ story }: { story: StoryDraftView }) {
     if (!file.type.startsWith("image/")) return setError(`${file.name} is not a picture.`);
     if (file.size > MAX_PICTURE_BYTES) return setError("That picture is over 10 MB; pick a smaller one.");
     setCoverProgress(0);
-    try {
-      const upload = await uploadFiles([file], accessToken, { onProgress: setCoverProgress });
-      await update.mutateAsync({ id: story.id, data: { coverUploadId: upload.uploadId } });
-      toast.success("Cover changed");
-      await refresh();
-    } catch (caught) {
-      setError(describeError(caught, "Could not change the cover.").message);
-    } finally {
-      setCoverProgress(null);
-    }
+    const problem = await details.changeCover(file, setCoverProgress);
+    if (problem !== null) setError(problem);
+    setCoverProgress(null);
   };
 
   const fieldError = (name: string) => fieldErrors[`data.${name}`] ?? fieldErrors[name] ?? null;
@@ -142,7 +118,7 @@ export function StoryDetailsForm({ story }: { story: StoryDraftView }) {
           {error}
         </p>
       ) : null}
-      <Button type="submit" isLoading={update.isPending && coverProgress === null}>
+      <Button type="submit" isLoading={details.isPending && coverProgress === null}>
         Save details
       </Button>
 

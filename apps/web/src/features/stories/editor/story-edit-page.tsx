@@ -1,6 +1,5 @@
 // /admin/stories/:storyId/edit: loads the story's draft once and hands it to the editor, which
 // owns it from then on (its autosave keeps the server up to date).
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
@@ -8,21 +7,15 @@ import { ErrorState } from "../../../components/ui/error-state.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { errorCode } from "../../../lib/errors.ts";
-import { trpc } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { layOut } from "./scene-layout.ts";
 import { needsLayout, type Position } from "./story-draft.ts";
 import { StoryEditor } from "./story-editor.tsx";
 import type { StoryDraftView } from "./story-editor-types.ts";
+import { useStoryToEdit } from "./use-story-details.ts";
 
 export function StoryEditPage({ storyId }: { storyId: string }) {
-  const story = useQuery({
-    ...trpc.stories.getStoryDraft.queryOptions({ storyId }),
-    // The editor holds the draft from here on; a refetch only refreshes the details around it.
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const story = useStoryToEdit(storyId);
   useDocumentTitle(story.data ? null : "Edit Story");
 
   const layout = useInitialLayout(story.data);

@@ -4,7 +4,6 @@
 import { SCENE_CARD_SIZE } from "@litverse/shared/stories/story-layout";
 import type { StoryScene } from "@litverse/shared/stories/story-model";
 import { type StoryIssue, validateStory } from "@litverse/shared/stories/story-validation";
-import { useMutation } from "@tanstack/react-query";
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { CircleAlert, PanelRightOpen, X } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
@@ -12,10 +11,8 @@ import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
-import { describeError } from "../../../lib/errors.ts";
-import { useLiveQuery } from "../../../lib/live-query.ts";
-import { trpc } from "../../../lib/trpc.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
+import { useStatPresets } from "../use-stat-presets.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { IssuesList } from "./issues-list.tsx";
 import { PreviewDialog } from "./preview-dialog.tsx";
@@ -39,6 +36,7 @@ import { type GraphSelection, NO_SELECTION, StoryGraph } from "./story-graph.tsx
 import { choiceKey, countLabel, indexIssues } from "./story-issues.ts";
 import { useAutosave } from "./use-autosave.ts";
 import { useDraftHistory } from "./use-draft-history.ts";
+import { usePublishStory } from "./use-publish-story.ts";
 
 type PanelTab = "scene" | "story" | "problems";
 
@@ -87,7 +85,7 @@ function Editor({
     onSaved: () => setHasUnpublished(true),
   });
 
-  const presets = useLiveQuery(trpc.stories.listStatPresets.queryOptions());
+  const presets = useStatPresets();
   const stats = useMemo(() => [...story.presetStats, ...draft.ownStats], [story.presetStats, draft.ownStats]);
   // Validation follows the draft a beat behind while typing, so keys never wait for it.
   const checked = useDeferredValue(draft);
@@ -204,23 +202,18 @@ function Editor({
     }
   }, [edit, flow]);
 
-  const publish = useMutation(trpc.stories.publishStory.mutationOptions());
+  const { publish, isPending: isPublishing } = usePublishStory(story.id);
   const onPublish = async () => {
     if (!(await autosave.flush())) {
       toast.error("Save the latest changes before publishing.");
       return;
     }
-    publish.mutate(
-      { storyId: story.id },
-      {
-        onSuccess: (result) => {
-          setVersionNumber(result.versionNumber);
-          setHasUnpublished(false);
-          toast.success(`Published: version ${result.versionNumber}`);
-        },
-        onError: (caught) => toast.error(describeError(caught, "Could not publish the story.").message),
+    publish({
+      onPublished: (newVersion) => {
+        setVersionNumber(newVersion);
+        setHasUnpublished(false);
       },
-    );
+    });
   };
 
   // Undo and redo from the keyboard, anywhere in the editor but its dialogs and the fields outside
@@ -273,7 +266,7 @@ function Editor({
         errorCount={issues.errorCount}
         versionNumber={versionNumber}
         hasUnpublished={hasUnpublished}
-        isPublishing={publish.isPending}
+        isPublishing={isPublishing}
         onPublish={onPublish}
         onAddScene={addSceneInView}
         onAutoLayout={() => void autoLayout()}

@@ -1,12 +1,13 @@
 // Likes, follows, comments and shares change what the feed's cards say at once (before the server
 // answers); these patch every cached copy of a card: the feed's pages and single reels.
 import type { ReelCard } from "@litverse/shared/reels";
-import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { trpc } from "../../../lib/trpc.ts";
 
 type FeedPage = { items: ReelCard[]; nextCursor: string | null };
 
-export function patchReels(
+function patchReels(
   queryClient: QueryClient,
   matches: (reel: ReelCard) => boolean,
   patch: (reel: ReelCard) => Partial<ReelCard>,
@@ -22,16 +23,20 @@ export function patchReels(
   );
 }
 
-export const patchReel = (
-  queryClient: QueryClient,
-  reelId: string,
-  patch: (reel: ReelCard) => Partial<ReelCard>,
-) => patchReels(queryClient, (reel) => reel.id === reelId, patch);
-
-/** Every card of this creator says the viewer follows them, or not. */
-export const patchCreatorFollowed = (queryClient: QueryClient, creatorId: string, isFollowed: boolean) =>
-  patchReels(
-    queryClient,
-    (reel) => reel.creator.id === creatorId,
-    (reel) => ({ creator: { ...reel.creator, isFollowed } }),
+export function useReelCache() {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      patchReel: (reelId: string, patch: (reel: ReelCard) => Partial<ReelCard>) =>
+        patchReels(queryClient, (reel) => reel.id === reelId, patch),
+      /** Every card of this creator says the viewer follows them, or not. */
+      patchCreatorFollowed: (creatorId: string, isFollowed: boolean) =>
+        patchReels(
+          queryClient,
+          (reel) => reel.creator.id === creatorId,
+          (reel) => ({ creator: { ...reel.creator, isFollowed } }),
+        ),
+    }),
+    [queryClient],
   );
+}

@@ -1,0 +1,60 @@
+// What leaves the editor: the published version readers play, and the story as a Twine file.
+import type { StoryExportFormat } from "@litverse/shared/stories";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { describeError } from "../../../lib/errors.ts";
+import { trpc } from "../../../lib/trpc.ts";
+
+export function usePublishStory(storyId: string) {
+  const publish = useMutation(trpc.stories.publishStory.mutationOptions());
+  return {
+    publish: ({ onPublished }: { onPublished: (versionNumber: number) => void }) =>
+      publish.mutate(
+        { storyId },
+        {
+          onSuccess: (result) => {
+            onPublished(result.versionNumber);
+            toast.success(`Published: version ${result.versionNumber}`);
+          },
+          onError: (caught) => toast.error(describeError(caught, "Could not publish the story.").message),
+        },
+      ),
+    isPending: publish.isPending,
+  };
+}
+
+/** Hands a text to the browser as a file to keep. */
+function download(fileName: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** `saveFirst` sends the changes still waiting: the file is written from what the server holds. */
+export function useExportStory(storyId: string, saveFirst: () => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  const [isExporting, setIsExporting] = useState(false);
+  const runExport = async (format: StoryExportFormat) => {
+    setIsExporting(true);
+    try {
+      await saveFirst();
+      const file = await queryClient.fetchQuery({
+        ...trpc.stories.exportStory.queryOptions({ storyId, format }),
+        staleTime: 0,
+      });
+      download(file.fileName, file.text, format === "html" ? "text/html" : "text/plain");
+    } catch (caught) {
+      toast.error(describeError(caught, "Could not export the story.").message);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+  return { runExport, isExporting };
+}
