@@ -4,8 +4,8 @@
 import { access } from "node:fs/promises";
 import type { ContentType } from "@litverse/shared/content";
 import { eq } from "drizzle-orm";
+import { jobs } from "../core/db/schema.ts";
 import { AppError } from "../core/errors.ts";
-import { jobs } from "../db/schema/index.ts";
 import { enqueueJob } from "../jobs/job-queue.ts";
 import type { CommitResult } from "../modules/imports/commit-import.ts";
 import { IMPORT_JOB_KIND, type ImportJobInput, runImport } from "../modules/imports/imports.service.ts";

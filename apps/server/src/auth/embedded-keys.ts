@@ -3,7 +3,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { createLocalJWKSet, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from "jose";
 import type { Database } from "../core/db/client.ts";
-import { oidcKeys } from "../db/schema/index.ts";
+import { oidcKeys } from "./schema.ts";
 
 const PRIVATE_PARTS = ["d", "p", "q", "dp", "dq", "qi", "k"] as const;
 /** A token signed with a key we have not seen re-reads the table, at most this often. */

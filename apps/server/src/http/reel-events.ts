@@ -11,9 +11,9 @@ import { isAdminRole } from "@litverse/shared/users";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { personBudgetKey, type RateLimits } from "../core/limits/rate-limits.ts";
-import { users } from "../db/schema/index.ts";
 import { recordWatchEvents } from "../modules/reels/watch-events.service.ts";
 import { verifyWatchToken } from "../modules/reels/watch-token.ts";
+import { users } from "../modules/users/schema.ts";
 import type { Platform } from "../platform.ts";
 import { isOpenToEveryone, spendWrite } from "./http-caller.ts";
 

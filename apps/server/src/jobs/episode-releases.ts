@@ -3,10 +3,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../core/db/client.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
-import { content, contentFollows, notifications } from "../db/schema/index.ts";
+import { content } from "../modules/content/schema.ts";
 import { CONTENT_ADMIN_TOPIC, contentEpisodesTopic, contentTopic } from "../modules/content/topics.ts";
+import { contentFollows } from "../modules/library/schema.ts";
 import { notificationsTopic } from "../modules/notifications/notifications.service.ts";
 import { pushToUser } from "../modules/notifications/push.ts";
+import { notifications } from "../modules/notifications/schema.ts";
 
 /** Episodes released longer ago than this when first noticed (say, after downtime) notify nobody. */
 const NOTIFY_WITHIN = sql`interval '1 day'`;

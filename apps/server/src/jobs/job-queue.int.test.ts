@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jobs } from "../db/schema/index.ts";
+import { jobs } from "../core/db/schema.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { enqueueJob, type JobHandler, JobRunner } from "./job-queue.ts";
 

@@ -12,11 +12,12 @@ import type {
 } from "@litverse/shared/content";
 import { and, eq, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../core/service-deps.ts";
-import { content, curatedLists } from "../db/schema/index.ts";
 import { refreshContentStats } from "../jobs/content-stats.ts";
 import { addEpisodes, type NewEpisode } from "../modules/content/add-episodes.ts";
 import { createContent } from "../modules/content/content.service.ts";
+import { content } from "../modules/content/schema.ts";
 import { createCuratedList } from "../modules/content-curation/content-curation.service.ts";
+import { curatedLists } from "../modules/content-curation/schema.ts";
 import { seedDemoEngagement } from "./demo-engagement.ts";
 import { type FixtureMedia, seedDemoImports } from "./demo-imports.ts";
 import { sampleChapters, sampleComicEpisodes } from "./demo-media.ts";

@@ -8,12 +8,15 @@ import type { ClubRsvp } from "@litverse/shared/clubs";
 import { eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../core/db/client.ts";
 import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
-import { clubPollOptions, clubs, content, episodeProgress, episodes, users } from "../db/schema/index.ts";
 import { answerMeeting, createMeeting } from "../modules/clubs/club-meetings.service.ts";
 import { createPoll, votePoll } from "../modules/clubs/club-polls.service.ts";
 import { createClubPost, setPostFlag } from "../modules/clubs/club-posts.service.ts";
 import { setCurrentRead } from "../modules/clubs/club-reads.service.ts";
 import { approveJoinRequest, createClub, joinClub } from "../modules/clubs/clubs.service.ts";
+import { clubPollOptions, clubs } from "../modules/clubs/schema.ts";
+import { content, episodes } from "../modules/content/schema.ts";
+import { episodeProgress } from "../modules/library/schema.ts";
+import { users } from "../modules/users/schema.ts";
 
 const asUser = (id: string): Viewer => ({ id, role: "user", age: 18 });
 const DAY_MS = 86_400_000;

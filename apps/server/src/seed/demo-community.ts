@@ -4,11 +4,13 @@
 // the platform really does.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ServiceDeps, SessionUser } from "../core/service-deps.ts";
-import { friendships, notifications, profiles, users } from "../db/schema/index.ts";
 import { acceptFriendRequest, sendFriendRequest } from "../modules/friends/friends.service.ts";
 import { sendMessage, viewConversation } from "../modules/messages/messages.service.ts";
 import { markNotificationsRead } from "../modules/notifications/notifications.service.ts";
+import { notifications } from "../modules/notifications/schema.ts";
 import { ensureProfileRow } from "../modules/profiles/people.ts";
+import { friendships, profiles } from "../modules/profiles/schema.ts";
+import { users } from "../modules/users/schema.ts";
 
 const asUser = (id: string): SessionUser => ({ id, role: "user" });
 

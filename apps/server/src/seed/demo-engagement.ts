@@ -8,16 +8,15 @@ import type { ContentType } from "@litverse/shared/content";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
+import { content, episodes } from "../modules/content/schema.ts";
 import {
-  content,
   contentFollows,
   contentLikes,
   contentRatings,
   episodeProgress,
-  episodes,
   episodeViews,
-  users,
-} from "../db/schema/index.ts";
+} from "../modules/library/schema.ts";
+import { users } from "../modules/users/schema.ts";
 import { randomFrom } from "./demo-media.ts";
 
 /** Users of this issuer are demo personas: no account, nobody signs in as them. */

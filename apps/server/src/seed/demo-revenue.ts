@@ -5,8 +5,10 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, like } from "drizzle-orm";
 import type { ServiceDeps } from "../core/service-deps.ts";
-import { coinPackages, payments, sandboxCharges, users } from "../db/schema/index.ts";
 import { creditCoins, reverseEntry } from "../modules/coins/ledger.ts";
+import { coinPackages } from "../modules/coins/schema.ts";
+import { payments, sandboxCharges } from "../modules/payments/schema.ts";
+import { users } from "../modules/users/schema.ts";
 import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
 
 const DAY_MS = 86_400_000;

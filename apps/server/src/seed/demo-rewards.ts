@@ -4,11 +4,12 @@
 // put them together in a Bronze league group mid-week. Today's check-in is left for them to make.
 import { inArray } from "drizzle-orm";
 import type { ServiceDeps } from "../core/service-deps.ts";
-import { checkIns, users } from "../db/schema/index.ts";
 import { checkIn } from "../modules/rewards/check-in.ts";
 import { awardXp } from "../modules/rewards/earning.ts";
 import { personDay } from "../modules/rewards/person-day.ts";
 import { loadRules } from "../modules/rewards/rules.ts";
+import { checkIns } from "../modules/rewards/schema.ts";
+import { users } from "../modules/users/schema.ts";
 
 const DAY_MS = 86_400_000;
 

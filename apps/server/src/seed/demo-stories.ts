@@ -23,8 +23,7 @@ import {
   storyPlays,
   storyReaders,
   storySceneVisits,
-  users,
-} from "../db/schema/index.ts";
+} from "../modules/stories/schema.ts";
 import { createStatPreset } from "../modules/stories/stat-presets.service.ts";
 import {
   getStoryDraft,
@@ -34,6 +33,7 @@ import {
 } from "../modules/stories/story-drafts.service.ts";
 import { chooseChoice, startPlay } from "../modules/stories/story-play.service.ts";
 import { importTwine } from "../modules/stories/story-twine.service.ts";
+import { users } from "../modules/users/schema.ts";
 import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
 import { FIXTURES_DIR } from "./demo-imports.ts";
 

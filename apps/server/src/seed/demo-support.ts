@@ -6,10 +6,11 @@ import type { SupportCategory, TicketStatus } from "@litverse/shared/support";
 import { and, eq, inArray } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
 import type { ServiceDeps, SessionUser } from "../core/service-deps.ts";
-import { supportTickets, users } from "../db/schema/index.ts";
+import { supportTickets } from "../modules/support/schema.ts";
 import { createTicket, rateTicket, replyToTicket } from "../modules/support/support.service.ts";
 import { agentReply, createCannedReply, updateTicket } from "../modules/support/support-desk.service.ts";
 import { closeSolvedTickets, flagSlaBreaches } from "../modules/support/support-upkeep.ts";
+import { users } from "../modules/users/schema.ts";
 
 const HOUR_MS = 3_600_000;
 

@@ -6,8 +6,11 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { AppError } from "../core/errors.ts";
 import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
-import { content, episodeProgress, episodes, episodeUnlocks, users } from "../db/schema/index.ts";
+import { content, episodes } from "../modules/content/schema.ts";
+import { episodeProgress } from "../modules/library/schema.ts";
+import { episodeUnlocks } from "../modules/unlocks/schema.ts";
 import { getUnlockOptions, unlockAllRemaining, unlockEpisode } from "../modules/unlocks/unlocks.service.ts";
+import { users } from "../modules/users/schema.ts";
 import { DEMO_TITLES } from "./demo-catalogue.ts";
 import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
 

@@ -10,24 +10,20 @@ import { DEMO_PASSWORD } from "@litverse/shared/demo-accounts";
 import { and, eq, sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
 import { hashPassword } from "../auth/provider/accounts.ts";
+import { accounts } from "../auth/schema.ts";
 import { queryRows } from "../core/db/client.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
-import {
-  accounts,
-  adminNotifications,
-  coinPackages,
-  content,
-  episodes,
-  notifications,
-  payments,
-  users,
-} from "../db/schema/index.ts";
 import { createAdminNotification } from "../modules/admin-notifications/admin-notifications.service.ts";
 import { creditCoins } from "../modules/coins/ledger.ts";
+import { coinPackages } from "../modules/coins/schema.ts";
+import { content, episodes } from "../modules/content/schema.ts";
 import {
   createNotification,
   type NotificationFields,
 } from "../modules/notifications/notifications.service.ts";
+import { adminNotifications, notifications } from "../modules/notifications/schema.ts";
+import { payments } from "../modules/payments/schema.ts";
+import { users } from "../modules/users/schema.ts";
 import { seedDemoContent } from "./demo-catalogue.ts";
 import { seedDemoClubs } from "./demo-clubs.ts";
 import { seedDemoCoinPackages } from "./demo-coin-packages.ts";

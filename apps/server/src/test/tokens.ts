@@ -4,7 +4,7 @@ import type { UserRole } from "@litverse/shared/constants";
 import { generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
 import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
 import { loadKeys } from "../auth/provider/keys.ts";
-import { users } from "../db/schema/index.ts";
+import { users } from "../modules/users/schema.ts";
 import type { Platform } from "../platform.ts";
 
 export interface TokenOptions {

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
-import { accounts } from "../../db/schema/index.ts";
+import { accounts } from "../schema.ts";
 
 export interface Account {
   id: string;

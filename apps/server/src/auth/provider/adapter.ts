@@ -4,7 +4,7 @@
 import { and, eq, gt, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Database } from "../../core/db/client.ts";
-import { oidcPayloads } from "../../db/schema/index.ts";
+import { oidcPayloads } from "../schema.ts";
 
 /** Expired rows are deleted at most this often (per adapter factory), on the next write. */
 const CLEANUP_INTERVAL_MS = 60_000;

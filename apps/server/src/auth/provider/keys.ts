@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose";
 import { z } from "zod";
 import type { Database, Executor } from "../../core/db/client.ts";
-import { oidcKeys } from "../../db/schema/index.ts";
+import { oidcKeys } from "../schema.ts";
 
 export interface ProviderKeys {
   /** Private signing keys, newest first: the first signs, all are published for verification. */

@@ -5,8 +5,8 @@ import { sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../core/db/client.ts";
-import { signInThrottle } from "../../db/schema/index.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import { signInThrottle } from "../schema.ts";
 import { type Account, createAccount } from "./accounts.ts";
 import {
   AUDIENCE,

@@ -3,8 +3,8 @@
 import { asc } from "drizzle-orm";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oidcKeys } from "../../db/schema/index.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import { oidcKeys } from "../schema.ts";
 import { createAccount } from "./accounts.ts";
 import { rotateSigningKey } from "./provider.ts";
 import {

@@ -4,8 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
-import { accounts, oidcKeys, oidcPayloads } from "../../db/schema/index.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import { accounts, oidcKeys, oidcPayloads } from "../schema.ts";
 import {
   AccountInputError,
   createAccount,

@@ -8,7 +8,7 @@
 // Behind a reverse proxy, the client address is the proxy's unless TRUST_PROXY says to believe it.
 import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
-import { signInThrottle } from "../../db/schema/index.ts";
+import { signInThrottle } from "../schema.ts";
 
 /** Failures in a row (for one email from one address) before each further try must wait. */
 export const FREE_FAILURES_PER_PAIR = 5;

@@ -8,13 +8,13 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import * as schema from "../../db/schema/index.ts";
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+// Opened without the schema, which lives in the modules above the core: queries name their tables
+// (select … from), and Drizzle's relational queries (db.query.…) are not used.
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Anything that can run queries: the database or an open transaction. */
-export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "query">;
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 export type DatabaseTarget =
   /** `template`: a dump of a data folder to start from (tests start from one already migrated). */
@@ -40,7 +40,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: template });
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePglite({ client, casing: "snake_case" }) as unknown as Database;
   let closed = false;
   return {
     db,
@@ -64,7 +64,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = drizzlePostgres({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePostgres({ client: pool, casing: "snake_case" }) as unknown as Database;
   await db.execute(sql`select 1`);
   let closed = false;
   return {

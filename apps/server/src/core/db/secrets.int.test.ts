@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverSecrets } from "../../db/schema/index.ts";
 import { MediaUrlSigner } from "../../media/url-signing.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import { serverSecrets } from "./schema.ts";
 import { loadOrCreateSecret, MEDIA_URL_SIGNING_SECRET } from "./secrets.ts";
 
 let platform: TestPlatform;

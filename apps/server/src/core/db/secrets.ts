@@ -3,8 +3,8 @@
 // restarts.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { serverSecrets } from "../../db/schema/index.ts";
 import type { Executor } from "./client.ts";
+import { serverSecrets } from "./schema.ts";
 
 export const MEDIA_URL_SIGNING_SECRET = "media-url-signing";
 

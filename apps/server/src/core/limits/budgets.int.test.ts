@@ -6,8 +6,8 @@
 import { REEL_EVENTS_PATH } from "@litverse/shared/reels";
 import type { PlanFields } from "@litverse/shared/subscriptions-inputs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coinPackages } from "../../db/schema/index.ts";
 import { UPLOAD_PATH } from "../../http/uploads.ts";
+import { coinPackages } from "../../modules/coins/schema.ts";
 import { appRouter } from "../../router.ts";
 import type { ProcedureMeta } from "../../rpc/trpc.ts";
 import { befriend } from "../../test/people.ts";

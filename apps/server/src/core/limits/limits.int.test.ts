@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { z } from "zod";
 import type { BuildAppOptions } from "../../app.ts";
-import { coinPackages } from "../../db/schema/index.ts";
+import { coinPackages } from "../../modules/coins/schema.ts";
 import { appRouter } from "../../router.ts";
 import { publicProcedure, router } from "../../rpc/trpc.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";

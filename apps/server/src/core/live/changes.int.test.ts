@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { systemSettings } from "../../db/schema/index.ts";
+import { systemSettings } from "../../modules/system-settings/schema.ts";
 import { openTestPlatform, type TestPlatform, usesPostgres } from "../../test/test-platform.ts";
 import { chunkPayloads, PostgresChangeBus } from "./change-bus.ts";
 

@@ -6,8 +6,8 @@ import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cur
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { adminNotificationReads, adminNotifications } from "../../db/schema/index.ts";
 import type { NotificationFields } from "../notifications/index.ts";
+import { adminNotificationReads, adminNotifications } from "../notifications/schema.ts";
 
 export type AdminNotificationRow = typeof adminNotifications.$inferSelect;
 

@@ -15,7 +15,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
-import { clubMembers, clubs } from "../../db/schema/index.ts";
+import { clubMembers, clubs } from "./schema.ts";
 
 /** The club's own row: name, privacy, cover, limit, current read and schedule. */
 export const clubTopic = (clubId: string) => `club:${clubId}`;

@@ -7,9 +7,9 @@ import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { clubMeetingRsvps, clubMeetings } from "../../db/schema/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { loadClubFor } from "./club-access.ts";
+import { clubMeetingRsvps, clubMeetings } from "./schema.ts";
 
 export const clubMeetingsTopic = (clubId: string) => `club:${clubId}:meetings`;
 

@@ -8,10 +8,11 @@ import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser, Viewer } from "../../core/service-deps.ts";
-import { clubPollOptions, clubPolls, clubPollVotes, content } from "../../db/schema/index.ts";
 import { visibleTitle } from "../content/index.ts";
+import { content } from "../content/schema.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { loadClubFor } from "./club-access.ts";
+import { clubPollOptions, clubPolls, clubPollVotes } from "./schema.ts";
 
 /** Polls and votes in a club. */
 export const clubPollsTopic = (clubId: string) => `club:${clubId}:polls`;

@@ -24,13 +24,6 @@ import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cur
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import {
-  clubMilestones,
-  clubPostReactions,
-  clubPosts,
-  clubReads,
-  clubSpoilerReveals,
-} from "../../db/schema/index.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import { notify } from "../notifications/index.ts";
 import { peopleByIds, personById } from "../profiles/index.ts";
@@ -39,6 +32,7 @@ import { rewardClubPost } from "../rewards/index.ts";
 import { type ClubAccess, clubPostsTopic, loadClubFor } from "./club-access.ts";
 import { finishedEpisodes } from "./club-progress.ts";
 import { membersByHandle } from "./clubs.service.ts";
+import { clubMilestones, clubPostReactions, clubPosts, clubReads, clubSpoilerReveals } from "./schema.ts";
 
 const POST_IMAGE_EDGE = 1600;
 /** Pinned posts shown above a board's first page. */

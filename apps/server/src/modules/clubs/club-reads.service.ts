@@ -8,16 +8,10 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import {
-  clubMilestones,
-  clubPosts,
-  clubReadRatings,
-  clubReads,
-  content,
-  episodes,
-} from "../../db/schema/index.ts";
 import { releasedEpisode, visibleTitle } from "../content/index.ts";
+import { content, episodes } from "../content/schema.ts";
 import { clubPostsTopic, clubTopic, loadClubFor } from "./club-access.ts";
+import { clubMilestones, clubPosts, clubReadRatings, clubReads } from "./schema.ts";
 
 /** A read with its schedule and ratings, and each member's own rating (kept from the page). */
 export type ReadWithRatings = ClubRead & { ratings: Map<string, number> };

@@ -14,6 +14,16 @@ import { getTableName, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalChangeBus } from "../../core/live/change-bus.ts";
 import { ALL_TOPICS } from "../../core/live/topics.ts";
+import { addChapters, createTitle } from "../../test/catalogue.ts";
+import { befriend } from "../../test/people.ts";
+import {
+  callerFor,
+  createUser,
+  openTestPlatform,
+  type TestPlatform,
+  type TestUser,
+} from "../../test/test-platform.ts";
+import { clubsRouter } from "./clubs.router.ts";
 import {
   clubMeetingRsvps,
   clubMeetings,
@@ -28,17 +38,7 @@ import {
   clubReads,
   clubSpoilerReveals,
   clubs,
-} from "../../db/schema/index.ts";
-import { addChapters, createTitle } from "../../test/catalogue.ts";
-import { befriend } from "../../test/people.ts";
-import {
-  callerFor,
-  createUser,
-  openTestPlatform,
-  type TestPlatform,
-  type TestUser,
-} from "../../test/test-platform.ts";
-import { clubsRouter } from "./clubs.router.ts";
+} from "./schema.ts";
 
 const PERSONAS = [
   "owner",

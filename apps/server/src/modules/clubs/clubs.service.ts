@@ -18,9 +18,9 @@ import { type Executor, queryRows, type Transaction } from "../../core/db/client
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { clubMembers, clubReads, clubs, content } from "../../db/schema/index.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import { likePattern } from "../content/index.ts";
+import { content } from "../content/schema.ts";
 import { areFriends, isBlockedEitherWay } from "../friends/index.ts";
 import { notify } from "../notifications/index.ts";
 import { peopleByIds, personById } from "../profiles/index.ts";
@@ -39,6 +39,7 @@ import {
 } from "./club-access.ts";
 import { finishedEpisodes } from "./club-progress.ts";
 import { currentReadOf, toClubRead } from "./club-reads.service.ts";
+import { clubMembers, clubReads, clubs } from "./schema.ts";
 
 const COVER_EDGE = 1200;
 const DISCOVER_LIMIT = 30;

@@ -5,8 +5,8 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { olderThan } from "../../core/db/cursor.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { ledgerAccounts, ledgerEntries, ledgerPostings } from "../../db/schema/index.ts";
 import { coinsTopic } from "./ledger.ts";
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from "./schema.ts";
 
 export { coinsTopic };
 

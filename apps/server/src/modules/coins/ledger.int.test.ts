@@ -1,7 +1,6 @@
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ledgerAccounts, ledgerEntries, ledgerPostings } from "../../db/schema/index.ts";
 import {
   callerFor,
   createUser,
@@ -20,6 +19,7 @@ import {
   type WalletCredit,
 } from "./ledger.ts";
 import { checkLedger } from "./ledger-check.ts";
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -12,12 +12,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import {
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerPostings,
-  type SystemAccountKind,
-} from "../../db/schema/index.ts";
+import { ledgerAccounts, ledgerEntries, ledgerPostings, type SystemAccountKind } from "./schema.ts";
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 

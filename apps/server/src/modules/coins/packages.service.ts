@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { coinPackages } from "../../db/schema/index.ts";
+import { coinPackages } from "./schema.ts";
 
 /** Any package: the buy page and the admins' list follow it. */
 export const COIN_PACKAGES_TOPIC = "coin-packages";

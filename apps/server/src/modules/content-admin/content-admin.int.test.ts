@@ -5,7 +5,6 @@ import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { notifications } from "../../db/schema/index.ts";
 import { announceDueEpisodes } from "../../jobs/episode-releases.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
@@ -18,6 +17,7 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { episodeMediaKey } from "../content/episode-payload.ts";
+import { notifications } from "../notifications/schema.ts";
 
 let platform: TestPlatform;
 let admin: TestUser;

@@ -22,14 +22,6 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import {
-  bookMatter,
-  content,
-  contentStats,
-  curatedListItems,
-  episodes,
-  episodeViews,
-} from "../../db/schema/index.ts";
-import {
   createContent,
   decodeCursor,
   type EpisodeRow,
@@ -44,12 +36,15 @@ import {
   totalColumn,
   updateContent,
 } from "../content/index.ts";
+import { bookMatter, content, contentStats, episodes } from "../content/schema.ts";
 import {
   CATALOGUE_TOPIC,
   CONTENT_ADMIN_TOPIC,
   contentEpisodesTopic,
   contentTopic,
 } from "../content/topics.ts";
+import { curatedListItems } from "../content-curation/schema.ts";
+import { episodeViews } from "../library/schema.ts";
 
 const adminColumns = {
   ...summaryColumns,

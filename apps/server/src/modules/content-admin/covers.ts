@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { content } from "../../db/schema/index.ts";
+import { content } from "../content/schema.ts";
 import { CATALOGUE_TOPIC, CONTENT_ADMIN_TOPIC, contentTopic } from "../content/topics.ts";
 import { storeCover } from "../imports/index.ts";
 

@@ -2,7 +2,6 @@ import type { Age } from "@litverse/shared/constants";
 import { type CuratedList, SHELF_ITEM_LIMIT } from "@litverse/shared/content";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { content, curatedListItems, curatedLists } from "../../db/schema/index.ts";
 import { refreshContentStats } from "../../jobs/content-stats.ts";
 import { addChapters } from "../../test/catalogue.ts";
 import {
@@ -14,6 +13,7 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { type ContentFields, createContent, updateContent } from "../content/content.service.ts";
+import { content } from "../content/schema.ts";
 import { setUserAge } from "../users/users.service.ts";
 import {
   type CuratedListFields,
@@ -21,6 +21,7 @@ import {
   setCuratedListItems,
   updateCuratedList,
 } from "./content-curation.service.ts";
+import { curatedListItems, curatedLists } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

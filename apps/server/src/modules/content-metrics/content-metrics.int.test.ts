@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { episodeViews } from "../../db/schema/index.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
@@ -9,6 +8,7 @@ import {
   openTestPlatform,
   type TestPlatform,
 } from "../../test/test-platform.ts";
+import { episodeViews } from "../library/schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -12,8 +12,8 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { content } from "../../db/schema/index.ts";
 import { toContentCard } from "../content/index.ts";
+import { content } from "../content/schema.ts";
 
 interface Range {
   from: string;

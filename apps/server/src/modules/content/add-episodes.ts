@@ -4,9 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { episodes } from "../../db/schema/index.ts";
 import type { StoredEpisodePayload } from "../../media/import/types.ts";
 import { episodeMediaKey, payloadMeasures } from "./episode-payload.ts";
+import { episodes } from "./schema.ts";
 import { CONTENT_ADMIN_TOPIC, contentEpisodesTopic } from "./topics.ts";
 
 export interface NewEpisode {

@@ -3,7 +3,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../core/config.ts";
-import { bookMatter } from "../../db/schema/index.ts";
 import { createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
@@ -16,6 +15,7 @@ import { deleteTitle } from "../content-admin/content-admin.service.ts";
 import { runImport } from "../imports/imports.service.ts";
 import { matterMediaKey } from "./book-matter.ts";
 import { updateContent } from "./content.service.ts";
+import { bookMatter } from "./schema.ts";
 
 const FIXTURES = path.join(REPO_ROOT, "fixtures");
 let platform: TestPlatform;

@@ -7,9 +7,9 @@ import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { bookMatter, episodes, type MatterPlacement } from "../../db/schema/index.ts";
 import { releasedEpisode, toContentCard, visibleTitle } from "./content.service.ts";
 import { deliverPayload, episodeMediaKey, type StoredEpisodePayload } from "./episode-payload.ts";
+import { bookMatter, episodes, type MatterPlacement } from "./schema.ts";
 import { contentEpisodesTopic, contentTopic } from "./topics.ts";
 
 /**

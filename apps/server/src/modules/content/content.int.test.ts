@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { episodes, episodeViews } from "../../db/schema/index.ts";
 import { refreshContentStats } from "../../jobs/content-stats.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
@@ -11,7 +10,9 @@ import {
   type TestPlatform,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { episodeViews } from "../library/schema.ts";
 import { addEpisodes, bookChapter } from "./add-episodes.ts";
+import { episodes } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -22,19 +22,16 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import {
-  type ContentStatus,
-  content,
   contentFollows,
   contentLikes,
   contentRatings,
-  contentStats,
   episodeProgress,
-  episodes,
   episodeViews,
-} from "../../db/schema/index.ts";
+} from "../library/schema.ts";
 import { loadEntitlements } from "./entitlements.ts";
 import { type Entitlements, episodeLock, lockMessage } from "./episode-access.ts";
 import { deliverPayload, type StoredEpisodePayload } from "./episode-payload.ts";
+import { type ContentStatus, content, contentStats, episodes } from "./schema.ts";
 import { toTsQueryText } from "./search-query.ts";
 import {
   CATALOGUE_TOPIC,

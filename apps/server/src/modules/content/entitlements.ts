@@ -4,8 +4,8 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { episodeUnlocks } from "../../db/schema/index.ts";
 import { activeTiers } from "../subscriptions/index.ts";
+import { episodeUnlocks } from "../unlocks/schema.ts";
 import type { Entitlements } from "./episode-access.ts";
 import { entitlementsTopic } from "./topics.ts";
 

@@ -14,9 +14,9 @@ import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { blocks, conversations, friendships, profiles, users } from "../../db/schema/index.ts";
 import { myClubsTopic } from "../clubs/index.ts";
 import { libraryTopic } from "../content/topics.ts";
+import { conversations } from "../messages/schema.ts";
 import { notify } from "../notifications/index.ts";
 import {
   peopleByIds,
@@ -26,6 +26,8 @@ import {
   requireOtherPerson,
   toPersonSummary,
 } from "../profiles/index.ts";
+import { blocks, friendships, profiles } from "../profiles/schema.ts";
+import { users } from "../users/schema.ts";
 import {
   friendIdsOf,
   friendState,

@@ -4,7 +4,7 @@ import type { FriendState } from "@litverse/shared/people";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
 import { track } from "../../core/live/topics.ts";
-import { blocks, friendships } from "../../db/schema/index.ts";
+import { blocks, friendships } from "../profiles/schema.ts";
 
 /** Everything about one person's friends, requests and blocks. */
 export const relationshipsTopic = (userId: string) => `user:${userId}:relationships`;

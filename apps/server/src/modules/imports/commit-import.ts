@@ -8,9 +8,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { bookMatter, content, episodes } from "../../db/schema/index.ts";
 import type { ImportedTitle } from "../../media/import/types.ts";
 import { episodeMediaKey, insertContent, matterMediaKey, payloadMeasures } from "../content/index.ts";
+import { bookMatter, content, episodes } from "../content/schema.ts";
 import {
   CATALOGUE_TOPIC,
   CONTENT_ADMIN_TOPIC,

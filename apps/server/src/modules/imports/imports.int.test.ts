@@ -6,7 +6,6 @@ import type { ImportJob } from "@litverse/shared/jobs";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../core/config.ts";
-import { content, episodes } from "../../db/schema/index.ts";
 import { JobRunner } from "../../jobs/job-queue.ts";
 import { buildEpub, xhtml } from "../../media/import/test-files.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
@@ -19,6 +18,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { content, episodes } from "../content/schema.ts";
 import { importJobHandler } from "./imports.service.ts";
 
 const FIXTURES = path.join(REPO_ROOT, "fixtures");

@@ -16,7 +16,6 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { activityTime, content, contentFollows, episodeProgress, episodes } from "../../db/schema/index.ts";
 import {
   episodeLock,
   loadEntitlements,
@@ -28,8 +27,11 @@ import {
   visibleTitle,
   visibleTitles,
 } from "../content/index.ts";
+import { content, episodes } from "../content/schema.ts";
 import { contentEngagementTopic, libraryTopic, titleProgressTopic } from "../content/topics.ts";
+import { activityTime } from "../profiles/schema.ts";
 import { creditActiveTime, keptPosition, lockActiveTimeClock, rewardReading } from "../rewards/index.ts";
+import { contentFollows, episodeProgress } from "./schema.ts";
 
 /** A locator is kept as given, up to this size once serialised. */
 const MAX_LOCATOR_BYTES = 2048;

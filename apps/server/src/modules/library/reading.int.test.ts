@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { episodeViews } from "../../db/schema/index.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
@@ -11,6 +10,7 @@ import {
 } from "../../test/test-platform.ts";
 import { addEpisodes, bookChapter } from "../content/add-episodes.ts";
 import { findMatches } from "../content/book-search.ts";
+import { episodeViews } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

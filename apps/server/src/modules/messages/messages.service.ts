@@ -20,7 +20,6 @@ import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cur
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { conversationMembers, conversations, messageHides, messages } from "../../db/schema/index.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import {
   areFriends,
@@ -38,6 +37,7 @@ import {
   requireOtherPerson,
 } from "../profiles/index.ts";
 import { createReport } from "../reports/index.ts";
+import { conversationMembers, conversations, messageHides, messages } from "./schema.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;

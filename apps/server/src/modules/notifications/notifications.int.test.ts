@@ -2,7 +2,6 @@
 // to a push service that decrypts what it gets as a browser would.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pushSubscriptions } from "../../db/schema/index.ts";
 import { type FakePushService, startFakePushService } from "../../test/push-service.ts";
 import {
   callerFor,
@@ -14,6 +13,7 @@ import {
 } from "../../test/test-platform.ts";
 import { createNotification, markNotificationsRead, notify } from "./notifications.service.ts";
 import { configurePush, flushPushes } from "./push.ts";
+import { pushSubscriptions } from "./schema.ts";
 
 let platform: TestPlatform;
 let pushService: FakePushService;

@@ -13,9 +13,9 @@ import type { Executor } from "../../core/db/client.ts";
 import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { notificationPreferences, notifications } from "../../db/schema/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { pushToUser } from "./push.ts";
+import { notificationPreferences, notifications } from "./schema.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

@@ -9,7 +9,7 @@ import webpush from "web-push";
 import { loadOrCreateValue } from "../../core/db/secrets.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { pushSubscriptions } from "../../db/schema/index.ts";
+import { pushSubscriptions } from "./schema.ts";
 
 const VAPID_SECRET_NAME = "web-push-vapid";
 /** Push services keep a message this long for a device that is offline. */

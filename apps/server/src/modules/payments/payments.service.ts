@@ -21,11 +21,14 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { coinPackages, payments, subscriptionPlans, subscriptions, users } from "../../db/schema/index.ts";
 import { coinsDescription, creditCoins, reverseEntry } from "../coins/index.ts";
+import { coinPackages } from "../coins/schema.ts";
+import { subscriptionPlans, subscriptions } from "../subscriptions/schema.ts";
+import { users } from "../users/schema.ts";
 import type { VerifiedPayment } from "./provider.ts";
 import { paymentProvider, paymentsLog, paymentsSettings } from "./providers/registry.ts";
 import { type PaymentRow, paymentHandlers } from "./purposes.ts";
+import { payments } from "./schema.ts";
 
 /** One payment: its owner's result page follows it live. */
 export const paymentTopic = (paymentId: string) => `payment:${paymentId}`;

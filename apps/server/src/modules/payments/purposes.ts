@@ -7,8 +7,8 @@ import type { PaymentProviderId } from "@litverse/shared/coins";
 import type { PaymentPurpose } from "@litverse/shared/payments";
 import type { Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import type { payments } from "../../db/schema/index.ts";
 import type { VerifiedPayment, WebhookEvent } from "./provider.ts";
+import type { payments } from "./schema.ts";
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -5,9 +5,9 @@ import type { SandboxCheckoutView } from "@litverse/shared/payments";
 import { eq } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { payments } from "../../db/schema/index.ts";
 import { sandboxProvider } from "./providers/registry.ts";
 import type { SandboxChargeRow, SandboxOutcome } from "./providers/sandbox.ts";
+import { payments } from "./schema.ts";
 
 const NO_SUCH_CHECKOUT = "There is no such checkout.";
 

@@ -5,12 +5,12 @@ import { PAYMENT_PROVIDERS, type PaymentProviderId } from "@litverse/shared/coin
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { paymentEvents } from "../../db/schema/index.ts";
 import { findPaymentByReference, settlePayment } from "./payments.service.ts";
 import { type WebhookEvent, WebhookSignatureError } from "./provider.ts";
 import { paymentProvider } from "./providers/registry.ts";
 import type { Headers } from "./providers/signatures.ts";
 import { paymentHandlers } from "./purposes.ts";
+import { paymentEvents } from "./schema.ts";
 
 export interface WebhookOutcome {
   statusCode: 200 | 400 | 404 | 500 | 503;

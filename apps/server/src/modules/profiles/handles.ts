@@ -3,9 +3,10 @@
 import { HANDLE_REDIRECT_DAYS, RESERVED_HANDLES } from "@litverse/shared/people";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
+import { handleSkeleton, handleSkeletonSql } from "../../core/db/handle-skeleton.ts";
 import { AppError } from "../../core/errors.ts";
-import { handleHistory, users } from "../../db/schema/index.ts";
-import { handleSkeleton, handleSkeletonSql } from "./handle-skeleton.ts";
+import { users } from "../users/schema.ts";
+import { handleHistory } from "./schema.ts";
 
 export const RESERVED_HANDLE_MESSAGE = "That handle is reserved";
 const TAKEN_MESSAGE = "That handle is taken.";

@@ -4,7 +4,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
-import { profiles, users } from "../../db/schema/index.ts";
+import { users } from "../users/schema.ts";
+import { profiles } from "./schema.ts";
 
 /** Someone's name, handle, avatar or presence changed. */
 export const personTopic = (userId: string) => `person:${userId}`;

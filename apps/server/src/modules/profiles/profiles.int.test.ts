@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../core/db/client.ts";
-import { handleHistory } from "../../db/schema/index.ts";
+import { handleSkeleton, handleSkeletonSql } from "../../core/db/handle-skeleton.ts";
 import { chapterOf, reportsOf } from "../../test/active-time.ts";
 import { addChapters, createTitle } from "../../test/catalogue.ts";
 import { befriend, phonePhoto, uploadFile } from "../../test/people.ts";
@@ -19,7 +19,7 @@ import {
 } from "../../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 import { profileFromClaims, syncUser } from "../users/users.service.ts";
-import { handleSkeleton, handleSkeletonSql } from "./handle-skeleton.ts";
+import { handleHistory } from "./schema.ts";
 
 let platform: TestPlatform;
 let server: TestServer;

@@ -24,21 +24,16 @@ import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import {
-  content,
-  contentFollows,
-  contentRatings,
-  handleHistory,
-  profiles,
-  users,
-} from "../../db/schema/index.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import { clubsOnProfile } from "../clubs/index.ts";
 import { viewerAge, visibleTitles } from "../content/index.ts";
+import { content } from "../content/schema.ts";
 import { libraryTopic } from "../content/topics.ts";
 import { friendIdsOf, friendState, hasBlocked, relationshipsTopic } from "../friends/index.ts";
+import { contentFollows, contentRatings } from "../library/schema.ts";
 import { createReport } from "../reports/index.ts";
 import { userTopic } from "../users/index.ts";
+import { users } from "../users/schema.ts";
 import { handleRefusal } from "./handles.ts";
 import {
   ensureProfileRow,
@@ -48,6 +43,7 @@ import {
   personTopic,
   toPersonSummary,
 } from "./people.ts";
+import { handleHistory, profiles } from "./schema.ts";
 
 const PROFILE_NOT_AVAILABLE = "This profile is not available.";
 /** Titles shown per list on a profile. */

@@ -8,13 +8,15 @@ import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cur
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { content, reels, users } from "../../db/schema/index.ts";
 import { cancelJob, jobsTopic } from "../../jobs/job-queue.ts";
 import { likePattern } from "../content/index.ts";
+import { content } from "../content/schema.ts";
 import { notify } from "../notifications/index.ts";
+import { users } from "../users/schema.ts";
 import { loadAnyReel, type ReelRow, reelMediaKey } from "./reel-access.ts";
 import { toAdminReels } from "./reel-cards.ts";
 import { REEL_JOB_KIND } from "./reel-processing.ts";
+import { reels } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 export async function adminListReels(

@@ -16,13 +16,13 @@ import { decodeTimeCursor, encodeTimeCursor, olderThan, type TimeCursor } from "
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { reelComments, reels } from "../../db/schema/index.ts";
 import { isAdminViewer } from "../content/index.ts";
 import { relationshipsTopic } from "../friends/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { createReport } from "../reports/index.ts";
 import { loadWatchableReel } from "./reel-access.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";
+import { reelComments, reels } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC, reelCommentsTopic } from "./topics.ts";
 
 type CommentRow = typeof reelComments.$inferSelect;

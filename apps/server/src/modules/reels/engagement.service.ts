@@ -4,11 +4,12 @@ import type { ReelShareMethod } from "@litverse/shared/reels";
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { creatorFollows, reelLikes, reelShares, reels, users } from "../../db/schema/index.ts";
 import { isBlockedEitherWay } from "../friends/index.ts";
 import { NO_SUCH_PERSON } from "../profiles/index.ts";
+import { users } from "../users/schema.ts";
 import { loadWatchableReel } from "./reel-access.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";
+import { creatorFollows, reelLikes, reelShares, reels } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 export async function setReelLike(

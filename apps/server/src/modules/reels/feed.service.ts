@@ -13,7 +13,6 @@ import type { z } from "zod";
 import { queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { episodeProgress, episodes, reelLinkClicks, reels } from "../../db/schema/index.ts";
 import {
   continueEpisode,
   loadEntitlements,
@@ -22,9 +21,12 @@ import {
   toEpisodeSummary,
   visibleTitle,
 } from "../content/index.ts";
+import { episodes } from "../content/schema.ts";
+import { episodeProgress } from "../library/schema.ts";
 import { loadWatchableReel, type ReelRow, watchableBy } from "./reel-access.ts";
 import { readerPathOf, toReelCards } from "./reel-cards.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";
+import { reelLinkClicks, reels } from "./schema.ts";
 import { watchTokenFor } from "./watch-token.ts";
 
 /** Reels watched to the end this recently stay out of the feed. */

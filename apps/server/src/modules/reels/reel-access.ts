@@ -6,8 +6,8 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { SessionUser, Viewer } from "../../core/service-deps.ts";
-import { reels } from "../../db/schema/index.ts";
 import { isAdminViewer, viewerAge } from "../content/index.ts";
+import { reels } from "./schema.ts";
 
 export type ReelRow = typeof reels.$inferSelect;
 

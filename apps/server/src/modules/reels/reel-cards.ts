@@ -6,22 +6,17 @@ import type { PersonSummary } from "@litverse/shared/people";
 import type { AdminReel, MyReel, ReelCard, ReelLink } from "@litverse/shared/reels";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
+import { jobs } from "../../core/db/schema.ts";
 import { track } from "../../core/live/topics.ts";
 import type { MediaDeps, ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import {
-  content,
-  creatorFollows,
-  episodes,
-  episodeUnlocks,
-  jobs,
-  reelDailyStats,
-  reelLikes,
-} from "../../db/schema/index.ts";
 import { type Entitlements, episodeLock } from "../content/index.ts";
+import { content, episodes } from "../content/schema.ts";
 import { entitlementsTopic } from "../content/topics.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { activeTiers } from "../subscriptions/index.ts";
+import { episodeUnlocks } from "../unlocks/schema.ts";
 import { HAS_FILES, type ReelRow } from "./reel-access.ts";
+import { creatorFollows, reelDailyStats, reelLikes } from "./schema.ts";
 
 type LinkRow = {
   contentId: string;

@@ -7,12 +7,14 @@ import { copyFile, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { isAdminRole } from "@litverse/shared/users";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { jobs } from "../../core/db/schema.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { jobs, reels, users } from "../../db/schema/index.ts";
 import { type JobHandler, plainReason } from "../../jobs/job-queue.ts";
 import { probeReel, transcodeReel } from "../../media/reel-video.ts";
+import { users } from "../users/schema.ts";
 import { reelMediaKey } from "./reel-access.ts";
 import { readReelSettings } from "./reel-settings.service.ts";
+import { reels } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 export const REEL_JOB_KIND = "reel";

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { Executor } from "../../core/db/client.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { reelSettings } from "../../db/schema/index.ts";
+import { reelSettings } from "./schema.ts";
 import { REEL_SETTINGS_TOPIC } from "./topics.ts";
 
 /** The settings in force: the defaults until an administrator saves them. */

@@ -9,7 +9,7 @@ import path from "node:path";
 import { type MyReel, REEL_MAX_UPLOAD_BYTES } from "@litverse/shared/reels";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { jobs, reels } from "../../db/schema/index.ts";
+import { jobs } from "../../core/db/schema.ts";
 import type { JobRunner } from "../../jobs/job-queue.ts";
 import { audioOnly, describeVideo, makeClip, notAVideo } from "../../test/reel-media.ts";
 import {
@@ -33,6 +33,7 @@ import { accessToken } from "../../test/tokens.ts";
 import { listMyReels } from "./my-reels.service.ts";
 import { failStrandedReels, REEL_JOB_KIND } from "./reel-processing.ts";
 import { runReelsUpkeep } from "./reels-upkeep.ts";
+import { reels } from "./schema.ts";
 
 const MAX_BYTES = 2 * 1024 * 1024;
 let platform: TestPlatform;

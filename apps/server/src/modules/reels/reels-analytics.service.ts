@@ -11,9 +11,9 @@ import { queryRows } from "../../core/db/client.ts";
 import { type DayRange, inRange, rangeEnd, rangeStart, utcDay } from "../../core/db/day-range.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { reels } from "../../db/schema/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { reelUrls } from "./reel-cards.ts";
+import { reels } from "./schema.ts";
 import { REELS_ADMIN_TOPIC, REELS_ANALYTICS_TOPIC } from "./topics.ts";
 
 /** Reels in the per-reel table at most. */

@@ -5,8 +5,8 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { reels } from "../../db/schema/index.ts";
 import { failStrandedReels } from "./reel-processing.ts";
+import { reels } from "./schema.ts";
 
 /**
  * Events are kept this long (by the day their view started) for telling repeats apart; later, the

@@ -5,7 +5,6 @@
 import { REEL_CAPTION_MAX_LENGTH, REEL_COMMENT_MAX_LENGTH } from "@litverse/shared/reels";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { reelLinkClicks, reels, reelViews, reports } from "../../db/schema/index.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import { storedReel } from "../../test/reels.ts";
 import {
@@ -18,8 +17,10 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { reports } from "../profiles/schema.ts";
 import { adminListReels } from "./admin-reels.service.ts";
 import { listComments } from "./comments.service.ts";
+import { reelLinkClicks, reels, reelViews } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -4,7 +4,6 @@
 import { REEL_EVENTS_PATH, REEL_EVENTS_PER_BATCH, type ReelWatchEvent } from "@litverse/shared/reels";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { episodeUnlocks, reelViews, reelWatchEvents } from "../../db/schema/index.ts";
 import { addChapters, createTitle } from "../../test/catalogue.ts";
 import { storedReel } from "../../test/reels.ts";
 import {
@@ -16,7 +15,9 @@ import {
   type TestUser,
 } from "../../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { episodeUnlocks } from "../unlocks/schema.ts";
 import { runReelsUpkeep } from "./reels-upkeep.ts";
+import { reelViews, reelWatchEvents } from "./schema.ts";
 import { recordWatchEvents } from "./watch-events.service.ts";
 
 let platform: TestPlatform;

@@ -25,11 +25,11 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { queryRows, type Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { reels, reelWatchAllowances } from "../../db/schema/index.ts";
 import { viewerAge } from "../content/index.ts";
 import { rewardReelWatched } from "../rewards/index.ts";
 import { watchableFor } from "./reel-access.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";
+import { reels, reelWatchAllowances } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 /** What the network may add between the player's clock and ours. */

@@ -3,8 +3,8 @@
 // the report once per reporter and target, and tells the administrators.
 import type { ReportReason, ReportTargetKind } from "@litverse/shared/people";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { reports } from "../../db/schema/index.ts";
 import { createAdminNotification } from "../admin-notifications/index.ts";
+import { reports } from "../profiles/schema.ts";
 
 export const REPORTS_TOPIC = "reports";
 

@@ -3,10 +3,10 @@
 // clock, simultaneous reports, an episode's length, and reports sent late from offline.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { activityTime } from "../../db/schema/index.ts";
 import { audioOf, chapterOf, creditedTimeOf, episodesOf, reportsOf } from "../../test/active-time.ts";
 import { createTitle, readerAged } from "../../test/catalogue.ts";
 import { callerFor, openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import { activityTime } from "../profiles/schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -2,12 +2,14 @@
 // pauses, late (offline) times and simultaneous sends: after every report, the time credited and
 // the XP it earned are checked against the time that passed on the server's clock.
 import { DEFAULT_REWARD_RULES } from "@litverse/shared/rewards";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audioOf, chapterOf, creditedTimeOf, episodesOf, reportsOf } from "../../test/active-time.ts";
 import { createTitle, readerAged } from "../../test/catalogue.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import type { NewEpisode } from "../content/add-episodes.ts";
+import { episodes as episodeTable } from "../content/schema.ts";
 import { episodeAllowanceSeconds } from "./active-time.ts";
 
 let platform: TestPlatform;
@@ -71,9 +73,7 @@ describe("reading and listening time under random reports", () => {
         for (const { contentType, episode } of EPISODES) {
           const title = await createTitle(platform, { contentType });
           const [id = ""] = await episodesOf(platform, title.id, [episode]);
-          const [row] = await platform.deps.db.query.episodes.findMany({
-            where: (table, { eq }) => eq(table.id, id),
-          });
+          const [row] = await platform.deps.db.select().from(episodeTable).where(eq(episodeTable.id, id));
           episodes.push({ id, allowance: row ? episodeAllowanceSeconds(contentType, row) : 0 });
         }
         const send = reportsOf(platform, reader);

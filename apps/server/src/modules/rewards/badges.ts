@@ -9,7 +9,7 @@ import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { badgeDefinitions, badgeMeasureMarks, badgeMeasures, earnedBadges } from "../../db/schema/index.ts";
+import { badgeDefinitions, badgeMeasureMarks, badgeMeasures, earnedBadges } from "./schema.ts";
 import { BADGE_DEFINITIONS_TOPIC, badgesTopic } from "./topics.ts";
 
 /** Puts the default badges in place, leaving any already there as they are. Run at start-up. */

@@ -4,11 +4,11 @@ import { type CheckInResult, checkInRuleKey } from "@litverse/shared/rewards";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { checkIns, rewardGrants, streaks } from "../../db/schema/index.ts";
 import { countTowards, raiseMeasure } from "./badges.ts";
 import { grantRewardCoins } from "./grants.ts";
 import { personDay } from "./person-day.ts";
 import { amountOf, loadRules } from "./rules.ts";
+import { checkIns, rewardGrants, streaks } from "./schema.ts";
 import { cycleDayOf, daysBetween, isStreakMilestone, nextStreak } from "./streaks.ts";
 import { rewardsTopic } from "./topics.ts";
 

@@ -6,19 +6,14 @@ import type { XpSource } from "@litverse/shared/rewards";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import {
-  episodeProgress,
-  episodes,
-  titleCompletions,
-  xpDaily,
-  xpEvents,
-  xpTotals,
-} from "../../db/schema/index.ts";
 import { releasedEpisode } from "../content/index.ts";
+import { episodes } from "../content/schema.ts";
+import { episodeProgress } from "../library/schema.ts";
 import { countTowards } from "./badges.ts";
 import { noteLeagueXp } from "./leagues.ts";
 import { personDay } from "./person-day.ts";
 import { loadRules, type Rules, xpRuleOf } from "./rules.ts";
+import { titleCompletions, xpDaily, xpEvents, xpTotals } from "./schema.ts";
 import { localHourOf } from "./streaks.ts";
 import { rewardsTopic } from "./topics.ts";
 import { xpTopUp } from "./xp.ts";

@@ -9,8 +9,9 @@ import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cur
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { rewardGrants, users } from "../../db/schema/index.ts";
 import { creditCoinsMany, reverseEntry } from "../coins/index.ts";
+import { users } from "../users/schema.ts";
+import { rewardGrants } from "./schema.ts";
 import { REWARD_GRANTS_TOPIC, rewardsTopic } from "./topics.ts";
 
 export interface RewardCredit {

@@ -15,9 +15,9 @@ import type { z } from "zod";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { leagueResults, profiles } from "../../db/schema/index.ts";
 import { friendIdsOf, relationshipsTopic } from "../friends/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
+import { profiles } from "../profiles/schema.ts";
 import {
   leagueWeekOf,
   rankScores,
@@ -27,6 +27,7 @@ import {
   zoneSizes,
 } from "./league-rules.ts";
 import { groupScores, joinLeague, membershipOf, tierFor, weekXpOf } from "./leagues.ts";
+import { leagueResults } from "./schema.ts";
 import { LEADERBOARD_VISIBILITY_TOPIC, leagueGroupTopic, rewardsTopic } from "./topics.ts";
 
 /** Of these people, the ones the viewer does not see on boards: opted out, or blocked either way. */

@@ -5,11 +5,11 @@
 import { LEAGUE_PRIZE_RANKS, leagueRankRuleKey } from "@litverse/shared/rewards";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { leagueGroups, leagueResults, leagueWeeks } from "../../db/schema/index.ts";
 import { grantRewardCoinsMany, type RewardCredit } from "./grants.ts";
 import { groupResults, leagueWeekOf, shiftWeek, weekEndInstant } from "./league-rules.ts";
 import { scoresOfGroups } from "./leagues.ts";
 import { amountOf, loadRules } from "./rules.ts";
+import { leagueGroups, leagueResults, leagueWeeks } from "./schema.ts";
 import { leagueGroupTopic, rewardsTopic } from "./topics.ts";
 
 /**

@@ -10,17 +10,6 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  blocks,
-  friendships,
-  leagueGroups,
-  leagueMembers,
-  leagueResults,
-  leagueWeeks,
-  rewardGrants,
-  xpEvents,
-  xpTotals,
-} from "../../db/schema/index.ts";
-import {
   callerFor,
   codeOf,
   createUser,
@@ -30,6 +19,7 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
+import { blocks, friendships } from "../profiles/schema.ts";
 import { awardXp } from "./earning.ts";
 import { grantRewardCoins, grantRewardCoinsMany, type RewardCredit } from "./grants.ts";
 import { groupResults, leagueWeekOf, shiftWeek, weekStartInstant } from "./league-rules.ts";
@@ -42,6 +32,15 @@ import {
   closeLeagueWeek,
 } from "./leagues-close.ts";
 import { loadRules } from "./rules.ts";
+import {
+  leagueGroups,
+  leagueMembers,
+  leagueResults,
+  leagueWeeks,
+  rewardGrants,
+  xpEvents,
+  xpTotals,
+} from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

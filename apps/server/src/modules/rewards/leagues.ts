@@ -3,7 +3,6 @@ import { LEAGUE_TIERS, type LeagueTier } from "@litverse/shared/rewards";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { type Executor, queryRows, type Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { leagueGroups, leagueMembers, leagueResults, leagueWeeks } from "../../db/schema/index.ts";
 import {
   leagueWeekOf,
   placementIn,
@@ -11,6 +10,7 @@ import {
   weekEndInstant,
   weekStartInstant,
 } from "./league-rules.ts";
+import { leagueGroups, leagueMembers, leagueResults, leagueWeeks } from "./schema.ts";
 import { leagueGroupTopic } from "./topics.ts";
 
 export interface Membership {

@@ -1,7 +1,7 @@
 // A person's own day: reckoned in the time zone their profile names, else UTC.
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
-import { profiles } from "../../db/schema/index.ts";
+import { profiles } from "../profiles/schema.ts";
 import { effectiveTimeZone, localDateOf } from "./streaks.ts";
 
 export async function timeZoneOf(db: Executor, userId: string): Promise<string> {

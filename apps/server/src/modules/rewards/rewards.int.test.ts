@@ -1,16 +1,5 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  badgeDefinitions,
-  checkIns,
-  earnedBadges,
-  ledgerEntries,
-  profiles,
-  rewardGrants,
-  rewardRules,
-  titleCompletions,
-  xpEvents,
-} from "../../db/schema/index.ts";
 import { chapterOf, episodesOf, reportsOf } from "../../test/active-time.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
@@ -23,8 +12,19 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
+import { ledgerEntries } from "../coins/schema.ts";
+import { profiles } from "../profiles/schema.ts";
 import { checkIn } from "./check-in.ts";
 import { getRewardsOverview } from "./rewards.service.ts";
+import {
+  badgeDefinitions,
+  checkIns,
+  earnedBadges,
+  rewardGrants,
+  rewardRules,
+  titleCompletions,
+  xpEvents,
+} from "./schema.ts";
 import { addDays, instantAt, localDateOf } from "./streaks.ts";
 
 let platform: TestPlatform;

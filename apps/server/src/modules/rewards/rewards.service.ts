@@ -11,10 +11,10 @@ import { and, between, count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { checkIns, readingGoals, streaks, titleCompletions, xpDaily } from "../../db/schema/index.ts";
 import { personTopic } from "../profiles/index.ts";
 import { personDay } from "./person-day.ts";
 import { amountOf, loadRules } from "./rules.ts";
+import { checkIns, readingGoals, streaks, titleCompletions, xpDaily } from "./schema.ts";
 import { cycleDayOf, nextStreakMilestone, standingStreak, yearOf } from "./streaks.ts";
 import { REWARD_RULES_TOPIC, rewardsTopic } from "./topics.ts";
 

@@ -5,7 +5,6 @@ import type { previewRewardRuleInput } from "@litverse/shared/rewards-inputs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { rewardGrants, rewardRules, xpEvents } from "../../db/schema/index.ts";
 import {
   callerFor,
   codeOf,
@@ -21,6 +20,7 @@ import { joinLeague } from "./leagues.ts";
 import { closeLeagueWeek } from "./leagues-close.ts";
 import { previewPeriod, previewRuleChange } from "./rule-preview.ts";
 import { loadRules } from "./rules.ts";
+import { rewardGrants, rewardRules, xpEvents } from "./schema.ts";
 import { addDays } from "./streaks.ts";
 
 let platform: TestPlatform;

@@ -28,8 +28,8 @@ import {
 import type { z } from "zod";
 import type { Executor } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { checkIns, leagueGroups, leagueResults, rewardGrants, xpDaily } from "../../db/schema/index.ts";
 import { amountOf, loadRules, xpRuleOf } from "./rules.ts";
+import { checkIns, leagueGroups, leagueResults, rewardGrants, xpDaily } from "./schema.ts";
 import { addDays } from "./streaks.ts";
 import { type XpRule, xpTopUp } from "./xp.ts";
 

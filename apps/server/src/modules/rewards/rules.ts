@@ -13,7 +13,7 @@ import type { z } from "zod";
 import type { Executor } from "../../core/db/client.ts";
 import { ALL_TOPICS, track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { rewardRules } from "../../db/schema/index.ts";
+import { rewardRules } from "./schema.ts";
 import { REWARD_RULES_TOPIC } from "./topics.ts";
 import type { XpRule } from "./xp.ts";
 

@@ -6,11 +6,11 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../core/db/client.ts";
-import { xpDaily, xpEvents } from "../../db/schema/index.ts";
 import { chapterOf, episodesOf, reportsOf } from "../../test/active-time.ts";
 import { createTitle, readerAged } from "../../test/catalogue.ts";
 import { createUser, openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import { updateRule } from "./rules.ts";
+import { xpDaily, xpEvents } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { statPresets, stories } from "../../db/schema/index.ts";
+import { statPresets, stories } from "./schema.ts";
 import { STAT_PRESETS_TOPIC, STORIES_ADMIN_TOPIC, storyTopic } from "./topics.ts";
 
 /** The unique index on the lowercased name refused a second preset of the same name. */

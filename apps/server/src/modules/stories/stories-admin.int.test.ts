@@ -12,7 +12,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ZodError } from "zod";
 import { REPO_ROOT } from "../../core/config.ts";
 import { queryRows } from "../../core/db/client.ts";
-import { stories, storyPlays } from "../../db/schema/index.ts";
 import { fieldErrorsOf } from "../../rpc/trpc.ts";
 import { phonePhoto, uploadFile } from "../../test/people.ts";
 import { COURAGE, caveStory, publishedStory } from "../../test/stories.ts";
@@ -27,6 +26,7 @@ import {
 } from "../../test/test-platform.ts";
 import { connectWs, startTestServer, type TestServer, watchLive } from "../../test/test-server.ts";
 import { signedInAs } from "../../test/tokens.ts";
+import { stories, storyPlays } from "./schema.ts";
 import { storiesRouter } from "./stories.router.ts";
 
 let platform: TestPlatform;

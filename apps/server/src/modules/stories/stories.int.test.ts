@@ -4,7 +4,6 @@
 import { STORY_LIMITS } from "@litverse/shared/stories/story-model";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ledgerEntries, storyChoicePurchases, storyPlays } from "../../db/schema/index.ts";
 import { readerAged } from "../../test/catalogue.ts";
 import { BRIBE_PRICE, COURAGE, caveStory, publishedStory, storyScene } from "../../test/stories.ts";
 import {
@@ -18,6 +17,8 @@ import {
 } from "../../test/test-platform.ts";
 import { creditCoins } from "../coins/ledger.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
+import { ledgerEntries } from "../coins/schema.ts";
+import { storyChoicePurchases, storyPlays } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { Viewer } from "../../core/service-deps.ts";
-import { statPresets, stories, storyVersions } from "../../db/schema/index.ts";
 import { isAdminViewer, viewerAge } from "../content/index.ts";
+import { statPresets, stories, storyVersions } from "./schema.ts";
 
 export type StoryRow = typeof stories.$inferSelect;
 export type VersionRow = typeof storyVersions.$inferSelect;

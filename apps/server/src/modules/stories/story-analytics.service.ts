@@ -17,7 +17,7 @@ import {
   storyReaders,
   storySceneVisits,
   storyVersionScenes,
-} from "../../db/schema/index.ts";
+} from "./schema.ts";
 import { loadStory } from "./story-access.ts";
 import { STORIES_ACTIVITY_TOPIC, STORIES_ADMIN_TOPIC, storyActivityTopic, storyTopic } from "./topics.ts";
 

@@ -16,15 +16,9 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import {
-  stories,
-  storyEndingsFound,
-  storyPlays,
-  storyRatings,
-  storyVersions,
-  users,
-} from "../../db/schema/index.ts";
 import { decodeCursor, encodeCursor, isAdminViewer, likePattern, viewerAge } from "../content/index.ts";
+import { users } from "../users/schema.ts";
+import { stories, storyEndingsFound, storyPlays, storyRatings, storyVersions } from "./schema.ts";
 import { readableStory, type StoryRow, storyCoverUrl, type VersionRow } from "./story-access.ts";
 import { endingsFoundBy } from "./story-play.service.ts";
 import { readerStoriesTopic, STORIES_CATALOGUE_TOPIC, storyReaderTopic, storyTopic } from "./topics.ts";

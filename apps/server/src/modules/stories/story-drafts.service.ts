@@ -25,6 +25,7 @@ import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
+import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import {
   statPresets,
   stories,
@@ -32,8 +33,7 @@ import {
   storyPlays,
   storyVersionScenes,
   storyVersions,
-} from "../../db/schema/index.ts";
-import { reencodeUploadedImage } from "../../media/personal-images.ts";
+} from "./schema.ts";
 import {
   loadStory,
   presetStatsOf,

@@ -16,7 +16,7 @@ import {
 import type { StoryDocument, StoryScene, StoryStat } from "@litverse/shared/stories/story-model";
 import { describeRequirement } from "@litverse/shared/stories/story-requirements";
 import { statDefinition } from "@litverse/shared/stories/story-validation";
-import type { PublishedChoice, PublishedScene } from "../../db/schema/index.ts";
+import type { PublishedChoice, PublishedScene } from "./schema.ts";
 
 export type StatValues = Record<string, StoryValue>;
 

@@ -17,6 +17,8 @@ import { type Executor, queryRows, type Transaction } from "../../core/db/client
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
+import { spendCoins } from "../coins/index.ts";
+import { isAdminViewer, viewerAge } from "../content/index.ts";
 import {
   type PublishedChoice,
   type PublishedScene,
@@ -31,9 +33,7 @@ import {
   storySceneVisits,
   storyVersionScenes,
   storyVersions,
-} from "../../db/schema/index.ts";
-import { spendCoins } from "../coins/index.ts";
-import { isAdminViewer, viewerAge } from "../content/index.ts";
+} from "./schema.ts";
 import { readableStory, type StoryRow, type VersionRow } from "./story-access.ts";
 import {
   applyStoryEffects,

@@ -9,7 +9,7 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { subscriptionPlans } from "../../db/schema/index.ts";
+import { subscriptionPlans } from "./schema.ts";
 import { PLANS_TOPIC, SUBSCRIPTIONS_ADMIN_TOPIC } from "./topics.ts";
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;

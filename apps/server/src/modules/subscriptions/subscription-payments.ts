@@ -13,14 +13,16 @@ import { and, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { ledgerEntries, payments, subscriptionPlans, subscriptions } from "../../db/schema/index.ts";
 import { creditCoins } from "../coins/index.ts";
+import { ledgerEntries } from "../coins/schema.ts";
 import { entitlementsTopic } from "../content/topics.ts";
 import { notify } from "../notifications/index.ts";
 import type { PaymentRow, SubscriptionEvent, VerifiedPayment, WebhookEvent } from "../payments/index.ts";
 import { PAYMENTS_TOPIC, settlePayment } from "../payments/index.ts";
+import { payments } from "../payments/schema.ts";
 import { bonusMonthIndex, monthStartsDue, periodEnd } from "./periods.ts";
 import type { PlanRow } from "./plans.service.ts";
+import { subscriptionPlans, subscriptions } from "./schema.ts";
 import { SUBSCRIPTIONS_ADMIN_TOPIC, subscriptionTopic } from "./topics.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,7 +1,6 @@
 import type { PlanFields } from "@litverse/shared/subscriptions-inputs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { payments, sandboxSubscriptions, subscriptions } from "../../db/schema/index.ts";
 import {
   callerFor,
   createUser,
@@ -12,8 +11,10 @@ import {
 } from "../../test/test-platform.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { flushSandboxWebhooks, sandboxProvider } from "../payments/providers/registry.ts";
+import { payments, sandboxSubscriptions } from "../payments/schema.ts";
 import { receiveWebhook } from "../payments/webhooks.ts";
 import { addMonths } from "./periods.ts";
+import { subscriptions } from "./schema.ts";
 import {
   grantDuePlanBonuses,
   handleSubscriptionEvent,

@@ -12,12 +12,13 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { payments, users } from "../../db/schema/index.ts";
 import { coinsDescription, creditCoins, getCoinBalance, getWallet } from "../coins/index.ts";
 import { adminListPayments, refundPayment, settlePayment } from "../payments/index.ts";
+import { payments } from "../payments/schema.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { getMySubscription } from "../subscriptions/index.ts";
 import { adminListUnlocks } from "../unlocks/index.ts";
+import { users } from "../users/schema.ts";
 import { addMessage, loadTicket, type TicketRow, ticketTopic } from "./ticket-store.ts";
 
 /** Payments and unlocks shown beside a ticket. */

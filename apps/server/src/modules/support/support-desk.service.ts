@@ -30,15 +30,10 @@ import type { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import {
-  supportCannedReplies,
-  supportSlaBreaches,
-  supportSlaPolicies,
-  supportTickets,
-  users,
-} from "../../db/schema/index.ts";
 import { notify } from "../notifications/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
+import { users } from "../users/schema.ts";
+import { supportCannedReplies, supportSlaBreaches, supportSlaPolicies, supportTickets } from "./schema.ts";
 import { agentReplied, changePriority, changeStatus, type SlaStep } from "./sla.ts";
 import { ticketItem } from "./support.service.ts";
 import {

@@ -4,7 +4,6 @@
 import type { PlanFields } from "@litverse/shared/subscriptions-inputs";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { coinPackages, episodeUnlocks, payments, supportTickets } from "../../db/schema/index.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
@@ -15,8 +14,12 @@ import {
   type TestUser,
 } from "../../test/test-platform.ts";
 import { creditCoins } from "../coins/ledger.ts";
+import { coinPackages } from "../coins/schema.ts";
 import { paymentsSettingsFromEnv } from "../payments/payments-config.ts";
 import { configurePayments, flushSandboxWebhooks } from "../payments/providers/registry.ts";
+import { payments } from "../payments/schema.ts";
+import { episodeUnlocks } from "../unlocks/schema.ts";
+import { supportTickets } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -5,7 +5,6 @@ import { readdir } from "node:fs/promises";
 import { REOPEN_DAYS } from "@litverse/shared/support";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { supportTickets } from "../../db/schema/index.ts";
 import { uploadFile } from "../../test/people.ts";
 import { askForHelp, tinyPdf } from "../../test/support.ts";
 import {
@@ -17,6 +16,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { supportTickets } from "./schema.ts";
 import { createTicket, getMyTicket, reopenMyTicket, replyToTicket } from "./support.service.ts";
 import { agentReply, updateTicket } from "./support-desk.service.ts";
 

@@ -5,7 +5,7 @@
 import { AUTO_CLOSE_DAYS } from "@litverse/shared/support";
 import { and, eq, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { supportTickets } from "../../db/schema/index.ts";
+import { supportTickets } from "./schema.ts";
 import { overdueTargets } from "./sla.ts";
 import { announceTicket, recordBreaches, slaStateOf } from "./ticket-store.ts";
 

@@ -1,13 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  adminNotifications,
-  coinPackages,
-  notifications,
-  payments,
-  supportSlaBreaches,
-  supportTickets,
-} from "../../db/schema/index.ts";
 import { phonePhoto, uploadFile } from "../../test/people.ts";
 import { askForHelp, tinyPdf } from "../../test/support.ts";
 import {
@@ -21,8 +13,12 @@ import {
 } from "../../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
+import { coinPackages } from "../coins/schema.ts";
+import { adminNotifications, notifications } from "../notifications/schema.ts";
 import { paymentsSettingsFromEnv } from "../payments/payments-config.ts";
 import { configurePayments, flushSandboxWebhooks, sandboxProvider } from "../payments/providers/registry.ts";
+import { payments } from "../payments/schema.ts";
+import { supportSlaBreaches, supportTickets } from "./schema.ts";
 import { createTicket, getMyTicket, reopenMyTicket, replyToTicket } from "./support.service.ts";
 import { agentReply, updateTicket } from "./support-desk.service.ts";
 import { closeSolvedTickets, flagSlaBreaches } from "./support-upkeep.ts";

@@ -17,8 +17,11 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { content, episodes, episodeUnlocks, payments, supportTickets } from "../../db/schema/index.ts";
 import { coinsDescription } from "../coins/index.ts";
+import { content, episodes } from "../content/schema.ts";
+import { payments } from "../payments/schema.ts";
+import { episodeUnlocks } from "../unlocks/schema.ts";
+import { supportTickets } from "./schema.ts";
 import { changeStatus, newTicketClock, requesterReplied } from "./sla.ts";
 import {
   addMessage,

@@ -17,17 +17,17 @@ import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
+import { reencodeUploadedImage } from "../../media/personal-images.ts";
+import { ADMIN_NOTIFICATIONS_TOPIC } from "../admin-notifications/index.ts";
+import { adminNotifications } from "../notifications/schema.ts";
+import { peopleByIds } from "../profiles/index.ts";
 import {
-  adminNotifications,
   supportAttachments,
   supportMessages,
   supportSlaBreaches,
   supportSlaPolicies,
   supportTickets,
-} from "../../db/schema/index.ts";
-import { reencodeUploadedImage } from "../../media/personal-images.ts";
-import { ADMIN_NOTIFICATIONS_TOPIC } from "../admin-notifications/index.ts";
-import { peopleByIds } from "../profiles/index.ts";
+} from "./schema.ts";
 import type { Breach, SlaState, SlaStep } from "./sla.ts";
 
 export type TicketRow = typeof supportTickets.$inferSelect;

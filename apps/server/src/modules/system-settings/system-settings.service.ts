@@ -3,7 +3,7 @@ import type { UpdateComingSoonSettingsInput } from "@litverse/shared/system-sett
 import { eq } from "drizzle-orm";
 import { ALL_TOPICS, track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { systemSettings } from "../../db/schema/index.ts";
+import { systemSettings } from "./schema.ts";
 
 export const COMING_SOON_TOPIC = "settings:coming-soon";
 /**

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { episodes, episodeUnlocks, ledgerAccounts, ledgerEntries } from "../../db/schema/index.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {
   callerFor,
@@ -15,7 +14,10 @@ import {
 } from "../../test/test-platform.ts";
 import { creditCoins } from "../coins/ledger.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
+import { ledgerAccounts, ledgerEntries } from "../coins/schema.ts";
 import type { ContentFields } from "../content/content.service.ts";
+import { episodes } from "../content/schema.ts";
+import { episodeUnlocks } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -22,15 +22,8 @@ import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser, Viewer } from "../../core/service-deps.ts";
-import {
-  content,
-  episodes,
-  episodeUnlocks,
-  ledgerEntries,
-  ledgerPostings,
-  users,
-} from "../../db/schema/index.ts";
 import { coinsTopic, lockWallet, reverseEntry, spendableAccounts, spendCoins } from "../coins/index.ts";
+import { ledgerEntries, ledgerPostings } from "../coins/schema.ts";
 import {
   type ContentRow,
   type EpisodeRow,
@@ -42,8 +35,11 @@ import {
   viewerAge,
   visibleTitle,
 } from "../content/index.ts";
+import { content, episodes } from "../content/schema.ts";
 import { contentEpisodesTopic, contentTopic, entitlementsTopic } from "../content/topics.ts";
 import { activeTiers } from "../subscriptions/index.ts";
+import { users } from "../users/schema.ts";
+import { episodeUnlocks } from "./schema.ts";
 
 /** Every unlock and refund: what the admins' list of unlocks follows. */
 export const UNLOCKS_ADMIN_TOPIC = "unlocks:admin";

@@ -10,8 +10,8 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { users } from "../../db/schema/index.ts";
 import { handleRefusal, isReservedHandle } from "../profiles/index.ts";
+import { users } from "./schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { users, vvipGrants } from "../../db/schema/index.ts";
 import {
   callerFor,
   createUser,
@@ -10,6 +9,8 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { activeTiers } from "../subscriptions/tiers.ts";
+import { users } from "../users/schema.ts";
+import { vvipGrants } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -14,9 +14,10 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { users, vvipGrants } from "../../db/schema/index.ts";
 import { entitlementsTopic } from "../content/topics.ts";
 import { subscriptionTopic, VVIP_GRANTS_TOPIC } from "../subscriptions/topics.ts";
+import { users } from "../users/schema.ts";
+import { vvipGrants } from "./schema.ts";
 
 const MINUTE_MS = 60_000;
 /** The list shows this many grants, newest first. */

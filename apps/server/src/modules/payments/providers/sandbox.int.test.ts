@@ -1,11 +1,11 @@
 // The sandbox provider's subscriptions and refunds, and the signed webhooks it sends about them.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sandboxCharges, sandboxSubscriptions } from "../../../db/schema/index.ts";
 import { openTestPlatform, type TestPlatform } from "../../../test/test-platform.ts";
 import { paymentsSettingsFromEnv } from "../payments-config.ts";
 import type { WebhookEvent } from "../provider.ts";
 import { renewDueSandboxSubscriptions, renewSandboxSubscriptionNow } from "../sandbox-renewals.ts";
+import { sandboxCharges, sandboxSubscriptions } from "../schema.ts";
 import { configurePayments, sandboxProvider } from "./registry.ts";
 import { periodEnd, type SandboxProvider } from "./sandbox.ts";
 

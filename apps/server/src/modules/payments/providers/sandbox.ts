@@ -15,7 +15,6 @@ import { and, eq, gte, lte } from "drizzle-orm";
 import type { Transaction } from "../../../core/db/client.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { ServiceDeps } from "../../../core/service-deps.ts";
-import { sandboxCharges, sandboxSubscriptions } from "../../../db/schema/index.ts";
 import type {
   Checkout,
   CheckoutRequest,
@@ -24,6 +23,7 @@ import type {
   VerifiedPayment,
   WebhookEvent,
 } from "../provider.ts";
+import { sandboxCharges, sandboxSubscriptions } from "../schema.ts";
 import {
   type Headers,
   headerValue,

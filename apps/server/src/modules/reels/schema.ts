@@ -21,10 +21,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn, oneOf, timestamps } from "./columns.ts";
-import { content, episodes } from "./content.ts";
-import { jobs } from "./jobs.ts";
-import { users } from "./users.ts";
+import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
+import { jobs } from "../../core/db/schema.ts";
+import { content, episodes } from "../content/schema.ts";
+import { users } from "../users/schema.ts";
 
 /**
  * A short video by a person (or an official one by the team) that may trail a title or one of its

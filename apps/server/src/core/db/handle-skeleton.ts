@@ -1,6 +1,8 @@
 // When two handles look alike: Unicode's confusable skeletons (UTS #39), which map every
 // character to the one it can be mistaken for ("m" to "rn", "0" to "O", Cyrillic "а" to "a").
 // Two strings with the same skeleton can be taken for each other.
+// It sits in the core, below the modules, because the users table indexes handles by their
+// skeleton and a table's schema imports no module's code; the profiles module checks handles with it.
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import unhomoglyph from "unhomoglyph";
 

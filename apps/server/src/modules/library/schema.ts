@@ -13,9 +13,9 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn } from "./columns.ts";
-import { content, episodes } from "./content.ts";
-import { users } from "./users.ts";
+import { idColumn } from "../../core/db/columns.ts";
+import { content, episodes } from "../content/schema.ts";
+import { users } from "../users/schema.ts";
 
 /** Titles a person follows: their library, and who hears about new episodes. */
 export const contentFollows = pgTable(

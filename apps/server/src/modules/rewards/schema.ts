@@ -23,10 +23,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ledgerEntries } from "./coins.ts";
-import { idColumn, oneOf } from "./columns.ts";
-import { content } from "./content.ts";
-import { users } from "./users.ts";
+import { idColumn, oneOf } from "../../core/db/columns.ts";
+import { ledgerEntries } from "../coins/schema.ts";
+import { content } from "../content/schema.ts";
+import { users } from "../users/schema.ts";
 
 /**
  * Administrators' changes to what a rule is worth. A rule without a row is worth its default

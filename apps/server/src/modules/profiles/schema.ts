@@ -19,9 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn, oneOf, timestamps } from "./columns.ts";
-import { content } from "./content.ts";
-import { users } from "./users.ts";
+import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
+import { content } from "../content/schema.ts";
+import { users } from "../users/schema.ts";
 
 /**
  * What a person tells others about themselves, beside the `users` row (whose name and picture come

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn, timestamps } from "./columns.ts";
+import { idColumn, timestamps } from "../core/db/columns.ts";
 
 /** People who sign in with the embedded OpenID provider. `id` is their subject (`sub`). */
 export const accounts = pgTable(

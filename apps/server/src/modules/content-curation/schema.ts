@@ -1,8 +1,8 @@
 import { CONTENT_TYPES, CURATED_LIST_TYPES, type CuratedListContentType } from "@litverse/shared/content";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { idColumn, oneOf, timestamps } from "./columns.ts";
-import { content } from "./content.ts";
+import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
+import { content } from "../content/schema.ts";
 
 export const CURATED_LIST_CONTENT_TYPES = [
   "all",

@@ -1,8 +1,8 @@
 import { JOB_STATUSES } from "@litverse/shared/jobs";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "../../modules/users/schema.ts";
 import { idColumn, oneOf, timestamps } from "./columns.ts";
-import { users } from "./users.ts";
 
 /**
  * Background work (imports, …), claimed by whichever server process is free: a process takes a

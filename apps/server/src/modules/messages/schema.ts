@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn, oneOf, timestamps } from "./columns.ts";
-import { users } from "./users.ts";
+import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
+import { users } from "../users/schema.ts";
 
 /**
  * A conversation between two people; one per pair, its two ids in order. A conversation started by

@@ -16,9 +16,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ledgerEntries } from "./coins.ts";
-import { idColumn, oneOf, timestamps } from "./columns.ts";
-import { users } from "./users.ts";
+import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
+import { ledgerEntries } from "../coins/schema.ts";
+import { users } from "../users/schema.ts";
 
 /** A reusable set of stats (courage, gold, …) that stories attach; they may add their own. */
 export const statPresets = pgTable(

@@ -19,9 +19,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { episodeUnlocks, payments } from "./coins.ts";
-import { idColumn, oneOf, timestamps } from "./columns.ts";
-import { users } from "./users.ts";
+import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
+import { payments } from "../payments/schema.ts";
+import { episodeUnlocks } from "../unlocks/schema.ts";
+import { users } from "../users/schema.ts";
 
 /**
  * A request for help. The SLA due times are wall-clock times that move on by the length of each

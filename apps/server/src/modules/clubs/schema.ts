@@ -22,9 +22,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { idColumn, oneOf, timestamps } from "./columns.ts";
-import { content } from "./content.ts";
-import { users } from "./users.ts";
+import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
+import { content } from "../content/schema.ts";
+import { users } from "../users/schema.ts";
 
 /** A book club. `memberCount` counts active members, kept with every join and leave for the limit and the Popular sort. */
 export const clubs = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { handleSkeletonSql } from "../../modules/profiles/handle-skeleton.ts";
-import { idColumn, timestamps } from "./columns.ts";
+import { idColumn, timestamps } from "../../core/db/columns.ts";
+import { handleSkeletonSql } from "../../core/db/handle-skeleton.ts";
 
 export const userRole = pgEnum("user_role", ["user", "admin", "superadmin"]);
 
