@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The shared package's sources, found next to this file rather than through node_modules' link:
@@ -19,6 +20,34 @@ const PGLITE_ONLY_FILES = process.env.TEST_DATABASE_URL
   ? ["apps/server/src/cli.int.test.ts", "apps/server/src/main.int.test.ts"]
   : [];
 
+/**
+ * Files that start servers and command lines as processes of their own, and so take a minute or
+ * more. Run first: without the timings of an earlier run (a fresh clone, as in CI), Vitest starts
+ * the largest files first, and these small files would otherwise end the run on one worker while
+ * the other waits.
+ */
+const SLOWEST_FILES = [
+  "apps/server/src/cli.int.test.ts",
+  "apps/server/src/main.int.test.ts",
+  "apps/server/src/seed/demo.int.test.ts",
+  "apps/server/src/media/reel-video.test.ts",
+];
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = SLOWEST_FILES.findIndex((file) => spec.moduleId.endsWith(file));
+      return index === -1 ? SLOWEST_FILES.length : index;
+    };
+    // Within each project, keeping the projects' order.
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((name) =>
+      sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b)),
+    );
+  }
+}
+
 export default defineConfig({
   resolve: { alias: [{ find: /^@litverse\/shared\/(.*)$/, replacement: `${SHARED_SOURCES}$1.ts` }] },
   test: {
@@ -28,6 +57,7 @@ export default defineConfig({
     // In CI a failed test runs once more; a pass on the second try is still listed as flaky.
     retry: process.env.CI ? 1 : 0,
     pool: "forks",
+    sequence: { sequencer: SlowestFirst },
     // Both cores: files are independent (each has its own database), and most time is spent
     // waiting on PGlite, ffmpeg and child processes rather than in the test code.
     maxWorkers: 2,

@@ -6,7 +6,6 @@ import { type CommandLine, LOCAL_ADMIN_PATH, readEndpointFile } from "./admin/lo
 import { loadConfig } from "./core/config.ts";
 import { isDataDirLocked } from "./core/db/data-dir-lock.ts";
 import { describeFailure } from "./core/errors.ts";
-import { openPlatform } from "./platform.ts";
 
 /**
  * The running server's endpoint, if a server holds this data directory. A server that has just
@@ -73,6 +72,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const log = pino({ level: "warn" });
+  const { openPlatform } = await import("./platform.ts");
   const platform = await openPlatform(config, log);
   try {
     const report = (line: string) => console.error(line);

@@ -1,5 +1,5 @@
-// Accessibility: axe-core checks every working page in light and in dark, signed out and as a
-// reader, an admin and a superadmin, and fails on any serious or critical violation.
+// Accessibility: axe-core checks every working page in light and in dark, signed out, as a reader,
+// and the admin pages as an admin and a superadmin, and fails on any serious or critical violation.
 //
 // Each person's pages are shared out between two browser pages that work side by side (an axe
 // check is mostly the browser's work, and the server idles meanwhile). Each route is opened once
@@ -29,8 +29,22 @@ const ACCOUNTS: Record<Role, string> = {
   superadmin: "superadmin@demo.test",
 };
 
-/** A page to check: what to call it in a failure, and where it is. */
-type Route = [name: string, path: string];
+/**
+ * A page to check: what to call it in a failure, where it is, and who it is for (everyone signed
+ * in unless it says admins or superadmins).
+ */
+type Route = [name: string, path: string, audience?: Exclude<Role, "reader">];
+
+/**
+ * The routes `role` checks. A reader checks every page (the admin pages as the refusal they get);
+ * admins and superadmins check the admin pages (a superadmin page refusing an admin is one more
+ * refusal). The pages for everyone differ for them only in the frame's menu, which every role
+ * checks on home, wide and on a phone.
+ */
+function routesFor(role: Role, routes: Route[]): Route[] {
+  if (role === "reader") return routes;
+  return [["home", "/"], ...routes.filter(([, , audience]) => audience !== undefined)];
+}
 
 /**
  * The rules whose outcome depends on colour. Between light and dark only colours change (the page's
@@ -291,26 +305,26 @@ async function appRoutes(page: Page, demo: DemoIds): Promise<Route[]> {
     // The pages still to come are one page under other titles: one open to all, one for admins,
     // one for superadmins.
     ["a page to come", "/ads/my-ads"],
-    ["an admin page to come", "/admin/dashboard"],
-    ["a superadmin page to come", "/admin/user-management"],
-    ["content management", "/admin/content-management"],
-    ["content curation", "/admin/content-curation"],
-    ["content metrics", "/admin/content-metrics"],
-    ["revenue analytics", "/admin/revenue-analytics"],
-    ["subscription management", "/admin/subscription-management"],
-    ["VVIP control", "/admin/vvip-control"],
-    ["admin notifications", "/admin/notifications"],
-    ["support queue", "/admin/support"],
-    ["support ticket", `/admin/support/${demo.ticket}`],
-    ["support analytics", "/admin/support-analytics"],
-    ["reward rules", "/admin/rewards"],
-    ["reward grants", "/admin/rewards?tab=grants"],
-    ["stories dashboard", `/admin/stories/dashboard?story=${demo.story}`],
-    ["stat presets", "/admin/stat-presets"],
-    ["create story", "/admin/stories/create"],
-    ["story editor", `/admin/stories/${demo.story}/edit`],
-    ["reels management", "/admin/reels/management"],
-    ["reels analytics", "/admin/reels/analytics"],
+    ["an admin page to come", "/admin/dashboard", "admin"],
+    ["a superadmin page to come", "/admin/user-management", "superadmin"],
+    ["content management", "/admin/content-management", "admin"],
+    ["content curation", "/admin/content-curation", "admin"],
+    ["content metrics", "/admin/content-metrics", "superadmin"],
+    ["revenue analytics", "/admin/revenue-analytics", "admin"],
+    ["subscription management", "/admin/subscription-management", "superadmin"],
+    ["VVIP control", "/admin/vvip-control", "superadmin"],
+    ["admin notifications", "/admin/notifications", "admin"],
+    ["support queue", "/admin/support", "admin"],
+    ["support ticket", `/admin/support/${demo.ticket}`, "admin"],
+    ["support analytics", "/admin/support-analytics", "superadmin"],
+    ["reward rules", "/admin/rewards", "admin"],
+    ["reward grants", "/admin/rewards?tab=grants", "admin"],
+    ["stories dashboard", `/admin/stories/dashboard?story=${demo.story}`, "admin"],
+    ["stat presets", "/admin/stat-presets", "admin"],
+    ["create story", "/admin/stories/create", "admin"],
+    ["story editor", `/admin/stories/${demo.story}/edit`, "admin"],
+    ["reels management", "/admin/reels/management", "admin"],
+    ["reels analytics", "/admin/reels/analytics", "admin"],
     ["not found", "/no-such-page"],
   ];
 }
@@ -333,7 +347,7 @@ for (const role of ["reader", "admin", "superadmin"] as const) {
     const pages = await signedInPages(browser, role);
     const [first] = pages;
     if (!first) throw new Error("no page");
-    const routes = await appRoutes(first, demo);
+    const routes = routesFor(role, await appRoutes(first, demo));
     if (role === "reader") {
       // The payment provider's page (the sandbox's, drawn by the app) and the page coming back from
       // it, for a checkout of the reader's.

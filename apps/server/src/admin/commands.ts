@@ -1,5 +1,7 @@
 // The admin commands, shared by the command line (working on the database directly) and the local
 // admin endpoint of a running server (so that changes reach its live subscribers at once).
+// Each command loads what it runs when it runs: help and refused input answer at once, without
+// loading the server.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
@@ -7,16 +9,8 @@ import { USER_ROLES } from "@litverse/shared/constants";
 import { CONTENT_TYPES } from "@litverse/shared/content";
 import { updateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { z } from "zod";
-import { rotateSigningKey } from "../auth/provider/keys.ts";
-import { runMigrations } from "../core/db/migrate.ts";
 import { AppError } from "../core/errors.ts";
-import { creditCoins } from "../modules/coins/ledger.ts";
-import { checkLedger } from "../modules/coins/ledger-check.ts";
-import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
-import { findUserByEmail, setUserRole } from "../modules/users/users.service.ts";
-import { seedDemo } from "../seed/demo.ts";
 import type { CommandContext } from "./command-context.ts";
-import { importFiles } from "./import-files.ts";
 
 export class CommandError extends Error {}
 
@@ -44,6 +38,7 @@ export const adminCommands: Record<string, AdminCommand> = {
           "A production server never gets the demo accounts: their password is published. Run it without NODE_ENV=production.",
         );
       }
+      const { seedDemo } = await import("../seed/demo.ts");
       const added = await seedDemo(platform.deps);
       if (added.accounts + added.titles + added.lists + added.activity === 0) {
         return "The demo data is already there.";
@@ -71,6 +66,7 @@ export const adminCommands: Record<string, AdminCommand> = {
       if (!parsed.success)
         throw new CommandError(parsed.error.issues.map((issue) => issue.message).join("; "));
       try {
+        const { importFiles } = await import("./import-files.ts");
         const result = await importFiles(context, files, {
           type: parsed.data.type ?? null,
           contentId: parsed.data.to ?? null,
@@ -101,6 +97,7 @@ export const adminCommands: Record<string, AdminCommand> = {
           parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
         );
       }
+      const { findUserByEmail, setUserRole } = await import("../modules/users/users.service.ts");
       const matches = await findUserByEmail(platform.deps.db, parsed.data.email);
       if (matches.length === 0) {
         throw new CommandError(
@@ -116,6 +113,7 @@ export const adminCommands: Record<string, AdminCommand> = {
     usage: "auth:rotate-keys",
     options: {},
     async run({ platform }) {
+      const { rotateSigningKey } = await import("../auth/provider/keys.ts");
       const rotation = await rotateSigningKey(platform.deps.db);
       const retired = rotation.retired.length > 0 ? ` Retired: ${rotation.retired.join(", ")}.` : "";
       return (
@@ -144,6 +142,8 @@ export const adminCommands: Record<string, AdminCommand> = {
       if (!parsed.success) {
         throw new CommandError(parsed.error.issues.map((issue) => issue.message).join("; "));
       }
+      const { findUserByEmail } = await import("../modules/users/users.service.ts");
+      const { creditCoins } = await import("../modules/coins/ledger.ts");
       const [user, ...others] = await findUserByEmail(platform.deps.db, parsed.data.email);
       if (!user) {
         throw new CommandError(
@@ -170,6 +170,7 @@ export const adminCommands: Record<string, AdminCommand> = {
     usage: "ledger:check",
     options: {},
     async run({ platform }) {
+      const { checkLedger } = await import("../modules/coins/ledger-check.ts");
       const result = await checkLedger(platform.deps.db);
       const counted = `${result.entries} entries, ${result.postings} postings, ${result.wallets} wallets`;
       if (result.violations.length === 0) return `The ledger is consistent: ${counted}.`;
@@ -184,6 +185,7 @@ export const adminCommands: Record<string, AdminCommand> = {
     usage: "db:migrate",
     options: {},
     async run({ platform }) {
+      const { runMigrations } = await import("../core/db/migrate.ts");
       await runMigrations(platform.database);
       return "Migrations are up to date.";
     },
@@ -210,6 +212,9 @@ export const adminCommands: Record<string, AdminCommand> = {
       if (!parsed.success) {
         throw new CommandError(parsed.error.issues.map((issue) => issue.message).join("; "));
       }
+      const { updateComingSoonSettings } = await import(
+        "../modules/system-settings/system-settings.service.ts"
+      );
       const settings = await updateComingSoonSettings(platform.deps, parsed.data);
       const launch = settings.expectedLaunchDate ? `, launch "${settings.expectedLaunchDate}"` : "";
       return `Coming-soon mode is ${settings.isComingSoonMode ? "on" : "off"}: "${settings.comingSoonTitle}"${launch}.`;
