@@ -53,9 +53,9 @@ export default {
     {
       name: "services-not-into-transport",
       comment:
-        "Services know nothing of tRPC or HTTP: only a module's router (which wires procedures) imports the transport.",
+        "Services know nothing of tRPC or HTTP: only a module's router (which wires procedures) and its HTTP routes (*.routes.ts) import the transport.",
       severity: "error",
-      from: { path: `${SERVER}modules/`, pathNot: ["\\.router\\.ts$", ...TEST_CODE] },
+      from: { path: `${SERVER}modules/`, pathNot: ["\\.(router|routes)\\.ts$", ...TEST_CODE] },
       to: { path: `${SERVER}(rpc|http)/` },
     },
     {

@@ -30,7 +30,7 @@ const SLOWEST_FILES = [
   "apps/server/src/cli.int.test.ts",
   "apps/server/src/main.int.test.ts",
   "apps/server/src/seed/demo.int.test.ts",
-  "apps/server/src/media/reel-video.test.ts",
+  "apps/server/src/modules/reels/reel-video.test.ts",
 ];
 
 class SlowestFirst extends BaseSequencer {

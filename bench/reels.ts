@@ -22,7 +22,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { EMBEDDED_ISSUER_KEY } from "../apps/server/src/auth/identity.ts";
 import { queryRows } from "../apps/server/src/core/db/client.ts";
-import { probeReel, transcodeReel } from "../apps/server/src/media/reel-video.ts";
+import { probeReel, transcodeReel } from "../apps/server/src/modules/reels/reel-video.ts";
 import type { AppRouter } from "../apps/server/src/router.ts";
 import { accessToken } from "../apps/server/src/test/tokens.ts";
 import { type Distribution, databasesOf, distribution, progressLog, round } from "./harness.ts";

@@ -39,14 +39,14 @@ import {
   firstScreenDrawer,
   loadFirstScreenRenderer,
 } from "./http/first-screen.ts";
-import { registerReelEvents } from "./http/reel-events.ts";
-import { registerReelUploads } from "./http/reel-uploads.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
 import { registerUploads } from "./http/uploads.ts";
 import { registerMediaRoutes } from "./media/media-routes.ts";
 import { configurePush } from "./modules/notifications/push.ts";
-import { registerPaymentRoutes } from "./modules/payments/payments-routes.ts";
+import { registerPaymentRoutes } from "./modules/payments/payments.routes.ts";
 import { touchPresence } from "./modules/profiles/people.ts";
+import { registerReelEvents } from "./modules/reels/reel-events.routes.ts";
+import { registerReelUploads } from "./modules/reels/reel-uploads.routes.ts";
 import { findUserByIdentity } from "./modules/users/users.service.ts";
 import type { Platform } from "./platform.ts";
 import { appRouter } from "./router.ts";
@@ -310,11 +310,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   registerMediaRoutes(app, platform.deps.media);
   await registerUploads(app, platform, auth.verifier, callLimits.rates);
-  await registerReelUploads(app, platform, auth.verifier, callLimits.rates, {
+  await registerReelUploads(app, platform.deps, auth.verifier, callLimits.rates, {
     origins: socketOrigins,
     ...(options.reelUploadMaxBytes ? { maxBytes: options.reelUploadMaxBytes } : {}),
   });
-  await registerReelEvents(app, platform, callLimits.rates);
+  await registerReelEvents(app, platform.deps, callLimits.rates);
   await registerPaymentRoutes(app, platform.deps, platform.config);
 
   await registerWebApp(app, webDistDir, appPage, drawFirstScreen);

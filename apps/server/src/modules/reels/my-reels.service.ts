@@ -13,12 +13,12 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { cancelJob, enqueueJobIn, jobsTopic } from "../../jobs/job-queue.ts";
 import { checkVtt, decodeSubtitleBytes, srtToVtt } from "../../media/import/subtitles.ts";
-import { probeReel } from "../../media/reel-video.ts";
 import { isAdminViewer, visibleTitle } from "../content/index.ts";
 import { content, episodes } from "../content/schema.ts";
 import { loadOwnReel, reelMediaKey } from "./reel-access.ts";
 import { toMyReels } from "./reel-cards.ts";
 import { REEL_JOB_KIND, type ReelJobInput, SOURCE_CAPTIONS, SOURCE_FILE } from "./reel-processing.ts";
+import { probeReel } from "./reel-video.ts";
 import { reels } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 

@@ -1,5 +1,5 @@
 // Processing a reel in the background (the job queue, decision 0010): its original file, taken
-// from the upload, is converted (media/reel-video.ts) into a staging folder that moves into media
+// from the upload, is converted (reel-video.ts) into a staging folder that moves into media
 // storage whole; then the reel is published, or waits for review when the settings ask for it.
 // Whatever happens, the original goes. A failure leaves the reel `failed` with the reason its
 // creator reads, and no files.
@@ -10,10 +10,10 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { jobs } from "../../core/db/schema.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { type JobHandler, plainReason } from "../../jobs/job-queue.ts";
-import { probeReel, transcodeReel } from "../../media/reel-video.ts";
 import { users } from "../users/schema.ts";
 import { reelMediaKey } from "./reel-access.ts";
 import { readReelSettings } from "./reel-settings.service.ts";
+import { probeReel, transcodeReel } from "./reel-video.ts";
 import { reels } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 

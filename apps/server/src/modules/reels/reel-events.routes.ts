@@ -10,18 +10,17 @@ import { watchEventsBeaconInput } from "@litverse/shared/reels-inputs";
 import { isAdminRole } from "@litverse/shared/users";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { personBudgetKey, type RateLimits } from "../core/limits/rate-limits.ts";
-import { recordWatchEvents } from "../modules/reels/watch-events.service.ts";
-import { verifyWatchToken } from "../modules/reels/watch-token.ts";
-import { users } from "../modules/users/schema.ts";
-import type { Platform } from "../platform.ts";
-import { isOpenToEveryone, spendWrite } from "./http-caller.ts";
+import { personBudgetKey, type RateLimits } from "../../core/limits/rate-limits.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { isOpenToEveryone, spendWrite } from "../../http/http-caller.ts";
+import { users } from "../users/schema.ts";
+import { recordWatchEvents } from "./watch-events.service.ts";
+import { verifyWatchToken } from "./watch-token.ts";
 
 /** A full batch of events is about 8 KB; beacons are limited to 64 KB by browsers anyway. */
 const BODY_LIMIT = 64 * 1024;
 
-export async function registerReelEvents(app: FastifyInstance, platform: Platform, rates: RateLimits) {
-  const { deps } = platform;
+export async function registerReelEvents(app: FastifyInstance, deps: ServiceDeps, rates: RateLimits) {
   app.post(REEL_EVENTS_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     let body: unknown = request.body;
     if (typeof body === "string") {

@@ -6,11 +6,11 @@ import type { IncomingMessage } from "node:http";
 import { REEL_MAX_UPLOAD_BYTES, REEL_UPLOAD_PATH } from "@litverse/shared/reels";
 import { Server } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { TokenVerifier } from "../auth/token-verifier.ts";
-import { personBudgetKey, type RateLimits } from "../core/limits/rate-limits.ts";
-import { OWNER_KEY } from "../media/reel-uploads.ts";
-import type { Platform } from "../platform.ts";
-import { httpCaller, spendWrite } from "./http-caller.ts";
+import type { TokenVerifier } from "../../auth/token-verifier.ts";
+import { personBudgetKey, type RateLimits } from "../../core/limits/rate-limits.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { httpCaller, spendWrite } from "../../http/http-caller.ts";
+import { OWNER_KEY } from "../../media/reel-uploads.ts";
 
 const TUS_METHODS = ["POST", "HEAD", "PATCH", "DELETE", "OPTIONS"] as const;
 
@@ -23,12 +23,12 @@ export interface ReelUploadOptions {
 
 export async function registerReelUploads(
   app: FastifyInstance,
-  platform: Platform,
+  deps: ServiceDeps,
   verifier: TokenVerifier,
   rates: RateLimits,
   options: ReelUploadOptions,
 ): Promise<void> {
-  const store = platform.deps.media.reelUploads;
+  const store = deps.media.reelUploads;
   /** Who sent each request being handled, for the upload it creates. */
   const senders = new WeakMap<IncomingMessage, string>();
   let tus: Server | null = null;
@@ -53,7 +53,7 @@ export async function registerReelUploads(
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== "OPTIONS") {
-      const caller = await httpCaller(request, reply, platform.deps, verifier);
+      const caller = await httpCaller(request, reply, deps, verifier);
       if (!caller) return reply;
       if (request.method === "POST") {
         if (!(await spendWrite(reply, rates, personBudgetKey(caller.identity)))) return reply;

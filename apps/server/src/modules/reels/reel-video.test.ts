@@ -5,7 +5,7 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audioOnly, type ClipKind, describeVideo, makeClip, notAVideo } from "../test/reel-media.ts";
+import { audioOnly, type ClipKind, describeVideo, makeClip, notAVideo } from "../../test/reel-media.ts";
 import { probeReel, reelSize, transcodeReel } from "./reel-video.ts";
 
 let dir: string;

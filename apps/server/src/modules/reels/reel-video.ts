@@ -6,7 +6,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { REEL_MAX_DURATION_MS, REEL_MAX_LONG_SIDE, REEL_MAX_SHORT_SIDE } from "@litverse/shared/reels";
-import { refuse } from "./import/context.ts";
+import { refuse } from "../../media/import/context.ts";
 import {
   FFMPEG_BASE,
   inputArgs,
@@ -18,7 +18,7 @@ import {
   probe,
   runTool,
   seconds,
-} from "./import/media-tools.ts";
+} from "../../media/import/media-tools.ts";
 
 /** A file this much longer than the limit still passes (containers round their lengths). */
 const LENGTH_TOLERANCE_MS = 500;
