@@ -6,7 +6,7 @@ import type { ContentType } from "@litverse/shared/content";
 import { eq } from "drizzle-orm";
 import { jobs } from "../core/db/schema.ts";
 import { AppError } from "../core/errors.ts";
-import { enqueueJob } from "../jobs/job-queue.ts";
+import { enqueueJob } from "../core/jobs/job-queue.ts";
 import type { CommitResult } from "../modules/imports/commit-import.ts";
 import { IMPORT_JOB_KIND, type ImportJobInput, runImport } from "../modules/imports/imports.service.ts";
 import type { CommandContext } from "./command-context.ts";

@@ -18,7 +18,7 @@ import { runSubscriptionUpkeep } from "../modules/subscriptions/subscription-pay
 import { runSupportUpkeep } from "../modules/support/support-upkeep.ts";
 import { refreshContentStats } from "./content-stats.ts";
 import { announceDueEpisodes } from "./episode-releases.ts";
-import { type JobHandler, JobRunner } from "./job-queue.ts";
+import { type JobHandler, JobRunner } from "../core/jobs/job-queue.ts";
 
 export const RELEASE_CHECK_MS = 15_000;
 export const STATS_REFRESH_MS = 5 * 60_000;

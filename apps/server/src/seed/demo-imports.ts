@@ -12,7 +12,7 @@ import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
 import { REPO_ROOT } from "../core/config.ts";
 import { jobs } from "../core/db/schema.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
-import { enqueueJob, type JobHandler, JobRunner } from "../jobs/job-queue.ts";
+import { enqueueJob, type JobHandler, JobRunner } from "../core/jobs/job-queue.ts";
 import type { NewEpisode } from "../modules/content/add-episodes.ts";
 import { updateContent } from "../modules/content/content.service.ts";
 import { episodeMediaKey, type StoredEpisodePayload } from "../modules/content/episode-payload.ts";

@@ -8,7 +8,7 @@ import type { UserRole } from "@litverse/shared/constants";
 import { REEL_UPLOAD_PATH } from "@litverse/shared/reels";
 import pino from "pino";
 import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
-import { JobRunner } from "../jobs/job-queue.ts";
+import { JobRunner } from "../core/jobs/job-queue.ts";
 import { reelJobHandler } from "../modules/reels/reel-processing.ts";
 import { reels } from "../modules/reels/schema.ts";
 import { users } from "../modules/users/schema.ts";

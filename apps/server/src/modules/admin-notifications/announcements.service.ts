@@ -9,7 +9,7 @@ import { queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { enqueueJob, type JobHandler } from "../../jobs/job-queue.ts";
+import { enqueueJob, type JobHandler } from "../../core/jobs/job-queue.ts";
 import { BROADCAST_TOPIC, pushToUser } from "../notifications/index.ts";
 import { announcements } from "../notifications/schema.ts";
 import { users } from "../users/schema.ts";

@@ -6,7 +6,7 @@ import type { ImportJob } from "@litverse/shared/jobs";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../core/config.ts";
-import { JobRunner } from "../../jobs/job-queue.ts";
+import { JobRunner } from "../../core/jobs/job-queue.ts";
 import { buildEpub, xhtml } from "../../media/import/test-files.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
 import {

@@ -10,7 +10,7 @@ import { jobs } from "../../core/db/schema.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { cancelJob, enqueueJob, type JobHandler, jobsTopic, plainReason } from "../../jobs/job-queue.ts";
+import { cancelJob, enqueueJob, type JobHandler, jobsTopic, plainReason } from "../../core/jobs/job-queue.ts";
 import { readImport } from "../../media/import/read-import.ts";
 import type { ImportProgress } from "../../media/import/types.ts";
 import { createAdminNotification } from "../admin-notifications/index.ts";

@@ -8,7 +8,7 @@ import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cur
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { cancelJob, jobsTopic } from "../../jobs/job-queue.ts";
+import { cancelJob, jobsTopic } from "../../core/jobs/job-queue.ts";
 import { likePattern } from "../content/index.ts";
 import { content } from "../content/schema.ts";
 import { notify } from "../notifications/index.ts";

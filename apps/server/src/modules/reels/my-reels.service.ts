@@ -11,7 +11,7 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { cancelJob, enqueueJobIn, jobsTopic } from "../../jobs/job-queue.ts";
+import { cancelJob, enqueueJobIn, jobsTopic } from "../../core/jobs/job-queue.ts";
 import { checkVtt, decodeSubtitleBytes, srtToVtt } from "../../media/import/subtitles.ts";
 import { isAdminViewer, visibleTitle } from "../content/index.ts";
 import { content, episodes } from "../content/schema.ts";

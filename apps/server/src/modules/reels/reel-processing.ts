@@ -9,7 +9,7 @@ import { isAdminRole } from "@litverse/shared/users";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { jobs } from "../../core/db/schema.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { type JobHandler, plainReason } from "../../jobs/job-queue.ts";
+import { type JobHandler, plainReason } from "../../core/jobs/job-queue.ts";
 import { users } from "../users/schema.ts";
 import { reelMediaKey } from "./reel-access.ts";
 import { readReelSettings } from "./reel-settings.service.ts";

@@ -10,7 +10,7 @@ import { type MyReel, REEL_MAX_UPLOAD_BYTES } from "@litverse/shared/reels";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { jobs } from "../../core/db/schema.ts";
-import type { JobRunner } from "../../jobs/job-queue.ts";
+import type { JobRunner } from "../../core/jobs/job-queue.ts";
 import { audioOnly, describeVideo, makeClip, notAVideo } from "../../test/reel-media.ts";
 import {
   personWithToken,

@@ -5,10 +5,10 @@ import os from "node:os";
 import type { JobStatus } from "@litverse/shared/jobs";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { queryRows, type Transaction } from "../core/db/client.ts";
-import { jobs } from "../core/db/schema.ts";
-import { AppError } from "../core/errors.ts";
-import type { ServiceDeps } from "../core/service-deps.ts";
+import { queryRows, type Transaction } from "../db/client.ts";
+import { jobs } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { ServiceDeps } from "../service-deps.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 
