@@ -1,0 +1,398 @@
+// The fan-out benchmarks of `npm run bench` (bench/run.ts): (a0) a bare `ws` server broadcasting one
+// message, the socket's own limit, and (a) a live query's change reaching every client watching it.
+import { type ComingSoonSettings, DEFAULT_COMING_SOON_SETTINGS } from "@litverse/shared/system-settings";
+import {
+  type BenchServer,
+  clockNow,
+  closeAll,
+  connectMany,
+  connectPlainMany,
+  distribution,
+  progressLog,
+  round,
+  signal,
+  sleep,
+  startBaselineServer,
+  transportEvents,
+  type WsClient,
+  waitUntil,
+  withTimeout,
+} from "./harness.ts";
+import type { BaselineResult, FanoutResult } from "./run-results.ts";
+import type { ServerLoopDelay, ServerSends, ServerStats } from "./server.ts";
+
+const log = progressLog();
+
+// ---------------------------------------------------------------------------------------------
+// (a0) The socket's own limit: the same message broadcast by a bare `ws` server
+
+/**
+ * For `subscribers` clients of a bare `ws` server in its own process: `reps` broadcasts (after one
+ * warm-up) of the result the fan-out's subscribers get, one message per client in its
+ * subscription's envelope. What a fan-out would cost if the server did nothing but write to the
+ * sockets.
+ */
+export async function baselineFanout(
+  subscribers: number,
+  reps: number,
+  clientKind: BaselineResult["clients"],
+): Promise<BaselineResult> {
+  const server = await startBaselineServer();
+  let expected = "";
+  let arrivals = 0;
+  let allArrived = signal();
+  const arrivedAt = new Float64Array(subscribers);
+  const seen: string[] = new Array(subscribers).fill("");
+  const onSettings = (index: number, at: number, settings: ComingSoonSettings) => {
+    const title = settings.comingSoonTitle;
+    if (title !== expected || seen[index] === title) return;
+    seen[index] = title;
+    arrivedAt[index] = at;
+    if (++arrivals === subscribers) allArrived.resolve();
+  };
+  const subscribe = JSON.stringify({
+    id: 1,
+    method: "subscription",
+    params: { path: "live.watch", input: { path: "systemSettings.getComingSoonSettings" } },
+  });
+  let close = async () => {};
+  try {
+    if (clientKind === "trpc") {
+      const clients = await connectMany(server.wsUrl, subscribers);
+      close = () => closeAll(clients);
+      clients.forEach((client, index) => {
+        client.trpc.live.watch.subscribe(
+          { path: "systemSettings.getComingSoonSettings" },
+          { onData: (value) => onSettings(index, clockNow(), value as ComingSoonSettings) },
+        );
+      });
+    } else {
+      const sockets = await connectPlainMany(server.wsUrl, subscribers, (index, text) => {
+        const at = clockNow();
+        const message = JSON.parse(text) as { result: { type: string; data?: ComingSoonSettings } };
+        if (message.result.data) onSettings(index, at, message.result.data);
+      });
+      close = async () => {
+        for (const socket of sockets) socket.close();
+      };
+      for (const socket of sockets) socket.send(subscribe);
+    }
+    await waitUntil(
+      "baseline subscriptions",
+      async () => (await server.sockets()).subscriptions === subscribers,
+      60_000,
+      100,
+    );
+    await sleep(200);
+    const clock = await server.clockOffset();
+    const latencies: number[] = [];
+    const spans: number[] = [];
+    const stalls: number[] = [];
+    for (let rep = 0; rep <= reps; rep++) {
+      expected = `Bench ${subscribers} change ${rep}`;
+      arrivals = 0;
+      allArrived = signal();
+      await server.loopDelay();
+      const data: ComingSoonSettings = { ...DEFAULT_COMING_SOON_SETTINGS, comingSoonTitle: expected };
+      const { startedAt, lastSendAt } = await server.broadcast(JSON.stringify(data));
+      await withTimeout(`baseline broadcast ${rep} to ${subscribers}`, allArrived.promise, 30_000);
+      await sleep(150);
+      const loop = await server.loopDelay();
+      if (rep === 0) continue;
+      spans.push(lastSendAt - startedAt);
+      stalls.push(loop.maxMs);
+      for (const at of arrivedAt) latencies.push(Math.max(0, at + clock.offsetMs - startedAt));
+    }
+    const result: BaselineResult = {
+      subscribers,
+      clients: clientKind,
+      repetitions: reps,
+      latencyMs: distribution(latencies),
+      serverSendSpanMs: distribution(spans),
+      serverLoopStallMs: distribution(stalls),
+      clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
+    };
+    log(
+      `  bare ws broadcast → ${subscribers} ${clientKind} clients: p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; last send after ${result.serverSendSpanMs.p50} ms (median)`,
+    );
+    return result;
+  } finally {
+    await close();
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// (a) Live fan-out
+
+interface ClientState {
+  readonly userId: string;
+  settingsUpdates: number;
+  userUpdates: number;
+  seenTitle: string | undefined;
+  titleAt: number;
+  userName: string | null | undefined;
+  userAt: number;
+}
+
+/**
+ * The servers of one fan-out seen as one: counters summed, the latest send, the longest stall. With
+ * two processes the first takes the writes and its clock is the reference.
+ */
+function combined(servers: readonly BenchServer[]) {
+  const primary = servers[0] as BenchServer;
+  return {
+    control: primary.control,
+    clockOffset: () => primary.clockOffset(),
+    async stats(): Promise<ServerStats> {
+      const all = await Promise.all(servers.map((server) => server.stats()));
+      return {
+        runs: all.reduce((sum, stats) => sum + stats.runs, 0),
+        deliveries: all.reduce((sum, stats) => sum + stats.deliveries, 0),
+        entries: all.reduce((sum, stats) => sum + stats.entries, 0),
+        sockets: all.reduce((sum, stats) => sum + stats.sockets, 0),
+      };
+    },
+    async sends(): Promise<ServerSends> {
+      const all = await Promise.all(servers.map((server) => server.sends()));
+      return {
+        count: all.reduce((sum, sends) => sum + sends.count, 0),
+        lastAt: Math.max(...all.map((sends) => sends.lastAt)),
+      };
+    },
+    async loopDelay(): Promise<ServerLoopDelay> {
+      const all = await Promise.all(servers.map((server) => server.loopDelay()));
+      return {
+        maxMs: Math.max(...all.map((loop) => loop.maxMs)),
+        p99Ms: Math.max(...all.map((loop) => loop.p99Ms)),
+      };
+    },
+  };
+}
+
+async function fanout(
+  servers: readonly BenchServer[],
+  subscribers: number,
+  reps: number,
+): Promise<FanoutResult> {
+  const server = combined(servers);
+  const { control } = server;
+  const userIds = await control.bench.createUsers.mutate({ count: subscribers });
+  let expectedTitle = `Bench ${subscribers} start`;
+  await control.bench.setComingSoonTitle.mutate({ title: expectedTitle });
+
+  let start = performance.now();
+  const closesBefore = transportEvents.closes;
+  const errorsBefore = transportEvents.errors;
+  // Subscribers are split evenly between the servers, in turn.
+  const clients: WsClient[] = [];
+  for (const [index, each] of servers.entries()) {
+    const share = Math.floor(subscribers / servers.length) + (index < subscribers % servers.length ? 1 : 0);
+    clients.push(...(await connectMany(each.wsUrl, share)));
+  }
+  const connectMs = performance.now() - start;
+  log(`  ${subscribers} sockets open in ${Math.round(connectMs)} ms`);
+
+  try {
+    const states: ClientState[] = userIds.map((userId) => ({
+      userId,
+      settingsUpdates: 0,
+      userUpdates: 0,
+      seenTitle: undefined,
+      titleAt: 0,
+      userName: undefined,
+      userAt: 0,
+    }));
+    let titleArrivals = 0;
+    let allHaveTitle = signal();
+    let usersReady = 0;
+    let subscriptionErrors = 0;
+    let pendingRename: { index: number; name: string; done: () => void } | null = null;
+
+    start = performance.now();
+    clients.forEach((client, index) => {
+      const state = states[index] as ClientState;
+      client.trpc.live.watch.subscribe(
+        { path: "systemSettings.getComingSoonSettings" },
+        {
+          onData(value) {
+            const at = clockNow();
+            state.settingsUpdates++;
+            const title = (value as ComingSoonSettings).comingSoonTitle;
+            if (title === expectedTitle && state.seenTitle !== title) {
+              state.seenTitle = title;
+              state.titleAt = at;
+              if (++titleArrivals === subscribers) allHaveTitle.resolve();
+            }
+          },
+          onError: () => void subscriptionErrors++,
+        },
+      );
+      client.trpc.live.watch.subscribe(
+        { path: "bench.getUserName", input: { id: state.userId } },
+        {
+          onData(value) {
+            const at = clockNow();
+            if (state.userName === undefined) usersReady++;
+            state.userUpdates++;
+            state.userName = (value as { name: string | null } | null)?.name ?? null;
+            state.userAt = at;
+            if (pendingRename?.index === index && pendingRename.name === state.userName) pendingRename.done();
+          },
+          onError: () => void subscriptionErrors++,
+        },
+      );
+    });
+    const progress = async () => {
+      const stats = await server.stats().catch(() => null);
+      return (
+        `shared result at ${titleArrivals}/${subscribers} clients, own row at ${usersReady}/${subscribers}, ` +
+        `${subscriptionErrors} subscription errors, ${transportEvents.closes - closesBefore} socket closes; ` +
+        `server: ${JSON.stringify(stats)}`
+      );
+    };
+    try {
+      await withTimeout("initial shared result", allHaveTitle.promise, 60_000);
+      await waitUntil("every client's own row", () => usersReady === subscribers, 60_000);
+    } catch (error) {
+      throw new Error(`${(error as Error).message} (${await progress()})`);
+    }
+    const subscribeMs = performance.now() - start;
+    log(`  ${subscribers} clients hold both initial results after ${Math.round(subscribeMs)} ms`);
+    await sleep(200);
+    const clock = await server.clockOffset();
+    /** Harness time of an arrival → milliseconds after a commit stamped by the server. */
+    const sinceCommit = (at: number, committedAt: number) => at + clock.offsetMs - committedAt;
+
+    // Shared change: one write, every client must get the new title. Repetition 0 warms up.
+    const latencies: number[] = [];
+    const fromResponse: number[] = [];
+    const fromSend: number[] = [];
+    const mutationTimes: number[] = [];
+    const serverSpans: number[] = [];
+    const sendsPerSharedChange: number[] = [];
+    const loopStalls: number[] = [];
+    let arrivedBeforeResponse = 0;
+    const runsPerSharedChange: number[] = [];
+    const deliveriesPerSharedChange: number[] = [];
+    for (let rep = 0; rep <= reps; rep++) {
+      expectedTitle = `Bench ${subscribers} change ${rep}`;
+      titleArrivals = 0;
+      allHaveTitle = signal();
+      const before = await server.stats();
+      const sendsBefore = await server.sends();
+      await server.loopDelay();
+      const sentAt = clockNow();
+      const { committedAt } = await control.bench.setComingSoonTitle.mutate({ title: expectedTitle });
+      const responseAt = clockNow();
+      await withTimeout(`change ${rep} at ${subscribers} clients`, allHaveTitle.promise, 30_000);
+      await sleep(150);
+      const after = await server.stats();
+      const sendsAfter = await server.sends();
+      const loop = await server.loopDelay();
+      if (rep === 0) continue;
+      serverSpans.push(sendsAfter.lastAt - committedAt);
+      sendsPerSharedChange.push(sendsAfter.count - sendsBefore.count);
+      loopStalls.push(loop.maxMs);
+      runsPerSharedChange.push(after.runs - before.runs);
+      deliveriesPerSharedChange.push(after.deliveries - before.deliveries);
+      mutationTimes.push(responseAt - sentAt);
+      for (const state of states) {
+        latencies.push(Math.max(0, sinceCommit(state.titleAt, committedAt)));
+        if (state.titleAt < responseAt) arrivedBeforeResponse++;
+        fromResponse.push(Math.max(0, state.titleAt - responseAt));
+        fromSend.push(state.titleAt - sentAt);
+      }
+    }
+    const sharedLatencyMs = distribution(latencies);
+    const spans = distribution(serverSpans);
+    log(
+      `  shared change → ${subscribers} clients: p50 ${sharedLatencyMs.p50} ms, p99 ${sharedLatencyMs.p99} ms, max ${sharedLatencyMs.max} ms; server sent its last message after ${spans.p50} ms (median), its event loop stalled up to ${distribution(loopStalls).max} ms`,
+    );
+
+    // Per-client change: rename one user; only its client may hear about it, with one query run.
+    const targets = [...new Set([0, Math.floor(subscribers / 2), subscribers - 1])];
+    const runsPerChange: number[] = [];
+    const targetUpdates: number[] = [];
+    const renameLatencies: number[] = [];
+    let otherClientsUpdated = 0;
+    for (const [check, index] of targets.entries()) {
+      const target = states[index] as ClientState;
+      const snapshot = states.map((state) => state.settingsUpdates + state.userUpdates);
+      const name = `Renamed reader ${check + 1}`;
+      const arrived = signal();
+      pendingRename = { index, name, done: arrived.resolve };
+      const before = await server.stats();
+      const { committedAt } = await control.bench.renameUser.mutate({ id: target.userId, name });
+      await withTimeout(`rename at client ${index}`, arrived.promise, 10_000);
+      pendingRename = null;
+      renameLatencies.push(Math.max(0, sinceCommit(target.userAt, committedAt)));
+      await sleep(300);
+      const after = await server.stats();
+      runsPerChange.push(after.runs - before.runs);
+      targetUpdates.push(target.settingsUpdates + target.userUpdates - (snapshot[index] as number));
+      otherClientsUpdated += states.filter(
+        (state, other) =>
+          other !== index && state.settingsUpdates + state.userUpdates !== (snapshot[other] as number),
+      ).length;
+    }
+    log(
+      `  rename: runs per change ${runsPerChange.join(", ")}; other clients updated: ${otherClientsUpdated}`,
+    );
+
+    return {
+      subscribers,
+      processes: servers.length,
+      baseline: null,
+      plainBaseline: null,
+      p99OverBaseline: null,
+      connectMs: Math.round(connectMs),
+      subscribeMs: Math.round(subscribeMs),
+      repetitions: reps,
+      clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
+      sharedLatencyMs,
+      sharedFromResponseMs: distribution(fromResponse),
+      arrivedBeforeResponse,
+      sharedFromSendMs: distribution(fromSend),
+      mutationMs: distribution(mutationTimes),
+      serverSendSpanMs: distribution(serverSpans),
+      sendsPerSharedChange,
+      serverLoopStallMs: distribution(loopStalls),
+      entriesAfterClose: null,
+      runsPerSharedChange,
+      deliveriesPerSharedChange,
+      rename: {
+        checks: targets.length,
+        runsPerChange,
+        targetUpdates,
+        otherClientsUpdated,
+        latencyMs: distribution(renameLatencies),
+      },
+      subscriptionErrors,
+      connectionCloses: transportEvents.closes - closesBefore,
+      connectionErrors: transportEvents.errors - errorsBefore,
+    };
+  } finally {
+    await closeAll(clients);
+    await waitUntil("sockets to close", async () => (await server.stats()).sockets === 0, 20_000, 100).catch(
+      () => log("  (some sockets were still open on the server)"),
+    );
+  }
+}
+
+/** Runs the fan-out, then checks that the server let go of every live query once clients left. */
+export async function fanoutAndCleanup(
+  servers: readonly BenchServer[],
+  subscribers: number,
+  reps: number,
+): Promise<FanoutResult> {
+  const server = combined(servers);
+  const result = await fanout(servers, subscribers, reps);
+  await waitUntil("live entries to go", async () => (await server.stats()).entries === 0, 5_000, 100).catch(
+    () => {},
+  );
+  result.entriesAfterClose = (await server.stats()).entries;
+  if (result.entriesAfterClose > 0)
+    log(`  ${result.entriesAfterClose} live entries left after every client left`);
+  return result;
+}
