@@ -15,7 +15,7 @@ import type { Viewer } from "../apps/server/src/core/service-deps.ts";
 import { creditCoins } from "../apps/server/src/modules/coins/ledger.ts";
 import { checkLedger } from "../apps/server/src/modules/coins/ledger-check.ts";
 import { addEpisodes, bookChapter } from "../apps/server/src/modules/content/add-episodes.ts";
-import { createContent } from "../apps/server/src/modules/content/content.service.ts";
+import { createContent } from "../apps/server/src/modules/content/content-writing.service.ts";
 import { unlockEpisode } from "../apps/server/src/modules/unlocks/unlocks.service.ts";
 import { users } from "../apps/server/src/modules/users/schema.ts";
 import type { Platform } from "../apps/server/src/platform.ts";

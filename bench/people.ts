@@ -18,7 +18,9 @@ import { EMBEDDED_ISSUER_KEY } from "../apps/server/src/auth/identity.ts";
 import { queryRows } from "../apps/server/src/core/db/client.ts";
 import type { SessionUser } from "../apps/server/src/core/service-deps.ts";
 import { deliverAnnouncement } from "../apps/server/src/modules/admin-notifications/announcements.service.ts";
-import * as messagesService from "../apps/server/src/modules/messages/messages.service.ts";
+import * as messageThreads from "../apps/server/src/modules/messages/conversation.service.ts";
+import * as messageInbox from "../apps/server/src/modules/messages/inbox.service.ts";
+import * as messageSending from "../apps/server/src/modules/messages/message-sending.service.ts";
 import * as notificationsService from "../apps/server/src/modules/notifications/notifications.service.ts";
 import { announcements } from "../apps/server/src/modules/notifications/schema.ts";
 import type { Platform } from "../apps/server/src/platform.ts";
@@ -129,11 +131,11 @@ async function liveDelivery(platform: Platform) {
       const sender = senders[index];
       const recipient = recipients[index];
       if (!sender || !recipient) continue;
-      await messagesService.sendMessage(platform.deps, asUser(sender.id), {
+      await messageSending.sendMessage(platform.deps, asUser(sender.id), {
         partnerId: recipient.id,
         body: "Have you started the new chapter?",
       });
-      await messagesService.sendMessage(platform.deps, asUser(recipient.id), {
+      await messageSending.sendMessage(platform.deps, asUser(recipient.id), {
         partnerId: sender.id,
         body: "Tonight!",
       });
@@ -375,26 +377,26 @@ async function history(platform: Platform) {
 
   const deps = platform.deps;
   const partnerOf = (index: number) => partners[index % partners.length] ?? onlyPartner;
-  const conversationList = await timeCalls(200, () => messagesService.listConversations(deps, asUser(me)));
-  const unreadCount = await timeCalls(200, () => messagesService.getUnreadCount(deps, asUser(me)));
+  const conversationList = await timeCalls(200, () => messageInbox.listConversations(deps, asUser(me)));
+  const unreadCount = await timeCalls(200, () => messageInbox.getUnreadCount(deps, asUser(me)));
   const threadFirstPage = await timeCalls(200, (index) =>
-    messagesService.listMessages(deps, asUser(me), { partnerId: partnerOf(index), limit: 30 }),
+    messageThreads.listMessages(deps, asUser(me), { partnerId: partnerOf(index), limit: 30 }),
   );
   // Deep in one long conversation: the cursor of the page 9,000 messages back.
   let cursor: string | null = null;
   for (let page = 0; page < Math.floor((messageCount * 0.9) / 100); page++) {
     cursor = (
-      await messagesService.listMessages(deps, asUser(loner), { partnerId: onlyPartner, limit: 100, cursor })
+      await messageThreads.listMessages(deps, asUser(loner), { partnerId: onlyPartner, limit: 100, cursor })
     ).nextCursor;
   }
   const longConversationList = await timeCalls(200, () =>
-    messagesService.listConversations(deps, asUser(loner)),
+    messageInbox.listConversations(deps, asUser(loner)),
   );
   const longThreadFirstPage = await timeCalls(200, () =>
-    messagesService.listMessages(deps, asUser(loner), { partnerId: onlyPartner, limit: 30 }),
+    messageThreads.listMessages(deps, asUser(loner), { partnerId: onlyPartner, limit: 30 }),
   );
   const longThreadDeepPage = await timeCalls(200, () =>
-    messagesService.listMessages(deps, asUser(loner), { partnerId: onlyPartner, limit: 30, cursor }),
+    messageThreads.listMessages(deps, asUser(loner), { partnerId: onlyPartner, limit: 30, cursor }),
   );
   return {
     messagesHeld: held?.count ?? 0,

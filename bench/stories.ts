@@ -12,13 +12,14 @@ import { sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../apps/server/src/auth/identity.ts";
 import { queryRows } from "../apps/server/src/core/db/client.ts";
 import type { ServiceDeps, Viewer } from "../apps/server/src/core/service-deps.ts";
+import { chooseChoice } from "../apps/server/src/modules/stories/story-choices.service.ts";
 import {
   createStory,
   getStoryDraft,
   publishStory,
   saveStoryDraft,
 } from "../apps/server/src/modules/stories/story-drafts.service.ts";
-import { chooseChoice, getPlay, startPlay } from "../apps/server/src/modules/stories/story-play.service.ts";
+import { getPlay, startPlay } from "../apps/server/src/modules/stories/story-play.service.ts";
 import { largeStory } from "../apps/server/src/test/stories.ts";
 import { type Distribution, databasesOf, distribution, progressLog, timeCalls } from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";

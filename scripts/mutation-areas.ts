@@ -53,7 +53,16 @@ export const MUTATION_AREAS: Record<string, MutationArea> = {
     testFiles: ["apps/server/src/modules/clubs/*.test.ts", "packages/shared/src/club-rights.test.ts"],
   },
   messages: {
-    mutate: ["apps/server/src/modules/messages/messages.service.ts"],
+    mutate: [
+      "apps/server/src/modules/messages/conversations.ts",
+      "apps/server/src/modules/messages/topics.ts",
+      "apps/server/src/modules/messages/inbox.service.ts",
+      "apps/server/src/modules/messages/conversation.service.ts",
+      "apps/server/src/modules/messages/message-sending.service.ts",
+      "apps/server/src/modules/messages/conversation-state.service.ts",
+      "apps/server/src/modules/messages/message-deletion.service.ts",
+      "apps/server/src/modules/messages/message-reports.service.ts",
+    ],
     testFiles: ["apps/server/src/modules/messages/*.test.ts"],
   },
   support: {
@@ -61,7 +70,12 @@ export const MUTATION_AREAS: Record<string, MutationArea> = {
     testFiles: ["apps/server/src/modules/support/*.test.ts"],
   },
   "story-expressions": {
-    mutate: ["packages/shared/src/stories/story-expressions.ts"],
+    mutate: [
+      "packages/shared/src/stories/story-expressions.ts",
+      "packages/shared/src/stories/story-expression-format.ts",
+      "packages/shared/src/stories/story-expression-eval.ts",
+      "packages/shared/src/stories/story-expression-effects.ts",
+    ],
     testFiles: ["packages/shared/src/stories/story-{expressions,expressions-rules,validation}.test.ts"],
   },
 };

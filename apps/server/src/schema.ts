@@ -5,7 +5,7 @@ export * from "./core/db/schema.ts";
 export * from "./modules/clubs/schema.ts";
 export * from "./modules/coins/schema.ts";
 export * from "./modules/content/schema.ts";
-export * from "./modules/content-curation/schema.ts";
+export * from "./modules/content-admin/schema.ts";
 export * from "./modules/library/schema.ts";
 export * from "./modules/messages/schema.ts";
 export * from "./modules/notifications/schema.ts";

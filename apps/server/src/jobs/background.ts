@@ -9,7 +9,7 @@ import type { ServiceDeps } from "../core/service-deps.ts";
 import { broadcastJobHandler } from "../modules/admin-notifications/announcements.service.ts";
 import { notifyExpiringBonusCoins } from "../modules/coins/expiring-notices.ts";
 import { expireBonusCoins } from "../modules/coins/ledger.ts";
-import { importJobHandler } from "../modules/imports/imports.service.ts";
+import { importJobHandler } from "../modules/content-admin/imports/imports.service.ts";
 import { renewDueSandboxSubscriptions } from "../modules/payments/sandbox-renewals.ts";
 import { reelJobHandler } from "../modules/reels/reel-processing.ts";
 import { runReelsUpkeep } from "../modules/reels/reels-upkeep.ts";

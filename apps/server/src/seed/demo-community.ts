@@ -5,7 +5,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ServiceDeps, SessionUser } from "../core/service-deps.ts";
 import { acceptFriendRequest, sendFriendRequest } from "../modules/friends/friends.service.ts";
-import { sendMessage, viewConversation } from "../modules/messages/messages.service.ts";
+import { viewConversation } from "../modules/messages/conversation-state.service.ts";
+import { sendMessage } from "../modules/messages/message-sending.service.ts";
 import { markNotificationsRead } from "../modules/notifications/notifications.service.ts";
 import { notifications } from "../modules/notifications/schema.ts";
 import { ensureProfileRow } from "../modules/profiles/people.ts";

@@ -11,18 +11,18 @@ import pino from "pino";
 import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
 import { REPO_ROOT } from "../core/config.ts";
 import { jobs } from "../core/db/schema.ts";
-import type { ServiceDeps } from "../core/service-deps.ts";
 import { enqueueJob, type JobHandler, JobRunner } from "../core/jobs/job-queue.ts";
+import type { ServiceDeps } from "../core/service-deps.ts";
 import type { NewEpisode } from "../modules/content/add-episodes.ts";
-import { updateContent } from "../modules/content/content.service.ts";
+import { updateContent } from "../modules/content/content-writing.service.ts";
 import { episodeMediaKey, type StoredEpisodePayload } from "../modules/content/episode-payload.ts";
 import { content, episodes } from "../modules/content/schema.ts";
-import type { CommitResult } from "../modules/imports/commit-import.ts";
+import type { CommitResult } from "../modules/content-admin/imports/commit-import.ts";
 import {
   IMPORT_JOB_KIND,
   type ImportJobInput,
   importJobHandler,
-} from "../modules/imports/imports.service.ts";
+} from "../modules/content-admin/imports/imports.service.ts";
 import { users } from "../modules/users/schema.ts";
 import type { EngagementPlan } from "./demo-engagement.ts";
 

@@ -25,13 +25,14 @@ import {
   storySceneVisits,
 } from "../modules/stories/schema.ts";
 import { createStatPreset } from "../modules/stories/stat-presets.service.ts";
+import { chooseChoice } from "../modules/stories/story-choices.service.ts";
 import {
   getStoryDraft,
   publishStory,
   saveStoryDraft,
   updateStoryDetails,
 } from "../modules/stories/story-drafts.service.ts";
-import { chooseChoice, startPlay } from "../modules/stories/story-play.service.ts";
+import { startPlay } from "../modules/stories/story-play.service.ts";
 import { importTwine } from "../modules/stories/story-twine.service.ts";
 import { users } from "../modules/users/schema.ts";
 import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";

@@ -10,7 +10,7 @@ import { REPO_ROOT } from "../core/config.ts";
 import { queryRows } from "../core/db/client.ts";
 import { checkLedger } from "../modules/coins/ledger-check.ts";
 import { content } from "../modules/content/schema.ts";
-import { curatedLists } from "../modules/content-curation/schema.ts";
+import { curatedLists } from "../modules/content-admin/schema.ts";
 import { adminNotifications } from "../modules/notifications/schema.ts";
 import { reels } from "../modules/reels/schema.ts";
 import { listBadges } from "../modules/rewards/badges.ts";

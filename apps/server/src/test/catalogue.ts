@@ -2,7 +2,7 @@
 // and the admin pages use.
 import type { Age } from "@litverse/shared/constants";
 import { addEpisodes, bookChapter, type NewEpisode } from "../modules/content/add-episodes.ts";
-import { type ContentFields, createContent } from "../modules/content/content.service.ts";
+import { type ContentFields, createContent } from "../modules/content/content-writing.service.ts";
 import { setUserAge } from "../modules/users/users.service.ts";
 import type { Platform } from "../platform.ts";
 import { createUser, type TestUser } from "./test-platform.ts";

@@ -2,20 +2,11 @@
 // closes again, every comparison on both sides of its limit, and type checks around unknown names.
 // The broad tables and properties are in story-expressions.test.ts.
 import { describe, expect, it } from "vitest";
+import { applyEffects, checkEffect, initialValues, type StatDefinition } from "./story-expression-effects.ts";
+import { evaluate } from "./story-expression-eval.ts";
+import { checkExpression, formatExpression, namesIn } from "./story-expression-format.ts";
 import { expressionOf } from "./story-expressions.test-support.ts";
-import {
-  applyEffects,
-  checkEffect,
-  checkExpression,
-  evaluate,
-  formatExpression,
-  initialValues,
-  namesIn,
-  parseEffect,
-  parseExpression,
-  type StatDefinition,
-  type StoryValue,
-} from "./story-expressions.ts";
+import { parseEffect, parseExpression, type StoryValue } from "./story-expressions.ts";
 
 describe("reading names and numbers", () => {
   it("takes Z and z as letters of a name, first or later", () => {

@@ -2,24 +2,23 @@
 // with properties over generated expressions, texts and effects.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { effectOf, expressionOf } from "./story-expressions.test-support.ts";
 import {
   applyEffects,
-  type BinaryOperator,
   checkEffect,
-  checkExpression,
+  formatEffect,
+  initialValues,
+  type StatDefinition,
+} from "./story-expression-effects.ts";
+import { evaluate, isTrue } from "./story-expression-eval.ts";
+import { checkExpression, formatExpression, namesIn } from "./story-expression-format.ts";
+import { effectOf, expressionOf } from "./story-expressions.test-support.ts";
+import {
+  type BinaryOperator,
   type Effect,
   type Expr,
-  evaluate,
-  formatEffect,
-  formatExpression,
-  initialValues,
-  isTrue,
   MAX_EXPRESSION_LENGTH,
-  namesIn,
   parseEffect,
   parseExpression,
-  type StatDefinition,
   type StoryValue,
 } from "./story-expressions.ts";
 import { STAT_NAME_PATTERN } from "./story-model.ts";

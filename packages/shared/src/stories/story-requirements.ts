@@ -1,13 +1,8 @@
 // A choice's condition in words for readers, with the stats' labels: "Needs Courage 3 or more",
 // "Needs Met the dragon", "Needs Gold 10 or more and not Cursed". Conditions on hidden stats are
 // not spelled out (they would give the story away); the reader learns only that the path is shut.
-import {
-  type BinaryOperator,
-  type Expr,
-  formatExpression,
-  namesIn,
-  parseExpression,
-} from "./story-expressions.ts";
+import { formatExpression, namesIn } from "./story-expression-format.ts";
+import { type BinaryOperator, type Expr, parseExpression } from "./story-expressions.ts";
 import type { StoryStat } from "./story-model.ts";
 
 export const HIDDEN_REQUIREMENT = "Your choices so far have closed this path.";

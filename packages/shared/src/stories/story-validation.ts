@@ -2,14 +2,9 @@
 // Errors block publishing (a reader could get stuck on them or the player could not run them);
 // warnings are worth a look but a story may be published with them. Pure and linear in the size
 // of the story: every condition and effect is parsed once, and the graph is walked a few times.
-import {
-  checkEffect,
-  checkExpression,
-  parseEffect,
-  parseExpression,
-  type StatDefinition,
-  type ValueKind,
-} from "./story-expressions.ts";
+import { checkEffect, type StatDefinition } from "./story-expression-effects.ts";
+import { checkExpression } from "./story-expression-format.ts";
+import { parseEffect, parseExpression, type ValueKind } from "./story-expressions.ts";
 import type { StoryDocument, StoryScene, StoryStat } from "./story-model.ts";
 
 export const STORY_ISSUE_CODES = [

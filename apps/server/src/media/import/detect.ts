@@ -3,7 +3,7 @@
 import { open } from "node:fs/promises";
 import type { ContentType } from "@litverse/shared/content";
 import { type ImportContext, refuse } from "./context.ts";
-import { isImageOnlyFixedLayout } from "./epub.ts";
+import { isImageOnlyFixedLayout } from "./epub-comic.ts";
 import { AUDIO_EXTENSIONS, isJunkEntry, PAGE_IMAGE_EXTENSIONS, quoted } from "./input-names.ts";
 import { isRealVideo, probe } from "./media-tools.ts";
 import { extensionOf } from "./natural-sort.ts";

@@ -2,7 +2,8 @@ import { access, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cssDeclaresVertical, resolveHref } from "./epub.ts";
+import { resolveHref } from "./epub-href.ts";
+import { cssDeclaresVertical } from "./epub-writing-mode.ts";
 import { readImport } from "./read-import.ts";
 import {
   buildEpub,

@@ -17,8 +17,8 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { loadClubFor, may } from "./club-access.ts";
+import { clubsOnProfile, listClubMembers } from "./club-lists.service.ts";
 import { listClubPosts } from "./club-posts.service.ts";
-import { clubsOnProfile, listClubMembers } from "./clubs.service.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -30,8 +30,8 @@ import { peopleByIds, personById } from "../profiles/index.ts";
 import { createReport } from "../reports/index.ts";
 import { rewardClubPost } from "../rewards/index.ts";
 import { type ClubAccess, clubPostsTopic, loadClubFor } from "./club-access.ts";
+import { membersByHandle } from "./club-lists.service.ts";
 import { finishedEpisodes } from "./club-progress.ts";
-import { membersByHandle } from "./clubs.service.ts";
 import { clubMilestones, clubPostReactions, clubPosts, clubReads, clubSpoilerReveals } from "./schema.ts";
 
 const POST_IMAGE_EDGE = 1600;

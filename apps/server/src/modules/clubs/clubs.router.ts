@@ -23,73 +23,82 @@ import {
   votePollInput,
 } from "@litverse/shared/clubs-inputs";
 import { authedProcedure, router } from "../../rpc/trpc.ts";
+import * as lifecycle from "./club-lifecycle.service.ts";
+import * as lists from "./club-lists.service.ts";
 import * as meetings from "./club-meetings.service.ts";
+import * as membership from "./club-membership.service.ts";
+import * as moderation from "./club-moderation.service.ts";
 import * as polls from "./club-polls.service.ts";
 import * as posts from "./club-posts.service.ts";
 import * as reads from "./club-reads.service.ts";
-import * as service from "./clubs.service.ts";
 
 export const clubsRouter = router({
   /** Clubs the caller is in, asked to join or was invited to. Live. */
-  listMyClubs: authedProcedure.query(({ ctx }) => service.listMyClubs(ctx.deps, ctx.user)),
+  listMyClubs: authedProcedure.query(({ ctx }) => lists.listMyClubs(ctx.deps, ctx.user)),
   /** Public and private clubs to find. Live. */
   discoverClubs: authedProcedure
     .input(discoverClubsInput)
-    .query(({ ctx, input }) => service.discoverClubs(ctx.deps, ctx.user, input)),
+    .query(({ ctx, input }) => lists.discoverClubs(ctx.deps, ctx.user, input)),
   /** One club as the caller may see it, with its current read and schedule. Live. */
   getClub: authedProcedure
     .input(clubIdInput)
-    .query(({ ctx, input }) => service.getClub(ctx.deps, ctx.user, input.clubId)),
+    .query(({ ctx, input }) => lists.getClub(ctx.deps, ctx.user, input.clubId)),
   /** Members with their progress; moderators also see requests and invitations. Live. */
   listClubMembers: authedProcedure
     .input(clubIdInput)
-    .query(({ ctx, input }) => service.listClubMembers(ctx.deps, ctx.user, input.clubId)),
+    .query(({ ctx, input }) => lists.listClubMembers(ctx.deps, ctx.user, input.clubId)),
   createClub: authedProcedure
     .input(createClubInput)
-    .mutation(({ ctx, input }) => service.createClub(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => lifecycle.createClub(ctx.deps, ctx.user, input)),
   updateClub: authedProcedure
     .input(updateClubInput)
-    .mutation(({ ctx, input }) => service.updateClub(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => lifecycle.updateClub(ctx.deps, ctx.user, input)),
   deleteClub: authedProcedure
     .input(clubIdInput)
-    .mutation(({ ctx, input }) => service.deleteClub(ctx.deps, ctx.user, input.clubId)),
+    .mutation(({ ctx, input }) => lifecycle.deleteClub(ctx.deps, ctx.user, input.clubId)),
   renewInviteCode: authedProcedure
     .input(clubIdInput)
-    .mutation(({ ctx, input }) => service.renewInviteCode(ctx.deps, ctx.user, input.clubId)),
+    .mutation(({ ctx, input }) => lifecycle.renewInviteCode(ctx.deps, ctx.user, input.clubId)),
   joinClub: authedProcedure
     .input(clubIdInput)
-    .mutation(({ ctx, input }) => service.joinClub(ctx.deps, ctx.user, input.clubId)),
+    .mutation(({ ctx, input }) => membership.joinClub(ctx.deps, ctx.user, input.clubId)),
   joinClubByInvite: authedProcedure
     .input(joinByCodeInput)
-    .mutation(({ ctx, input }) => service.joinByInviteCode(ctx.deps, ctx.user, input.code)),
+    .mutation(({ ctx, input }) => membership.joinByInviteCode(ctx.deps, ctx.user, input.code)),
   /** Leave, cancel one's request or decline an invitation. */
   leaveClub: authedProcedure
     .input(clubIdInput)
-    .mutation(({ ctx, input }) => service.leaveClub(ctx.deps, ctx.user, input.clubId)),
+    .mutation(({ ctx, input }) => membership.leaveClub(ctx.deps, ctx.user, input.clubId)),
   inviteToClub: authedProcedure
     .meta({ rateLimit: "friend_request" })
     .input(clubMemberInput)
-    .mutation(({ ctx, input }) => service.inviteToClub(ctx.deps, ctx.user, input.clubId, input.userId)),
+    .mutation(({ ctx, input }) => membership.inviteToClub(ctx.deps, ctx.user, input.clubId, input.userId)),
   approveJoinRequest: authedProcedure
     .input(clubMemberInput)
-    .mutation(({ ctx, input }) => service.approveJoinRequest(ctx.deps, ctx.user, input.clubId, input.userId)),
+    .mutation(({ ctx, input }) =>
+      membership.approveJoinRequest(ctx.deps, ctx.user, input.clubId, input.userId),
+    ),
   declineJoinRequest: authedProcedure
     .input(clubMemberInput)
-    .mutation(({ ctx, input }) => service.declineJoinRequest(ctx.deps, ctx.user, input.clubId, input.userId)),
+    .mutation(({ ctx, input }) =>
+      membership.declineJoinRequest(ctx.deps, ctx.user, input.clubId, input.userId),
+    ),
   removeClubMember: authedProcedure
     .input(clubMemberInput)
-    .mutation(({ ctx, input }) => service.removeMember(ctx.deps, ctx.user, input.clubId, input.userId)),
+    .mutation(({ ctx, input }) => moderation.removeMember(ctx.deps, ctx.user, input.clubId, input.userId)),
   muteClubMember: authedProcedure
     .input(muteMemberInput)
-    .mutation(({ ctx, input }) => service.muteMember(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => moderation.muteMember(ctx.deps, ctx.user, input)),
   setClubMemberRole: authedProcedure
     .input(setMemberRoleInput)
     .mutation(({ ctx, input }) =>
-      service.setMemberRole(ctx.deps, ctx.user, input.clubId, input.userId, input.role),
+      moderation.setMemberRole(ctx.deps, ctx.user, input.clubId, input.userId, input.role),
     ),
   transferClubOwnership: authedProcedure
     .input(clubMemberInput)
-    .mutation(({ ctx, input }) => service.transferOwnership(ctx.deps, ctx.user, input.clubId, input.userId)),
+    .mutation(({ ctx, input }) =>
+      moderation.transferOwnership(ctx.deps, ctx.user, input.clubId, input.userId),
+    ),
   setCurrentRead: authedProcedure
     .input(setCurrentReadInput)
     .mutation(({ ctx, input }) => reads.setCurrentRead(ctx.deps, ctx.user, input)),

@@ -43,8 +43,8 @@ import {
   contentEpisodesTopic,
   contentTopic,
 } from "../content/topics.ts";
-import { curatedListItems } from "../content-curation/schema.ts";
 import { episodeViews } from "../library/schema.ts";
+import { curatedListItems } from "./schema.ts";
 
 const adminColumns = {
   ...summaryColumns,

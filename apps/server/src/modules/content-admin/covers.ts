@@ -6,7 +6,7 @@ import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { content } from "../content/schema.ts";
 import { CATALOGUE_TOPIC, CONTENT_ADMIN_TOPIC, contentTopic } from "../content/topics.ts";
-import { storeCover } from "../imports/index.ts";
+import { storeCover } from "./imports/commit-import.ts";
 
 const MAX_COVER_PIXELS = 50_000_000;
 /** Formats browsers show, kept as they are (re-encoded); anything else becomes JPEG. */

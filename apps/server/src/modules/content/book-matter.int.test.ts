@@ -12,9 +12,9 @@ import {
   type TestPlatform,
 } from "../../test/test-platform.ts";
 import { deleteTitle } from "../content-admin/content-admin.service.ts";
-import { runImport } from "../imports/imports.service.ts";
+import { runImport } from "../content-admin/imports/imports.service.ts";
 import { matterMediaKey } from "./book-matter.ts";
-import { updateContent } from "./content.service.ts";
+import { updateContent } from "./content-writing.service.ts";
 import { bookMatter } from "./schema.ts";
 
 const FIXTURES = path.join(REPO_ROOT, "fixtures");

@@ -7,9 +7,10 @@ import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { releasedEpisode, toContentCard, visibleTitle } from "./content.service.ts";
+import { toContentCard } from "./content-summaries.ts";
 import { deliverPayload, episodeMediaKey, type StoredEpisodePayload } from "./episode-payload.ts";
 import { bookMatter, episodes, type MatterPlacement } from "./schema.ts";
+import { releasedEpisode, visibleTitle } from "./title-visibility.ts";
 import { contentEpisodesTopic, contentTopic } from "./topics.ts";
 
 /**

@@ -8,11 +8,11 @@ import { load } from "cheerio";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { isAdminViewer, releasedEpisode, visibleTitle } from "./content.service.ts";
 import { loadEntitlements } from "./entitlements.ts";
 import { episodeLock } from "./episode-access.ts";
 import { episodeMediaKey, type StoredEpisodePayload } from "./episode-payload.ts";
 import { episodes } from "./schema.ts";
+import { isAdminViewer, releasedEpisode, visibleTitle } from "./title-visibility.ts";
 
 /** Results returned; `total` still counts every match. */
 export const MAX_SEARCH_RESULTS = 200;

@@ -1,32 +1,33 @@
 // What the content module offers the other modules; everything else in this folder is its own.
 export { matterMediaKey } from "./book-matter.ts";
 export {
-  type ContentRow,
-  continueEpisode,
-  createContent,
   decodeCursor,
-  type EpisodeRow,
   encodeCursor,
-  insertContent,
-  isAdminViewer,
   likePattern,
-  progressByEpisode,
-  recordView,
-  releasedEpisode,
-  type SummaryRow,
   searchCondition,
+  toPage,
+  totalColumn,
+} from "./catalogue-queries.ts";
+export {
+  type SummaryRow,
   summariesOf,
   summaryColumns,
   toContentCard,
   toContentSummary,
-  toEpisodeSummary,
-  toPage,
-  totalColumn,
-  updateContent,
+} from "./content-summaries.ts";
+export { createContent, insertContent, updateContent } from "./content-writing.service.ts";
+export { loadEntitlements } from "./entitlements.ts";
+export { type Entitlements, episodeLock, PREVIEW_EPISODE_NUMBER } from "./episode-access.ts";
+export { recordView } from "./episode-content.service.ts";
+export { episodeMediaKey, payloadMeasures, type StoredEpisodePayload } from "./episode-payload.ts";
+export { progressByEpisode, toEpisodeSummary } from "./episode-summaries.ts";
+export { continueEpisode } from "./title-detail.service.ts";
+export {
+  type ContentRow,
+  type EpisodeRow,
+  isAdminViewer,
+  releasedEpisode,
   viewerAge,
   visibleTitle,
   visibleTitles,
-} from "./content.service.ts";
-export { loadEntitlements } from "./entitlements.ts";
-export { type Entitlements, episodeLock, PREVIEW_EPISODE_NUMBER } from "./episode-access.ts";
-export { episodeMediaKey, payloadMeasures, type StoredEpisodePayload } from "./episode-payload.ts";
+} from "./title-visibility.ts";

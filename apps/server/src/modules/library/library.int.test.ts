@@ -7,7 +7,7 @@ import {
   type TestPlatform,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
-import { updateContent } from "../content/content.service.ts";
+import { updateContent } from "../content/content-writing.service.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

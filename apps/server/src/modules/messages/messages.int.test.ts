@@ -16,7 +16,7 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
-import { getConversation, listMessages } from "./messages.service.ts";
+import { getConversation, listMessages } from "./conversation.service.ts";
 
 let platform: TestPlatform;
 let server: TestServer;

@@ -20,8 +20,10 @@ import { adminProcedure, authedProcedure, router } from "../../rpc/trpc.ts";
 import * as presets from "./stat-presets.service.ts";
 import * as analytics from "./story-analytics.service.ts";
 import * as catalogue from "./story-catalogue.service.ts";
+import * as choices from "./story-choices.service.ts";
 import * as drafts from "./story-drafts.service.ts";
 import * as play from "./story-play.service.ts";
+import * as saves from "./story-saves.service.ts";
 import * as twine from "./story-twine.service.ts";
 
 export const storiesRouter = router({
@@ -49,17 +51,17 @@ export const storiesRouter = router({
     .mutation(({ ctx, input }) => play.startPlay(ctx.deps, ctx.user, input.storyId)),
   chooseChoice: authedProcedure
     .input(chooseChoiceInput)
-    .mutation(({ ctx, input }) => play.chooseChoice(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => choices.chooseChoice(ctx.deps, ctx.user, input)),
   saveToSlot: authedProcedure
     .input(storySlotInput)
-    .mutation(({ ctx, input }) => play.saveToSlot(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => saves.saveToSlot(ctx.deps, ctx.user, input)),
   /** The slot's state becomes the autosave. */
   loadSlot: authedProcedure
     .input(storySlotInput)
-    .mutation(({ ctx, input }) => play.loadSlot(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => saves.loadSlot(ctx.deps, ctx.user, input)),
   deleteSlot: authedProcedure
     .input(storySlotInput)
-    .mutation(({ ctx, input }) => play.deleteSlot(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => saves.deleteSlot(ctx.deps, ctx.user, input)),
   /** Carries the play over to the newest version at the same scene. */
   switchToNewestVersion: authedProcedure
     .input(storyIdInput)

@@ -20,7 +20,7 @@ import { decodeCursor, encodeCursor, isAdminViewer, likePattern, viewerAge } fro
 import { users } from "../users/schema.ts";
 import { stories, storyEndingsFound, storyPlays, storyRatings, storyVersions } from "./schema.ts";
 import { readableStory, type StoryRow, storyCoverUrl, type VersionRow } from "./story-access.ts";
-import { endingsFoundBy } from "./story-play.service.ts";
+import { endingsFoundBy } from "./story-play-rows.ts";
 import { readerStoriesTopic, STORIES_CATALOGUE_TOPIC, storyReaderTopic, storyTopic } from "./topics.ts";
 
 /** Published stories this viewer may see. */

@@ -3,12 +3,11 @@
 
 import type { PlayChoice, PlayStat } from "@litverse/shared/stories";
 import { STORY_WORDS_PER_MINUTE } from "@litverse/shared/stories";
+import { applyEffects, initialValues } from "@litverse/shared/stories/story-expression-effects";
+import { isTrue } from "@litverse/shared/stories/story-expression-eval";
 import {
-  applyEffects,
   type Effect,
   type Expr,
-  initialValues,
-  isTrue,
   parseEffect,
   parseExpression,
   type StoryValue,

@@ -15,7 +15,7 @@ import {
 import { creditCoins } from "../coins/ledger.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { ledgerAccounts, ledgerEntries } from "../coins/schema.ts";
-import type { ContentFields } from "../content/content.service.ts";
+import type { ContentFields } from "../content/content-writing.service.ts";
 import { episodes } from "../content/schema.ts";
 import { episodeUnlocks } from "./schema.ts";
 

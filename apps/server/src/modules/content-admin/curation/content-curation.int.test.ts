@@ -2,8 +2,8 @@ import type { Age } from "@litverse/shared/constants";
 import { type CuratedList, SHELF_ITEM_LIMIT } from "@litverse/shared/content";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { refreshContentStats } from "../../jobs/content-stats.ts";
-import { addChapters } from "../../test/catalogue.ts";
+import { refreshContentStats } from "../../../jobs/content-stats.ts";
+import { addChapters } from "../../../test/catalogue.ts";
 import {
   callerFor,
   createUser,
@@ -11,17 +11,17 @@ import {
   type TestPlatform,
   type TestUser,
   watchLiveRuns,
-} from "../../test/test-platform.ts";
-import { type ContentFields, createContent, updateContent } from "../content/content.service.ts";
-import { content } from "../content/schema.ts";
-import { setUserAge } from "../users/users.service.ts";
+} from "../../../test/test-platform.ts";
+import { type ContentFields, createContent, updateContent } from "../../content/content-writing.service.ts";
+import { content } from "../../content/schema.ts";
+import { setUserAge } from "../../users/users.service.ts";
+import { curatedListItems, curatedLists } from "../schema.ts";
 import {
   type CuratedListFields,
   createCuratedList,
   setCuratedListItems,
   updateCuratedList,
 } from "./content-curation.service.ts";
-import { curatedListItems, curatedLists } from "./schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

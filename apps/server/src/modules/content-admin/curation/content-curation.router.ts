@@ -5,7 +5,7 @@ import {
   setCuratedListItemsInput,
   updateCuratedListInput,
 } from "@litverse/shared/content-inputs";
-import { adminProcedure, optionalUser, publicProcedure, router } from "../../rpc/trpc.ts";
+import { adminProcedure, optionalUser, publicProcedure, router } from "../../../rpc/trpc.ts";
 import * as service from "./content-curation.service.ts";
 
 export const contentCurationRouter = router({

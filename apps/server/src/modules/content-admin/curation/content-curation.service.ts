@@ -14,15 +14,15 @@ import {
   SHELF_ITEM_LIMIT,
 } from "@litverse/shared/content";
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../core/db/client.ts";
-import { AppError } from "../../core/errors.ts";
-import { track } from "../../core/live/topics.ts";
-import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { RISING_WINDOW_DAYS } from "../../jobs/content-stats.ts";
-import { toContentCard, viewerAge, visibleTitles } from "../content/index.ts";
-import { content, contentStats } from "../content/schema.ts";
-import { CATALOGUE_TOPIC, CONTENT_STATS_TOPIC, contentTopic } from "../content/topics.ts";
-import { curatedListItems, curatedLists } from "./schema.ts";
+import type { Executor } from "../../../core/db/client.ts";
+import { AppError } from "../../../core/errors.ts";
+import { track } from "../../../core/live/topics.ts";
+import type { ServiceDeps, Viewer } from "../../../core/service-deps.ts";
+import { RISING_WINDOW_DAYS } from "../../../jobs/content-stats.ts";
+import { toContentCard, viewerAge, visibleTitles } from "../../content/index.ts";
+import { content, contentStats } from "../../content/schema.ts";
+import { CATALOGUE_TOPIC, CONTENT_STATS_TOPIC, contentTopic } from "../../content/topics.ts";
+import { curatedListItems, curatedLists } from "../schema.ts";
 
 export type CuratedListRow = typeof curatedLists.$inferSelect;
 

@@ -5,18 +5,18 @@ import { createHash, randomUUID } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import type { Executor } from "../../core/db/client.ts";
-import { AppError } from "../../core/errors.ts";
-import type { ServiceDeps } from "../../core/service-deps.ts";
-import type { ImportedTitle } from "../../media/import/types.ts";
-import { episodeMediaKey, insertContent, matterMediaKey, payloadMeasures } from "../content/index.ts";
-import { bookMatter, content, episodes } from "../content/schema.ts";
+import type { Executor } from "../../../core/db/client.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { ServiceDeps } from "../../../core/service-deps.ts";
+import type { ImportedTitle } from "../../../media/import/types.ts";
+import { episodeMediaKey, insertContent, matterMediaKey, payloadMeasures } from "../../content/index.ts";
+import { bookMatter, content, episodes } from "../../content/schema.ts";
 import {
   CATALOGUE_TOPIC,
   CONTENT_ADMIN_TOPIC,
   contentEpisodesTopic,
   contentTopic,
-} from "../content/topics.ts";
+} from "../../content/topics.ts";
 
 export interface CommitOptions {
   /** Adds the episodes to this title instead of creating one. */

@@ -5,10 +5,10 @@ import path from "node:path";
 import type { ImportJob } from "@litverse/shared/jobs";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../core/config.ts";
-import { JobRunner } from "../../core/jobs/job-queue.ts";
-import { buildEpub, xhtml } from "../../media/import/test-files.ts";
-import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
+import { REPO_ROOT } from "../../../core/config.ts";
+import { JobRunner } from "../../../core/jobs/job-queue.ts";
+import { buildEpub, xhtml } from "../../../media/import/test-files.ts";
+import { addChapters, createTitle, readerAged } from "../../../test/catalogue.ts";
 import {
   callerFor,
   codeOf,
@@ -17,8 +17,8 @@ import {
   type TestPlatform,
   type TestUser,
   watchLiveRuns,
-} from "../../test/test-platform.ts";
-import { content, episodes } from "../content/schema.ts";
+} from "../../../test/test-platform.ts";
+import { content, episodes } from "../../content/schema.ts";
 import { importJobHandler } from "./imports.service.ts";
 
 const FIXTURES = path.join(REPO_ROOT, "fixtures");

@@ -1,5 +1,5 @@
 import { jobIdInput, startImportInput } from "@litverse/shared/jobs-inputs";
-import { adminProcedure, router } from "../../rpc/trpc.ts";
+import { adminProcedure, router } from "../../../rpc/trpc.ts";
 import * as service from "./imports.service.ts";
 
 /** Imports of uploaded files (POST /api/uploads first), followed live. */

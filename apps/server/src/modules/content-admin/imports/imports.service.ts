@@ -6,16 +6,22 @@ import type { ImportJob } from "@litverse/shared/jobs";
 import type { startImportInput } from "@litverse/shared/jobs-inputs";
 import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { jobs } from "../../core/db/schema.ts";
-import { AppError } from "../../core/errors.ts";
-import { track } from "../../core/live/topics.ts";
-import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { cancelJob, enqueueJob, type JobHandler, jobsTopic, plainReason } from "../../core/jobs/job-queue.ts";
-import { readImport } from "../../media/import/read-import.ts";
-import type { ImportProgress } from "../../media/import/types.ts";
-import { createAdminNotification } from "../admin-notifications/index.ts";
-import { content } from "../content/schema.ts";
-import { users } from "../users/schema.ts";
+import { jobs } from "../../../core/db/schema.ts";
+import { AppError } from "../../../core/errors.ts";
+import {
+  cancelJob,
+  enqueueJob,
+  type JobHandler,
+  jobsTopic,
+  plainReason,
+} from "../../../core/jobs/job-queue.ts";
+import { track } from "../../../core/live/topics.ts";
+import type { ServiceDeps, SessionUser } from "../../../core/service-deps.ts";
+import { readImport } from "../../../media/import/read-import.ts";
+import type { ImportProgress } from "../../../media/import/types.ts";
+import { createAdminNotification } from "../../admin-notifications/index.ts";
+import { content } from "../../content/schema.ts";
+import { users } from "../../users/schema.ts";
 import { type CommitResult, commitImportedTitle } from "./commit-import.ts";
 
 export const IMPORT_JOB_KIND = "import";

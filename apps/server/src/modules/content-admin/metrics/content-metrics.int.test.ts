@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
+import { addChapters, createTitle, readerAged } from "../../../test/catalogue.ts";
 import {
   callerFor,
   codeOf,
   createUser,
   openTestPlatform,
   type TestPlatform,
-} from "../../test/test-platform.ts";
-import { episodeViews } from "../library/schema.ts";
+} from "../../../test/test-platform.ts";
+import { episodeViews } from "../../library/schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { contentMetricsInput, metricsOverviewInput } from "@litverse/shared/content-inputs";
-import { router, superadminProcedure } from "../../rpc/trpc.ts";
+import { router, superadminProcedure } from "../../../rpc/trpc.ts";
 import * as service from "./content-metrics.service.ts";
 
 /** How titles perform; for superadmins (the Content Metrics page). */

@@ -9,11 +9,11 @@ import type {
   MetricsTotals,
 } from "@litverse/shared/content";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { type Executor, queryRows } from "../../core/db/client.ts";
-import { AppError } from "../../core/errors.ts";
-import type { ServiceDeps } from "../../core/service-deps.ts";
-import { toContentCard } from "../content/index.ts";
-import { content } from "../content/schema.ts";
+import { type Executor, queryRows } from "../../../core/db/client.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { ServiceDeps } from "../../../core/service-deps.ts";
+import { toContentCard } from "../../content/index.ts";
+import { content } from "../../content/schema.ts";
 
 interface Range {
   from: string;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { checkExpression, parseExpression } from "@litverse/shared/stories/story-expressions";
+import { checkExpression } from "@litverse/shared/stories/story-expression-format";
+import { parseExpression } from "@litverse/shared/stories/story-expressions";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../../core/config.ts";
 import { translateStory } from "./translate.ts";

@@ -1,12 +1,8 @@
 // What is wrong with a condition or an effect as the author types it, against the story's stats:
 // the parser's message with where it happened, or the type checker's problems.
-import {
-  checkEffect,
-  checkExpression,
-  parseEffect,
-  parseExpression,
-  type ValueKind,
-} from "@litverse/shared/stories/story-expressions";
+import { checkEffect } from "@litverse/shared/stories/story-expression-effects";
+import { checkExpression } from "@litverse/shared/stories/story-expression-format";
+import { parseEffect, parseExpression, type ValueKind } from "@litverse/shared/stories/story-expressions";
 import type { StoryStat } from "@litverse/shared/stories/story-model";
 import { statDefinition } from "@litverse/shared/stories/story-validation";
 

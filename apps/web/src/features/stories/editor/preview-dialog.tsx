@@ -1,6 +1,7 @@
 // Plays the draft from a chosen scene with chosen stat values, in the browser: nothing is saved and
 // no coins are spent. Locked choices say why; priced choices show their price.
-import { initialValues, type StoryValue } from "@litverse/shared/stories/story-expressions";
+import { initialValues } from "@litverse/shared/stories/story-expression-effects";
+import type { StoryValue } from "@litverse/shared/stories/story-expressions";
 import { statDefinition } from "@litverse/shared/stories/story-validation";
 import { ArrowLeft, Coins, Lock, Play, RotateCcw, Trophy, Unlink } from "lucide-react";
 import { useState } from "react";

@@ -3,13 +3,12 @@
 // holds and applies its effects when taken. Coins are not spent here: priced choices are marked and
 // open, so the author can walk every path.
 
+import { applyEffects, type StatDefinition } from "@litverse/shared/stories/story-expression-effects";
+import { isTrue } from "@litverse/shared/stories/story-expression-eval";
 import {
-  applyEffects,
   type Effect,
-  isTrue,
   parseEffect,
   parseExpression,
-  type StatDefinition,
   type StoryValue,
 } from "@litverse/shared/stories/story-expressions";
 import type { StoryChoice, StoryScene, StoryStat } from "@litverse/shared/stories/story-model";

@@ -1,0 +1,56 @@
+// An EPUB's spine documents: which manifest items are chapters or pictures, each parsed, and what
+// it holds (text, pictures, heading, structural type).
+import path from "node:path";
+import { resolveHref } from "./epub-href.ts";
+import type { ManifestItem } from "./epub-package.ts";
+import { ChapterDocument } from "./sanitize-chapter.ts";
+import type { SafeZip } from "./zip.ts";
+
+const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+
+const XHTML_TYPES = ["application/xhtml+xml", "application/x-dtbook+xml"];
+
+export function isDocument(item: ManifestItem): boolean {
+  return XHTML_TYPES.includes(item.mediaType) || item.mediaType === "text/html";
+}
+
+export function isImageItem(item: ManifestItem): boolean {
+  return item.mediaType.startsWith("image/");
+}
+
+/** A spine document parsed; a picture placed in the spine directly becomes a one-image page. */
+export async function loadDocument(zip: SafeZip, item: ManifestItem): Promise<ChapterDocument> {
+  if (isImageItem(item)) {
+    const name = encodeURIComponent(path.posix.basename(item.path));
+    return new ChapterDocument(`<html><body><img src="${name}" alt=""/></body></html>`, true);
+  }
+  const text = await zip.readText(item.path, MAX_DOCUMENT_BYTES);
+  return new ChapterDocument(text, item.mediaType !== "text/html");
+}
+
+export interface DocumentSummary {
+  path: string;
+  item: ManifestItem;
+  textLength: number;
+  images: string[];
+  heading: string | null;
+  /** What the document says it is (`epub:type`): "frontmatter", "titlepage", "chapter"… */
+  types: string[];
+}
+
+export function summarise(doc: ChapterDocument, item: ManifestItem): DocumentSummary {
+  const images: string[] = [];
+  for (const src of doc.imageSources()) {
+    const resolved = resolveHref(item.path, src);
+    if (resolved && "path" in resolved) images.push(resolved.path);
+    else images.push(src);
+  }
+  return {
+    path: item.path,
+    item,
+    textLength: doc.text().replace(/\s/g, "").length,
+    images,
+    heading: doc.firstHeading(),
+    types: doc.structuralTypes(),
+  };
+}

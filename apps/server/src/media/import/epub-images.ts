@@ -1,0 +1,153 @@
+// The pictures an EPUB's chapters use, checked and copied next to each episode.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ImportContext } from "./context.ts";
+import { resolveHref } from "./epub-href.ts";
+import { MAX_IMAGE_BYTES } from "./epub-limits.ts";
+import { checkImage, webImage } from "./images.ts";
+import { formatMegapixels } from "./limits.ts";
+import { EPISODE_MEDIA_MARKER } from "./types.ts";
+import type { SafeZip } from "./zip.ts";
+
+type PreparedImage = { ok: true; extension: string; buffer: Buffer | null } | { ok: false };
+
+const CACHE_IMAGE_BYTES = 4 * 1024 * 1024;
+const CACHE_TOTAL_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Copies the pictures chapters use into `<episodeDir>/images/`, checked once per archive entry.
+ * Problems are counted and reported as one warning each.
+ */
+export class ImageCopier {
+  private readonly prepared = new Map<string, Promise<PreparedImage>>();
+  private cachedBytes = 0;
+  private readonly missing = new Set<string>();
+  private readonly unreadable = new Set<string>();
+  private readonly tooLarge = new Set<string>();
+  private readonly remote = new Set<string>();
+  private readonly zip: SafeZip;
+  private readonly ctx: ImportContext;
+
+  constructor(zip: SafeZip, ctx: ImportContext) {
+    this.zip = zip;
+    this.ctx = ctx;
+  }
+
+  forEpisode(dir: string) {
+    const names = new Map<string, string | null>();
+    const used = new Set<string>();
+    return {
+      files: () =>
+        [...names.values()].filter((name): name is string => name !== null).map((name) => `images/${name}`),
+      copy: async (fromDoc: string, src: string): Promise<string | null> => {
+        const resolved = resolveHref(fromDoc, src);
+        if (!resolved || "external" in resolved) {
+          this.remote.add(src);
+          return null;
+        }
+        const entryName = this.zip.resolveName(resolved.path);
+        if (!entryName) {
+          this.missing.add(resolved.path);
+          return null;
+        }
+        if (names.has(entryName)) {
+          const known = names.get(entryName);
+          return known ? `${EPISODE_MEDIA_MARKER}images/${known}` : null;
+        }
+        const stored = await this.store(entryName, dir, used);
+        names.set(entryName, stored);
+        return stored ? `${EPISODE_MEDIA_MARKER}images/${stored}` : null;
+      },
+    };
+  }
+
+  private async store(entryName: string, dir: string, used: Set<string>): Promise<string | null> {
+    let prepared = this.prepared.get(entryName);
+    if (!prepared) {
+      prepared = this.prepare(entryName);
+      this.prepared.set(entryName, prepared);
+    }
+    const image = await prepared;
+    if (!image.ok) return null;
+    const name = uniqueName(safeFileName(entryName, image.extension), used);
+    await this.ctx.makeDir(path.posix.join(dir, "images"));
+    const bytes = image.buffer ?? (await this.convert(entryName))?.buffer;
+    if (!bytes) return null;
+    await writeFile(this.ctx.outPath(path.posix.join(dir, "images", name)), bytes, { flag: "wx" });
+    return name;
+  }
+
+  /** Checked once per picture; small ones are kept in memory for chapters that use them again. */
+  private async prepare(entryName: string): Promise<PreparedImage> {
+    const converted = await this.convert(entryName);
+    if (!converted) return { ok: false };
+    const keep = converted.buffer.length <= CACHE_IMAGE_BYTES && this.cachedBytes < CACHE_TOTAL_BYTES;
+    if (keep) this.cachedBytes += converted.buffer.length;
+    return { ok: true, extension: converted.extension, buffer: keep ? converted.buffer : null };
+  }
+
+  private async convert(entryName: string): Promise<{ buffer: Buffer; extension: string } | null> {
+    const buffer = await this.zip.read(entryName, MAX_IMAGE_BYTES);
+    const check = await checkImage(buffer, this.ctx.limits.maxImagePixels);
+    if (!check.ok) {
+      (check.reason === "too-large" ? this.tooLarge : this.unreadable).add(entryName);
+      return null;
+    }
+    try {
+      return await webImage(buffer, check.info, this.ctx.limits.maxImagePixels);
+    } catch {
+      this.unreadable.add(entryName);
+      return null;
+    }
+  }
+
+  reportWarnings(): void {
+    const missing = this.missing.size;
+    const unreadable = this.unreadable.size;
+    const tooLarge = this.tooLarge.size;
+    const remote = this.remote.size;
+    const plural = (count: number) => (count === 1 ? "picture" : "pictures");
+    if (missing)
+      this.ctx.warn(
+        `${missing} ${plural(missing)} missing from the book ${missing === 1 ? "was" : "were"} left out.`,
+      );
+    if (unreadable) {
+      this.ctx.warn(
+        `${unreadable} ${plural(unreadable)} that could not be read ${unreadable === 1 ? "was" : "were"} left out.`,
+      );
+    }
+    if (tooLarge) {
+      this.ctx.warn(
+        `${tooLarge} ${plural(tooLarge)} larger than ${formatMegapixels(this.ctx.limits.maxImagePixels)} ${tooLarge === 1 ? "was" : "were"} left out.`,
+      );
+    }
+    if (remote) {
+      this.ctx.warn(
+        `${remote} ${plural(remote)} loading from other websites ${remote === 1 ? "was" : "were"} removed.`,
+      );
+    }
+  }
+}
+
+/** "Images/My Pic (1).JPG" → "my-pic-1.jpg": letters, digits, dots and dashes only. */
+function safeFileName(entryName: string, extension: string): string {
+  const base = path.posix.basename(entryName).replace(/\.[^.]*$/, "");
+  const cleaned = base
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^[-_]+|[-_]+$/g, "")
+    .toLowerCase()
+    .slice(0, 80);
+  return `${cleaned || "image"}.${extension}`;
+}
+
+function uniqueName(name: string, used: Set<string>): string {
+  let candidate = name;
+  const dot = name.lastIndexOf(".");
+  for (let counter = 2; used.has(candidate); counter++) {
+    candidate = `${name.slice(0, dot)}-${counter}${name.slice(dot)}`;
+  }
+  used.add(candidate);
+  return candidate;
+}
