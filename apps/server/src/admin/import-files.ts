@@ -8,7 +8,11 @@ import { jobs } from "../core/db/schema.ts";
 import { AppError } from "../core/errors.ts";
 import { enqueueJob } from "../core/jobs/job-queue.ts";
 import type { CommitResult } from "../modules/content-admin/imports/commit-import.ts";
-import { IMPORT_JOB_KIND, type ImportJobInput, runImport } from "../modules/content-admin/imports/imports.service.ts";
+import {
+  IMPORT_JOB_KIND,
+  type ImportJobInput,
+  runImport,
+} from "../modules/content-admin/imports/imports.service.ts";
 import type { CommandContext } from "./command-context.ts";
 
 /** How often the command looks at its job. */

@@ -5,6 +5,7 @@
 // finished league weeks, and the reels' upkeep (stranded conversions, old uploads and watch events).
 // Every process does it; the database makes sure each piece happens once.
 import type { FastifyBaseLogger } from "fastify";
+import { type JobHandler, JobRunner } from "../core/jobs/job-queue.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
 import { broadcastJobHandler } from "../modules/admin-notifications/announcements.service.ts";
 import { notifyExpiringBonusCoins } from "../modules/coins/expiring-notices.ts";
@@ -18,7 +19,6 @@ import { runSubscriptionUpkeep } from "../modules/subscriptions/subscription-pay
 import { runSupportUpkeep } from "../modules/support/support-upkeep.ts";
 import { refreshContentStats } from "./content-stats.ts";
 import { announceDueEpisodes } from "./episode-releases.ts";
-import { type JobHandler, JobRunner } from "../core/jobs/job-queue.ts";
 
 export const RELEASE_CHECK_MS = 15_000;
 export const STATS_REFRESH_MS = 5 * 60_000;

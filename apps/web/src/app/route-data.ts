@@ -4,32 +4,38 @@
 // are only asked for when nothing is cached yet, since the live subscription keeps them current,
 // and not on a load whose head script has already asked the server for them (lib/first-data.ts).
 // The pages need a signed-in reader: nothing is asked for before anyone has signed in.
-import type { LoaderFunctionArgs } from "react-router";
+// Which queries each page asks for is written once, in FIRST_QUERIES, which the server answers too.
+import { type AnyRouteParams, FIRST_QUERIES, type FirstQueriesPage } from "@litverse/shared/first-queries";
+import type { LoaderFunction } from "react-router";
 import { storedSignIn } from "../lib/auth/stored-sign-in.ts";
 import { isFirstDataComing } from "../lib/first-data.ts";
+import { firstQueryOptions } from "../lib/first-data-keys.ts";
 import { queryClient } from "../lib/query-client.ts";
-import { trpc } from "../lib/trpc.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Not cached yet: the live subscription keeps whatever is. A failure is left to the page to retry. */
 const PREFETCH = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
 
-/** Home: the curated shelves and the Continue shelf. */
-export function homeData(): null {
-  if (!storedSignIn() || isFirstDataComing()) return null;
-  void queryClient.prefetchQuery({
-    ...trpc.contentCuration.getActiveCuratedLists.queryOptions(),
-    ...PREFETCH,
-  });
-  void queryClient.prefetchQuery({ ...trpc.library.getMyLibrary.queryOptions(), ...PREFETCH });
-  return null;
+/**
+ * Asks for the page's first queries. Their routes' parameters are ids: an address with anything
+ * else is not asked for, since the function would only refuse it.
+ */
+function firstQueriesLoader({ queries }: FirstQueriesPage): LoaderFunction {
+  return ({ params }) => {
+    if (!storedSignIn() || isFirstDataComing()) return null;
+    if (!Object.values(params).every((value) => UUID.test(value ?? ""))) return null;
+    for (const query of queries) {
+      const input = query.input?.(params as AnyRouteParams);
+      void queryClient.prefetchQuery({ ...firstQueryOptions(query.path, input), ...PREFETCH });
+    }
+    return null;
+  };
 }
 
-/** A title's page and the readers: the title with its episodes (which says the episode to open). */
-export function titleData({ params }: LoaderFunctionArgs): null {
-  const contentId = params.contentId ?? "";
-  if (!storedSignIn() || isFirstDataComing() || !UUID.test(contentId)) return null;
-  void queryClient.prefetchQuery({ ...trpc.content.getContent.queryOptions({ contentId }), ...PREFETCH });
-  return null;
-}
+/** Home: the curated shelves and the Continue shelf. */
+export const homeData = firstQueriesLoader(FIRST_QUERIES.home);
+/** A title's page: the title with its episodes. */
+export const titleData = firstQueriesLoader(FIRST_QUERIES.title);
+/** The readers: the title with its episodes (which says the episode to open). */
+export const readerData = firstQueriesLoader(FIRST_QUERIES.reader);

@@ -7,7 +7,7 @@ import { RouteLoading } from "../features/errors/route-loading.tsx";
 import { ComingSoonGate, type RouteHandle } from "../features/gate/coming-soon-gate.tsx";
 import { AppShell } from "./app-shell.tsx";
 import { PLANNED_PAGES } from "./pages.ts";
-import { homeData, titleData } from "./route-data.ts";
+import { homeData, readerData, titleData } from "./route-data.ts";
 
 const publicPage: RouteHandle = { isPublic: true };
 
@@ -22,22 +22,22 @@ export const routes: RouteObject[] = [
       // Readers fill the screen: no header or bottom navigation around them.
       {
         path: "/read/:contentId",
-        loader: titleData,
+        loader: readerData,
         lazy: () => import("../features/reading/book/book-reader-route.tsx"),
       },
       {
         path: "/listen/:contentId",
-        loader: titleData,
+        loader: readerData,
         lazy: () => import("../features/reading/audio/listen-route.tsx"),
       },
       {
         path: "/read-comic/:contentId",
-        loader: titleData,
+        loader: readerData,
         lazy: () => import("../features/reading/comic/comic-reader-route.tsx"),
       },
       {
         path: "/watch/:contentId",
-        loader: titleData,
+        loader: readerData,
         lazy: () => import("../features/reading/drama/watch-route.tsx"),
       },
       // The sandbox payment provider's own page, drawn without the app's frame like a provider's.

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jobs } from "../db/schema.ts";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
+import { jobs } from "../db/schema.ts";
 import { enqueueJob, type JobHandler, JobRunner } from "./job-queue.ts";
 
 const KIND = "test.wait";

@@ -6,9 +6,9 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "dr
 import type { z } from "zod";
 import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
+import { cancelJob, jobsTopic } from "../../core/jobs/job-queue.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { cancelJob, jobsTopic } from "../../core/jobs/job-queue.ts";
 import { likePattern } from "../content/index.ts";
 import { content } from "../content/schema.ts";
 import { notify } from "../notifications/index.ts";

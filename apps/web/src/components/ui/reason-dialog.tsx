@@ -3,9 +3,8 @@
 // (coins already spent, already refunded) and says why not; the dialog shows that and stays open.
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { describeError } from "../../lib/errors.ts";
-import { Button } from "./button.tsx";
-import { Dialog, DialogContent } from "./dialog.tsx";
 import { Field } from "./field.tsx";
+import { FormDialog } from "./form-dialog.tsx";
 import { Textarea } from "./textarea.tsx";
 
 export const MIN_REASON = 3;
@@ -69,37 +68,26 @@ export function ReasonDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent
-        title={title}
-        description={description}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => change(false)} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} variant="danger" isLoading={isPending}>
-              {confirmLabel}
-            </Button>
-          </>
-        }
-      >
-        <form id={formId} className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-          <Field label="Reason" required error={error} hint={reasonHint}>
-            <Textarea
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              maxLength={MAX_REASON}
-              rows={3}
-            />
-          </Field>
-          {formError ? (
-            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
-              {formError}
-            </p>
-          ) : null}
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={change}
+      title={title}
+      description={description}
+      submitLabel={confirmLabel}
+      submitVariant="danger"
+      isPending={isPending}
+      isCancelDisabled={isPending}
+      error={formError}
+      form={{ id: formId, className: "space-y-4", onSubmit: submit }}
+    >
+      <Field label="Reason" required error={error} hint={reasonHint}>
+        <Textarea
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={MAX_REASON}
+          rows={3}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -11,7 +11,6 @@ import {
 import {
   EyeOff,
   Flag,
-  ImagePlus,
   Lock,
   MessageSquare,
   MoreHorizontal,
@@ -19,9 +18,13 @@ import {
   Reply,
   SendHorizontal,
   Trash2,
-  X,
 } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
+import {
+  AddPictureButton,
+  PicturePreview,
+  usePictureAttachment,
+} from "../../components/composer/picture-attachment.tsx";
 import { Linkified } from "../../components/people/linkify.tsx";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -38,10 +41,9 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { toastError } from "../../lib/errors.ts";
 import { formatRelativeDate } from "../../lib/format.ts";
-import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
 import { ReportDialog } from "../profiles/index.ts";
+import { isModeratorOf } from "./club-roles.ts";
 import {
   useClubPosts,
   useCreateClubPost,
@@ -131,18 +133,9 @@ function PostComposer({
 }) {
   const [text, setText] = useState("");
   const [spoiler, setSpoiler] = useState("");
-  const [picture, setPicture] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { picture, preview, choose, remove } = usePictureAttachment();
   const { send, isSending } = useCreateClubPost();
-  const fileInput = useRef<HTMLInputElement>(null);
   const episodeCount = club.read?.content.episodeCount ?? 0;
-
-  useEffect(() => {
-    if (!picture) return;
-    const url = URL.createObjectURL(picture);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [picture]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -160,8 +153,7 @@ function PostComposer({
       () => {
         setText("");
         setSpoiler("");
-        setPicture(null);
-        setPreview(null);
+        remove();
         onDone?.();
       },
     );
@@ -197,45 +189,9 @@ function PostComposer({
         }
         className="w-full resize-y rounded-xl border border-border bg-background px-3 py-2 text-base sm:text-sm"
       />
-      {preview ? (
-        <div className="relative mt-2 w-fit">
-          <img src={preview} alt="To post" className="max-h-32 rounded-lg border border-border" />
-          <button
-            type="button"
-            onClick={() => setPicture(null)}
-            className="absolute -top-2 -right-2 inline-flex size-7 items-center justify-center rounded-full bg-stone-800 text-white"
-            aria-label="Remove the picture"
-          >
-            <X className="size-4" aria-hidden />
-          </button>
-        </div>
-      ) : null}
+      {preview ? <PicturePreview url={preview} alt="To post" place="below" onRemove={remove} /> : null}
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          className="hidden"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = "";
-            if (!file) return;
-            if (!file.type.startsWith("image/"))
-              toastError(new Error("Choose a picture (JPEG, PNG, WebP, AVIF or GIF)."));
-            else if (file.size > MAX_PICTURE_BYTES)
-              toastError(new Error("That picture is larger than 10 MB."));
-            else setPicture(file);
-          }}
-        />
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label="Add a picture"
-          onClick={() => fileInput.current?.click()}
-        >
-          <ImagePlus aria-hidden />
-        </Button>
+        <AddPictureButton onPick={choose} />
         {!parentId && episodeCount > 0 ? (
           <div className="w-48">
             <NativeSelect
@@ -515,7 +471,7 @@ function Reactions({ post, canReact }: { post: ClubPostItem; canReact: boolean }
 function PostMenu({ post, club, isReply }: { post: ClubPostItem; club: ClubDetail; isReply: boolean }) {
   const [isReporting, setIsReporting] = useState(false);
   const actions = usePostActions(post._id);
-  const isModerator = club.myStatus === "active" && (club.myRole === "owner" || club.myRole === "moderator");
+  const isModerator = isModeratorOf(club);
   const isTopLevel = !isReply;
   if (!isModerator && !post.isMine && club.myStatus !== "active") return null;
   return (

@@ -2,8 +2,7 @@
 import { CLUB_MEMBER_LIMIT_DEFAULT } from "@litverse/shared/clubs";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { FormDialog, useFormErrors } from "../../components/ui/form-dialog.tsx";
 import { ClubFormFields, type ClubFormValues } from "./club-form.tsx";
 import { useCreateClub } from "./use-clubs.ts";
 
@@ -25,8 +24,7 @@ export function CreateClubDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, message, show: showErrors, clear: clearErrors } = useFormErrors();
   const { create, isCreating } = useCreateClub();
   const navigate = useNavigate();
 
@@ -35,39 +33,24 @@ export function CreateClubDialog({
       onCreated: (clubId) => {
         onOpenChange(false);
         setValues(EMPTY);
-        setErrors({});
-        setMessage(null);
+        clearErrors();
         void navigate(`/clubs/${clubId}`);
       },
-      onFailed: (details) => {
-        setErrors(details.fieldErrors ?? {});
-        setMessage(details.message);
-      },
+      onFailed: showErrors,
     });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Create a club"
-        description="You will be its owner. Choose what to read together next."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button onClick={() => void submit()} isLoading={isCreating}>
-              Create club
-            </Button>
-          </>
-        }
-      >
-        <ClubFormFields values={values} onChange={setValues} errors={errors} />
-        {message ? (
-          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
-            {message}
-          </p>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create a club"
+      description="You will be its owner. Choose what to read together next."
+      submitLabel="Create club"
+      onSubmit={submit}
+      isPending={isCreating}
+      error={message}
+    >
+      <ClubFormFields values={values} onChange={setValues} errors={errors} />
+    </FormDialog>
   );
 }

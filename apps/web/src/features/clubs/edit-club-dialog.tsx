@@ -1,8 +1,7 @@
 // Moderators change the club's fields; the server refuses a limit below the members it has.
 import type { ClubDetail } from "@litverse/shared/clubs";
 import { useEffect, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { FormDialog, useFormErrors } from "../../components/ui/form-dialog.tsx";
 import { ClubFormFields, type ClubFormValues } from "./club-form.tsx";
 import { useUpdateClub } from "./use-clubs.ts";
 
@@ -26,54 +25,33 @@ export function EditClubDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [values, setValues] = useState(() => valuesOf(club));
-  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { errors, message, show: showErrors, clear: clearErrors } = useFormErrors();
   const { save, isSaving } = useUpdateClub(club._id);
   // Each opening starts from the club as it is now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
   useEffect(() => {
     if (open) {
       setValues(valuesOf(club));
-      setErrors({});
-      setMessage(null);
+      clearErrors();
     }
   }, [open]);
 
   const submit = () =>
     save(values, {
       onSaved: () => onOpenChange(false),
-      onFailed: (details) => {
-        setErrors(details.fieldErrors ?? {});
-        setMessage(details.message);
-      },
+      onFailed: showErrors,
     });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Edit the club"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button onClick={() => void submit()} isLoading={isSaving}>
-              Save
-            </Button>
-          </>
-        }
-      >
-        <ClubFormFields
-          values={values}
-          onChange={setValues}
-          errors={errors}
-          currentCoverUrl={club.coverUrl}
-        />
-        {message ? (
-          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
-            {message}
-          </p>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit the club"
+      submitLabel="Save"
+      onSubmit={submit}
+      isPending={isSaving}
+      error={message}
+    >
+      <ClubFormFields values={values} onChange={setValues} errors={errors} currentCoverUrl={club.coverUrl} />
+    </FormDialog>
   );
 }

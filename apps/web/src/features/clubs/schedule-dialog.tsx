@@ -6,7 +6,7 @@ import type { ContentSummary } from "@litverse/shared/content";
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { TitleSearch } from "./title-search.tsx";
 import { useSetCurrentRead } from "./use-club-reads.ts";
@@ -96,113 +96,99 @@ export function ScheduleDialog({
 
   const last = milestones.at(-1);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="What the club reads"
-        description="Choose a title, then when to have read each part. Posts in a part's thread stay hidden from members who have not finished it."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => void submit()}
-              isLoading={isSaving}
-              disabled={!title || milestones.length === 0}
-            >
-              Save schedule
-            </Button>
-          </>
-        }
-      >
-        <TitleSearch
-          onPick={choose}
-          placeholder={title ? `Reading ${title.title}: search to change` : "Search the catalogue"}
-        />
-        {title ? (
-          <p className="mt-3 text-sm">
-            <span className="font-medium">{title.title}</span>{" "}
-            <span className="text-muted-foreground">· {title.episodeCount} episodes out</span>
-          </p>
-        ) : null}
-        {title ? (
-          <fieldset className="mt-4">
-            <legend className="mb-2 text-sm font-medium">Milestones</legend>
-            <ol className="space-y-3">
-              {milestones.map((milestone, index) => (
-                <li
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on the schedule
-                  key={index}
-                  className="grid grid-cols-[1fr_auto] gap-2 rounded-xl border border-border p-3 sm:grid-cols-[1fr_5rem_5rem_9rem_auto]"
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="What the club reads"
+      description="Choose a title, then when to have read each part. Posts in a part's thread stay hidden from members who have not finished it."
+      submitLabel="Save schedule"
+      onSubmit={submit}
+      isPending={isSaving}
+      canSubmit={Boolean(title) && milestones.length > 0}
+      error={message}
+    >
+      <TitleSearch
+        onPick={choose}
+        placeholder={title ? `Reading ${title.title}: search to change` : "Search the catalogue"}
+      />
+      {title ? (
+        <p className="mt-3 text-sm">
+          <span className="font-medium">{title.title}</span>{" "}
+          <span className="text-muted-foreground">· {title.episodeCount} episodes out</span>
+        </p>
+      ) : null}
+      {title ? (
+        <fieldset className="mt-4">
+          <legend className="mb-2 text-sm font-medium">Milestones</legend>
+          <ol className="space-y-3">
+            {milestones.map((milestone, index) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on the schedule
+                key={index}
+                className="grid grid-cols-[1fr_auto] gap-2 rounded-xl border border-border p-3 sm:grid-cols-[1fr_5rem_5rem_9rem_auto]"
+              >
+                <Input
+                  value={milestone.title}
+                  onChange={(event) => change(index, { title: event.target.value })}
+                  aria-label={`Milestone ${index + 1} name`}
+                  maxLength={80}
+                  className="col-span-2 sm:col-span-1"
+                />
+                <Input
+                  type="number"
+                  min={1}
+                  max={title.episodeCount}
+                  value={milestone.fromEpisode}
+                  onChange={(event) => change(index, { fromEpisode: Number(event.target.value) })}
+                  aria-label={`Milestone ${index + 1} first episode`}
+                />
+                <Input
+                  type="number"
+                  min={1}
+                  max={title.episodeCount}
+                  value={milestone.toEpisode}
+                  onChange={(event) => change(index, { toEpisode: Number(event.target.value) })}
+                  aria-label={`Milestone ${index + 1} last episode`}
+                />
+                <Input
+                  type="date"
+                  value={milestone.dueOn}
+                  onChange={(event) => change(index, { dueOn: event.target.value })}
+                  aria-label={`Milestone ${index + 1} date`}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove milestone ${index + 1}`}
+                  disabled={milestones.length === 1}
+                  onClick={() => setMilestones((all) => all.filter((_, at) => at !== index))}
                 >
-                  <Input
-                    value={milestone.title}
-                    onChange={(event) => change(index, { title: event.target.value })}
-                    aria-label={`Milestone ${index + 1} name`}
-                    maxLength={80}
-                    className="col-span-2 sm:col-span-1"
-                  />
-                  <Input
-                    type="number"
-                    min={1}
-                    max={title.episodeCount}
-                    value={milestone.fromEpisode}
-                    onChange={(event) => change(index, { fromEpisode: Number(event.target.value) })}
-                    aria-label={`Milestone ${index + 1} first episode`}
-                  />
-                  <Input
-                    type="number"
-                    min={1}
-                    max={title.episodeCount}
-                    value={milestone.toEpisode}
-                    onChange={(event) => change(index, { toEpisode: Number(event.target.value) })}
-                    aria-label={`Milestone ${index + 1} last episode`}
-                  />
-                  <Input
-                    type="date"
-                    value={milestone.dueOn}
-                    onChange={(event) => change(index, { dueOn: event.target.value })}
-                    aria-label={`Milestone ${index + 1} date`}
-                  />
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove milestone ${index + 1}`}
-                    disabled={milestones.length === 1}
-                    onClick={() => setMilestones((all) => all.filter((_, at) => at !== index))}
-                  >
-                    <Trash2 aria-hidden />
-                  </Button>
-                </li>
-              ))}
-            </ol>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              disabled={milestones.length >= CLUB_MILESTONES_MAX}
-              onClick={() =>
-                setMilestones((all) => [
-                  ...all,
-                  {
-                    title: `Part ${all.length + 1}`,
-                    fromEpisode: Math.min(title.episodeCount, (last?.toEpisode ?? 0) + 1),
-                    toEpisode: title.episodeCount,
-                    dueOn: isoDay((last ? Date.parse(last.dueOn) : Date.now()) + 7 * DAY_MS),
-                  },
-                ])
-              }
-            >
-              <Plus aria-hidden /> Add a milestone
-            </Button>
-          </fieldset>
-        ) : null}
-        {message ? (
-          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
-            {message}
-          </p>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+                  <Trash2 aria-hidden />
+                </Button>
+              </li>
+            ))}
+          </ol>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            disabled={milestones.length >= CLUB_MILESTONES_MAX}
+            onClick={() =>
+              setMilestones((all) => [
+                ...all,
+                {
+                  title: `Part ${all.length + 1}`,
+                  fromEpisode: Math.min(title.episodeCount, (last?.toEpisode ?? 0) + 1),
+                  toEpisode: title.episodeCount,
+                  dueOn: isoDay((last ? Date.parse(last.dueOn) : Date.now()) + 7 * DAY_MS),
+                },
+              ])
+            }
+          >
+            <Plus aria-hidden /> Add a milestone
+          </Button>
+        </fieldset>
+      ) : null}
+    </FormDialog>
   );
 }

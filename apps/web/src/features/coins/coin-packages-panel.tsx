@@ -9,10 +9,10 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
@@ -202,61 +202,46 @@ function PackageDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent
-        title={pkg ? `Edit ${pkg.name}` : "New coin package"}
-        description="Payments already started keep the coins and price they began with."
-        footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form="coin-package-form" isLoading={isSaving}>
-              {pkg ? "Save" : "Create package"}
-            </Button>
-          </>
-        }
-      >
-        <form
-          id="coin-package-form"
-          className="grid gap-4 sm:grid-cols-2"
-          onSubmit={(event) => void submit(event)}
-          noValidate
-        >
-          <Field label="Name" required error={errors.name} className="sm:col-span-2">
-            <Input value={values.name} onChange={set("name")} maxLength={80} autoFocus />
-          </Field>
-          <Field label="Coins" required error={errors.coins}>
-            <Input inputMode="numeric" value={values.coins} onChange={set("coins")} />
-          </Field>
-          <Field label="Bonus coins" hint="Expire 30 days after purchase." error={errors.bonusCoins}>
-            <Input inputMode="numeric" value={values.bonusCoins} onChange={set("bonusCoins")} />
-          </Field>
-          <Field label="Price" required hint="For example 4.99" error={errors.price}>
-            <Input inputMode="decimal" value={values.price} onChange={set("price")} />
-          </Field>
-          <Field label="Currency" required hint="Three letters, such as USD" error={errors.currency}>
-            <Input value={values.currency} onChange={set("currency")} maxLength={3} className="uppercase" />
-          </Field>
-          <Field label="Sort order" hint="Lower numbers show first." error={errors.sortOrder}>
-            <Input inputMode="numeric" value={values.sortOrder} onChange={set("sortOrder")} />
-          </Field>
-          <div className="flex items-end pb-2">
-            <Checkbox
-              label="On sale"
-              checked={values.isActive}
-              onCheckedChange={(checked) =>
-                setValues((current) => ({ ...current, isActive: checked === true }))
-              }
-            />
-          </div>
-          {errors.form ? (
-            <p role="alert" className="text-sm font-medium text-rose-600 sm:col-span-2 dark:text-rose-400">
-              {errors.form[0]}
-            </p>
-          ) : null}
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={pkg ? `Edit ${pkg.name}` : "New coin package"}
+      description="Payments already started keep the coins and price they began with."
+      submitLabel={pkg ? "Save" : "Create package"}
+      isPending={isSaving}
+      form={{ id: "coin-package-form", className: "grid gap-4 sm:grid-cols-2", onSubmit: submit }}
+    >
+      <Field label="Name" required error={errors.name} className="sm:col-span-2">
+        <Input value={values.name} onChange={set("name")} maxLength={80} autoFocus />
+      </Field>
+      <Field label="Coins" required error={errors.coins}>
+        <Input inputMode="numeric" value={values.coins} onChange={set("coins")} />
+      </Field>
+      <Field label="Bonus coins" hint="Expire 30 days after purchase." error={errors.bonusCoins}>
+        <Input inputMode="numeric" value={values.bonusCoins} onChange={set("bonusCoins")} />
+      </Field>
+      <Field label="Price" required hint="For example 4.99" error={errors.price}>
+        <Input inputMode="decimal" value={values.price} onChange={set("price")} />
+      </Field>
+      <Field label="Currency" required hint="Three letters, such as USD" error={errors.currency}>
+        <Input value={values.currency} onChange={set("currency")} maxLength={3} className="uppercase" />
+      </Field>
+      <Field label="Sort order" hint="Lower numbers show first." error={errors.sortOrder}>
+        <Input inputMode="numeric" value={values.sortOrder} onChange={set("sortOrder")} />
+      </Field>
+      <div className="flex items-end pb-2">
+        <Checkbox
+          label="On sale"
+          checked={values.isActive}
+          onCheckedChange={(checked) => setValues((current) => ({ ...current, isActive: checked === true }))}
+        />
+      </div>
+      {/* Across both columns of the form's grid. */}
+      {errors.form ? (
+        <p role="alert" className="text-sm font-medium text-rose-600 sm:col-span-2 dark:text-rose-400">
+          {errors.form[0]}
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

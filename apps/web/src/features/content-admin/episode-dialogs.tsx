@@ -1,9 +1,8 @@
 // Dialogs for the episodes chosen in the table: release them one after another, or price them.
 import type { AdminEpisode } from "@litverse/shared/content";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { formatDateTime } from "../../lib/format.ts";
@@ -70,99 +69,82 @@ export function ScheduleDialog({
 
   const last = episodes[episodes.length - 1];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={
-          episodes.length === 1
-            ? `Schedule episode ${episodes[0]?.number}`
-            : `Schedule ${episodes.length} episodes`
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={
+        episodes.length === 1
+          ? `Schedule episode ${episodes[0]?.number}`
+          : `Schedule ${episodes.length} episodes`
+      }
+      description="The first comes out at the time you choose, each next one after the interval, in reading order."
+      submitLabel="Schedule"
+      isPending={isPending}
+      canSubmit={isStartValid && isEveryValid && !isIntervalTooLong}
+      error={error}
+      form={{ id: "schedule-form", className: "space-y-4", onSubmit: submit }}
+    >
+      <Field
+        label="First release"
+        required
+        hint={
+          isPast
+            ? "This is in the past: the episodes come out at once."
+            : `Your time zone: ${timeZone.replaceAll("_", " ")}.`
         }
-        description="The first comes out at the time you choose, each next one after the interval, in reading order."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              form="schedule-form"
-              isLoading={isPending}
-              disabled={!isStartValid || !isEveryValid || isIntervalTooLong}
-            >
-              Schedule
-            </Button>
-          </>
-        }
+        error={isStartValid ? null : "Choose a date and time."}
       >
-        <form id="schedule-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-          <Field
-            label="First release"
-            required
-            hint={
-              isPast
-                ? "This is in the past: the episodes come out at once."
-                : `Your time zone: ${timeZone.replaceAll("_", " ")}.`
-            }
-            error={isStartValid ? null : "Choose a date and time."}
-          >
-            <Input type="datetime-local" value={start} onChange={(event) => setStart(event.target.value)} />
-          </Field>
-          {episodes.length > 1 ? (
-            <fieldset className="space-y-1.5">
-              <legend className="text-sm font-medium">Then one every</legend>
-              <div className="flex gap-2">
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  value={every}
-                  onChange={(event) => setEvery(event.target.value)}
-                  aria-label="Interval"
-                  aria-invalid={!isEveryValid || isIntervalTooLong || undefined}
-                  className="w-24"
-                />
-                <Select<Unit>
-                  items={UNIT_ITEMS}
-                  value={unit}
-                  onValueChange={setUnit}
-                  aria-label="Interval unit"
-                  className="w-32"
-                />
-              </div>
-              <p className="text-xs text-muted-foreground">0 releases them all at once.</p>
-              {!isEveryValid || isIntervalTooLong ? (
-                <p className="text-xs font-medium text-rose-600 dark:text-rose-400">
-                  {isIntervalTooLong ? "At most a year between episodes." : "A whole number, 0 or more."}
-                </p>
-              ) : null}
-            </fieldset>
-          ) : null}
-          {isStartValid && isEveryValid && !isIntervalTooLong ? (
-            <div className="rounded-xl bg-muted p-3 text-sm">
-              <p className="font-medium">Release plan</p>
-              <ul className="mt-1 space-y-0.5 text-muted-foreground">
-                {episodes.slice(0, PREVIEW_COUNT).map((episode, index) => (
-                  <li key={episode._id}>
-                    Episode {episode.number}: {formatDateTime(releaseAt(index))}
-                  </li>
-                ))}
-                {episodes.length > PREVIEW_COUNT && last ? (
-                  <li>
-                    … episode {last.number}: {formatDateTime(releaseAt(episodes.length - 1))}
-                  </li>
-                ) : null}
-              </ul>
-            </div>
-          ) : null}
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
-              {error}
+        <Input type="datetime-local" value={start} onChange={(event) => setStart(event.target.value)} />
+      </Field>
+      {episodes.length > 1 ? (
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium">Then one every</legend>
+          <div className="flex gap-2">
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={every}
+              onChange={(event) => setEvery(event.target.value)}
+              aria-label="Interval"
+              aria-invalid={!isEveryValid || isIntervalTooLong || undefined}
+              className="w-24"
+            />
+            <Select<Unit>
+              items={UNIT_ITEMS}
+              value={unit}
+              onValueChange={setUnit}
+              aria-label="Interval unit"
+              className="w-32"
+            />
+          </div>
+          <p className="text-xs text-muted-foreground">0 releases them all at once.</p>
+          {!isEveryValid || isIntervalTooLong ? (
+            <p className="text-xs font-medium text-rose-600 dark:text-rose-400">
+              {isIntervalTooLong ? "At most a year between episodes." : "A whole number, 0 or more."}
             </p>
           ) : null}
-        </form>
-      </DialogContent>
-    </Dialog>
+        </fieldset>
+      ) : null}
+      {isStartValid && isEveryValid && !isIntervalTooLong ? (
+        <div className="rounded-xl bg-muted p-3 text-sm">
+          <p className="font-medium">Release plan</p>
+          <ul className="mt-1 space-y-0.5 text-muted-foreground">
+            {episodes.slice(0, PREVIEW_COUNT).map((episode, index) => (
+              <li key={episode._id}>
+                Episode {episode.number}: {formatDateTime(releaseAt(index))}
+              </li>
+            ))}
+            {episodes.length > PREVIEW_COUNT && last ? (
+              <li>
+                … episode {last.number}: {formatDateTime(releaseAt(episodes.length - 1))}
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }
 
@@ -202,52 +184,38 @@ export function PriceDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="sm"
-        title={
-          episodes.length === 1
-            ? `Price of episode ${episodes[0]?.number}`
-            : `Price of ${episodes.length} episodes`
-        }
-        description="What a reader pays in coins to unlock each one; 0 makes them free."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form="price-form" isLoading={isPending} disabled={coins === null}>
-              Set price
-            </Button>
-          </>
-        }
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="sm"
+      title={
+        episodes.length === 1
+          ? `Price of episode ${episodes[0]?.number}`
+          : `Price of ${episodes.length} episodes`
+      }
+      description="What a reader pays in coins to unlock each one; 0 makes them free."
+      submitLabel="Set price"
+      isPending={isPending}
+      canSubmit={coins !== null}
+      error={error}
+      form={{ id: "price-form", className: "space-y-3", onSubmit: submit }}
+    >
+      <Field
+        label="Coins"
+        required
+        error={coins === null ? `A whole number from 0 to ${MAX_PRICE_COINS.toLocaleString("en-US")}.` : null}
       >
-        <form id="price-form" onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
-          <Field
-            label="Coins"
-            required
-            error={
-              coins === null ? `A whole number from 0 to ${MAX_PRICE_COINS.toLocaleString("en-US")}.` : null
-            }
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_PRICE_COINS}
-              step={1}
-              value={price}
-              onChange={(event) => setPrice(event.target.value)}
-              autoFocus
-            />
-          </Field>
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
-              {error}
-            </p>
-          ) : null}
-        </form>
-      </DialogContent>
-    </Dialog>
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_PRICE_COINS}
+          step={1}
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          autoFocus
+        />
+      </Field>
+    </FormDialog>
   );
 }

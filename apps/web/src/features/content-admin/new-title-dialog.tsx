@@ -5,8 +5,8 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { dataFieldErrors, type FieldErrors } from "../../lib/form-errors.ts";
@@ -52,59 +52,40 @@ export function NewTitleDialog() {
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         if (!next) reset();
         setOpen(next);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button>
           <Plus aria-hidden />
           New title
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="New title"
-        description="It starts as a draft with no episodes; add them by importing files."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form="new-title-form" isLoading={isPending}>
-              Create title
-            </Button>
-          </>
-        }
-      >
-        <form id="new-title-form" className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-          <Field label="Type" error={errors.contentType}>
-            <Select<ContentType>
-              items={selectItems(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
-              value={contentType}
-              onValueChange={setContentType}
-            />
-          </Field>
-          <Field label="Title" required error={errors.title}>
-            <Input
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-              maxLength={200}
-              autoFocus
-            />
-          </Field>
-          <Field label="Author" required error={errors.author}>
-            <Input value={author} onChange={(event) => setAuthor(event.target.value)} maxLength={200} />
-          </Field>
-          {errors.form ? (
-            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
-              {errors.form[0]}
-            </p>
-          ) : null}
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="New title"
+      description="It starts as a draft with no episodes; add them by importing files."
+      submitLabel="Create title"
+      // Cancel keeps what was typed for the next opening; Escape and the close button clear it.
+      onCancel={() => setOpen(false)}
+      isPending={isPending}
+      error={errors.form?.[0]}
+      form={{ id: "new-title-form", className: "space-y-4", onSubmit: submit }}
+    >
+      <Field label="Type" error={errors.contentType}>
+        <Select<ContentType>
+          items={selectItems(CONTENT_TYPES, CONTENT_TYPE_LABELS)}
+          value={contentType}
+          onValueChange={setContentType}
+        />
+      </Field>
+      <Field label="Title" required error={errors.title}>
+        <Input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} autoFocus />
+      </Field>
+      <Field label="Author" required error={errors.author}>
+        <Input value={author} onChange={(event) => setAuthor(event.target.value)} maxLength={200} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -9,9 +9,8 @@ import {
 } from "@litverse/shared/content";
 import { createCuratedListInput, updateCuratedListInput } from "@litverse/shared/content-inputs";
 import { type FormEvent, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
@@ -87,79 +86,62 @@ export function ShelfDialog({
   const isComputed = isComputedListType(listType);
   const formId = list ? `shelf-form-${list._id}` : "shelf-form-new";
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={list ? `Edit “${shelfTitle(list)}”` : "New shelf"}
-        description={list ? undefined : "Shelves show on the home page in the order of this page."}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} isLoading={isPending}>
-              {list ? "Save shelf" : "Create shelf"}
-            </Button>
-          </>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={list ? `Edit “${shelfTitle(list)}”` : "New shelf"}
+      description={list ? undefined : "Shelves show on the home page in the order of this page."}
+      submitLabel={list ? "Save shelf" : "Create shelf"}
+      isPending={isPending}
+      error={errors.form?.[0]}
+      form={{ id: formId, className: "space-y-4", onSubmit: submit }}
+    >
+      <Field
+        label="Kind"
+        error={errors.listType}
+        hint={
+          isComputed
+            ? `Automatic: ${COMPUTED_LIST_EXPLANATIONS[listType] ?? ""}`
+            : "Hand-picked: you choose the titles and their order."
         }
       >
-        <form id={formId} className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-          <Field
-            label="Kind"
-            error={errors.listType}
-            hint={
-              isComputed
-                ? `Automatic: ${COMPUTED_LIST_EXPLANATIONS[listType] ?? ""}`
-                : "Hand-picked: you choose the titles and their order."
-            }
-          >
-            <Select<CuratedListType> items={LIST_TYPE_ITEMS} value={listType} onValueChange={setListType} />
-          </Field>
-          <Field
-            label="Name"
-            required={listType === "custom"}
-            error={errors.customName}
-            hint={
-              listType === "custom"
-                ? "The shelf's heading on home."
-                : `Leave empty for “${shelfTitle({ listType, customName: null })}”.`
-            }
-          >
-            <Input
-              value={customName}
-              onChange={(event) => setCustomName(event.target.value)}
-              maxLength={80}
-            />
-          </Field>
-          <Field label="Description" error={errors.description} hint="A line under the heading; optional.">
-            <Textarea
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              maxLength={300}
-              rows={2}
-            />
-          </Field>
-          <Field label="Titles of type" error={errors.contentType} hint="Other types are left off the shelf.">
-            <Select<CuratedListContentType>
-              items={CONTENT_TYPE_ITEMS}
-              value={contentType}
-              onValueChange={setContentType}
-            />
-          </Field>
-          {list ? null : (
-            <Switch
-              label="Show on home"
-              description="Off: the shelf waits here until you switch it on."
-              checked={isActive}
-              onCheckedChange={setIsActive}
-            />
-          )}
-          {errors.form ? (
-            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
-              {errors.form[0]}
-            </p>
-          ) : null}
-        </form>
-      </DialogContent>
-    </Dialog>
+        <Select<CuratedListType> items={LIST_TYPE_ITEMS} value={listType} onValueChange={setListType} />
+      </Field>
+      <Field
+        label="Name"
+        required={listType === "custom"}
+        error={errors.customName}
+        hint={
+          listType === "custom"
+            ? "The shelf's heading on home."
+            : `Leave empty for “${shelfTitle({ listType, customName: null })}”.`
+        }
+      >
+        <Input value={customName} onChange={(event) => setCustomName(event.target.value)} maxLength={80} />
+      </Field>
+      <Field label="Description" error={errors.description} hint="A line under the heading; optional.">
+        <Textarea
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          maxLength={300}
+          rows={2}
+        />
+      </Field>
+      <Field label="Titles of type" error={errors.contentType} hint="Other types are left off the shelf.">
+        <Select<CuratedListContentType>
+          items={CONTENT_TYPE_ITEMS}
+          value={contentType}
+          onValueChange={setContentType}
+        />
+      </Field>
+      {list ? null : (
+        <Switch
+          label="Show on home"
+          description="Off: the shelf waits here until you switch it on."
+          checked={isActive}
+          onCheckedChange={setIsActive}
+        />
+      )}
+    </FormDialog>
   );
 }

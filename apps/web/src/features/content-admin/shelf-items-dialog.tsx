@@ -11,7 +11,7 @@ import { useState } from "react";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useSettledValue } from "../../lib/use-settled-value.ts";
@@ -57,131 +57,122 @@ export function ShelfItemsDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="lg"
-        // Wider than "lg": two columns of titles side by side.
-        className="sm:max-w-4xl!"
-        title={`Titles on “${shelfTitle(list)}”`}
-        description={`Home shows the first 6 published ${list.contentType === "all" ? "titles" : CONTENT_TYPE_PLURALS[list.contentType].toLowerCase()} a reader is old enough for.`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button onClick={() => void submit()} isLoading={isPending} disabled={!isDirty}>
-              Save titles
-            </Button>
-          </>
-        }
-      >
-        <div className="grid gap-6 md:grid-cols-2">
-          <section aria-labelledby="shelf-items-heading" className="min-w-0">
-            <h3 id="shelf-items-heading" className="mb-2 text-sm font-semibold">
-              On the shelf ({items.length})
-            </h3>
-            {items.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">
-                No titles yet. Search for some and add them.
-              </p>
-            ) : (
-              <SortableList
-                ids={ids}
-                nameOf={(id) => items.find((item) => item._id === id)?.title ?? "title"}
-                onMove={move}
-              >
-                <ol className="space-y-1.5" aria-label="Titles on the shelf, in order">
-                  {items.map((item, index) => (
-                    <ShelfItemRow
-                      key={item._id}
-                      item={item}
-                      index={index}
-                      count={items.length}
-                      onMove={move}
-                      onRemove={() => setItems(items.filter((other) => other._id !== item._id))}
-                    />
-                  ))}
-                </ol>
-              </SortableList>
-            )}
-          </section>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      // Wider than "lg": two columns of titles side by side.
+      className="sm:max-w-4xl!"
+      title={`Titles on “${shelfTitle(list)}”`}
+      description={`Home shows the first 6 published ${list.contentType === "all" ? "titles" : CONTENT_TYPE_PLURALS[list.contentType].toLowerCase()} a reader is old enough for.`}
+      submitLabel="Save titles"
+      onSubmit={submit}
+      isPending={isPending}
+      canSubmit={isDirty}
+    >
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="shelf-items-heading" className="min-w-0">
+          <h3 id="shelf-items-heading" className="mb-2 text-sm font-semibold">
+            On the shelf ({items.length})
+          </h3>
+          {items.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">
+              No titles yet. Search for some and add them.
+            </p>
+          ) : (
+            <SortableList
+              ids={ids}
+              nameOf={(id) => items.find((item) => item._id === id)?.title ?? "title"}
+              onMove={move}
+            >
+              <ol className="space-y-1.5" aria-label="Titles on the shelf, in order">
+                {items.map((item, index) => (
+                  <ShelfItemRow
+                    key={item._id}
+                    item={item}
+                    index={index}
+                    count={items.length}
+                    onMove={move}
+                    onRemove={() => setItems(items.filter((other) => other._id !== item._id))}
+                  />
+                ))}
+              </ol>
+            </SortableList>
+          )}
+        </section>
 
-          <section aria-labelledby="shelf-search-heading" className="min-w-0">
-            <h3 id="shelf-search-heading" className="mb-2 text-sm font-semibold">
-              Add titles
-            </h3>
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search title, author, tags"
-              aria-label="Search titles to add"
-            />
-            <div className="mt-2" aria-live="polite" aria-busy={results.isFetching}>
-              {results.isError ? (
-                <p className="text-sm text-rose-600 dark:text-rose-400">
-                  {errorMessage}{" "}
-                  <button
-                    type="button"
-                    className="font-semibold underline"
-                    onClick={() => void results.refetch()}
-                  >
-                    Try again
-                  </button>
-                </p>
-              ) : !results.data ? (
-                <div className="space-y-2">
-                  <Skeleton className="h-12 w-full" />
-                  <Skeleton className="h-12 w-full" />
-                </div>
-              ) : results.data.items.length === 0 ? (
-                <p className="py-4 text-center text-sm text-muted-foreground">No titles match.</p>
-              ) : (
-                <ul className="space-y-1.5" aria-label="Search results">
-                  {results.data.items.map((row) => {
-                    const isOnShelf = ids.includes(row._id);
-                    return (
-                      <li
-                        key={row._id}
-                        className="flex items-center gap-3 rounded-xl border border-border p-2"
+        <section aria-labelledby="shelf-search-heading" className="min-w-0">
+          <h3 id="shelf-search-heading" className="mb-2 text-sm font-semibold">
+            Add titles
+          </h3>
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search title, author, tags"
+            aria-label="Search titles to add"
+          />
+          <div className="mt-2" aria-live="polite" aria-busy={results.isFetching}>
+            {results.isError ? (
+              <p className="text-sm text-rose-600 dark:text-rose-400">
+                {errorMessage}{" "}
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  onClick={() => void results.refetch()}
+                >
+                  Try again
+                </button>
+              </p>
+            ) : !results.data ? (
+              <div className="space-y-2">
+                <Skeleton className="h-12 w-full" />
+                <Skeleton className="h-12 w-full" />
+              </div>
+            ) : results.data.items.length === 0 ? (
+              <p className="py-4 text-center text-sm text-muted-foreground">No titles match.</p>
+            ) : (
+              <ul className="space-y-1.5" aria-label="Search results">
+                {results.data.items.map((row) => {
+                  const isOnShelf = ids.includes(row._id);
+                  return (
+                    <li key={row._id} className="flex items-center gap-3 rounded-xl border border-border p-2">
+                      <Thumb item={row} />
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate text-sm font-medium">{row.title}</p>
+                        <p className="flex items-center gap-1.5 truncate text-xs text-muted-foreground">
+                          {CONTENT_TYPE_LABELS[row.contentType]} · {row.author}
+                          {row.status === "draft" ? <Badge>Draft</Badge> : null}
+                        </p>
+                      </div>
+                      <Button
+                        size="sm"
+                        variant={isOnShelf ? "ghost" : "secondary"}
+                        disabled={isOnShelf || items.length >= MAX_ITEMS}
+                        onClick={() => add(row)}
+                        aria-label={
+                          isOnShelf
+                            ? `${row.title} (${CONTENT_TYPE_LABELS[row.contentType]}) is on the shelf`
+                            : `Add ${row.title} (${CONTENT_TYPE_LABELS[row.contentType]})`
+                        }
                       >
-                        <Thumb item={row} />
-                        <div className="min-w-0 flex-1">
-                          <p className="truncate text-sm font-medium">{row.title}</p>
-                          <p className="flex items-center gap-1.5 truncate text-xs text-muted-foreground">
-                            {CONTENT_TYPE_LABELS[row.contentType]} · {row.author}
-                            {row.status === "draft" ? <Badge>Draft</Badge> : null}
-                          </p>
-                        </div>
-                        <Button
-                          size="sm"
-                          variant={isOnShelf ? "ghost" : "secondary"}
-                          disabled={isOnShelf || items.length >= MAX_ITEMS}
-                          onClick={() => add(row)}
-                          aria-label={
-                            isOnShelf
-                              ? `${row.title} (${CONTENT_TYPE_LABELS[row.contentType]}) is on the shelf`
-                              : `Add ${row.title} (${CONTENT_TYPE_LABELS[row.contentType]})`
-                          }
-                        >
-                          {isOnShelf ? <Check aria-hidden /> : <Plus aria-hidden />}
-                          {isOnShelf ? "Added" : "Add"}
-                        </Button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-            </div>
-          </section>
-        </div>
-        {error ? (
-          <p role="alert" className="mt-4 text-sm font-medium text-rose-600 dark:text-rose-400">
-            {error}
-          </p>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+                        {isOnShelf ? <Check aria-hidden /> : <Plus aria-hidden />}
+                        {isOnShelf ? "Added" : "Add"}
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </section>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-4 text-sm font-medium text-rose-600 dark:text-rose-400">
+          {error}
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }
 

@@ -2,11 +2,22 @@
 // reader, and the episodes with their locks. Live: likes, follows and new episodes arrive without
 // a reload. A title above the viewer's age and a missing title each get their own page.
 import type { ContentDetail, EpisodeSummary } from "@litverse/shared/content";
-import { BookX, CalendarClock, Check, Eye, Heart, Plus, ShieldAlert, Star, Users } from "lucide-react";
+import {
+  BookX,
+  CalendarClock,
+  Check,
+  Eye,
+  Heart,
+  type LucideIcon,
+  Plus,
+  ShieldAlert,
+  Star,
+  Users,
+} from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { AccessBadge } from "../../components/catalogue/access-badge.tsx";
-import { CoverImage } from "../../components/catalogue/cover-image.tsx";
+import { AgeBadge, DetailFigure, DetailPage } from "../../components/catalogue/detail-page.tsx";
 import {
   genreLabel,
   RELEASE_STATUS_LABELS,
@@ -14,6 +25,7 @@ import {
   TYPE_ICONS,
   TYPE_LABELS,
 } from "../../components/catalogue/labels.ts";
+import { UnavailablePage } from "../../components/catalogue/unavailable-page.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -67,12 +79,15 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const TO_EXPLORE = { to: "/explore", label: "Explore titles" };
+
 function TitleNotFound() {
   return (
-    <StatePage
+    <UnavailablePage
       title="Title not found"
       icon={<BookX className="size-7" aria-hidden />}
       text="This title does not exist or is no longer available."
+      link={TO_EXPLORE}
     />
   );
 }
@@ -80,50 +95,14 @@ function TitleNotFound() {
 function AgeRestricted({ message }: { message: string }) {
   // The server says "This title is rated 18+."; the heading goes without the full stop.
   return (
-    <StatePage
+    <UnavailablePage
       title="Age restricted"
       heading={message.replace(/\.$/, "")}
       icon={<ShieldAlert className="size-7" aria-hidden />}
       isWarning
       text="It is not available for your age group. There is plenty more to discover that is."
+      link={TO_EXPLORE}
     />
-  );
-}
-
-/** A page in place of the title: why it is not shown, and the way on to explore. */
-function StatePage({
-  title,
-  heading = title,
-  icon,
-  text,
-  isWarning = false,
-}: {
-  title: string;
-  heading?: string;
-  icon: ReactNode;
-  text: string;
-  isWarning?: boolean;
-}) {
-  return (
-    <Frame title={title}>
-      <section className="flex flex-col items-center rounded-2xl border border-border bg-card px-6 py-12 text-center shadow-sm">
-        <span
-          className={cn(
-            "mb-4 inline-flex size-14 items-center justify-center rounded-full",
-            isWarning
-              ? "bg-rose-50 text-rose-600 dark:bg-rose-400/10 dark:text-rose-400"
-              : "bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-400",
-          )}
-        >
-          {icon}
-        </span>
-        <h1 className="text-xl font-semibold">{heading}</h1>
-        <p className="mt-2 max-w-md text-sm text-muted-foreground">{text}</p>
-        <Button asChild className="mt-6">
-          <Link to="/explore">Explore titles</Link>
-        </Button>
-      </section>
-    </Frame>
   );
 }
 
@@ -148,193 +127,144 @@ function ContentView({ detail }: { detail: ContentDetail }) {
   };
 
   return (
-    <div className="relative isolate overflow-hidden">
-      <Backdrop url={detail.coverImage} />
-      <Page width="wide" className="pt-6 pb-12 sm:pt-10">
-        <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-4 gap-y-6 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-x-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-x-10">
-          <div className="md:row-span-2">
-            <div className="relative aspect-[2/3] overflow-hidden rounded-2xl border border-border bg-muted shadow-xl">
-              <CoverImage
-                url={detail.coverImage}
-                title={detail.title}
-                sizes="(min-width: 768px) 240px, (min-width: 640px) 176px, 120px"
-                className="size-full"
-                isEager
-              />
-            </div>
-          </div>
-
-          <div className="min-w-0 self-center md:self-end">
-            <div className="flex flex-wrap items-center gap-1.5">
-              <Badge variant="neutral">
-                <TypeIcon aria-hidden />
-                {TYPE_LABELS[detail.contentType]}
-              </Badge>
-              <AccessBadge accessType={detail.accessType} />
-              <Badge variant={detail.ageRating >= 16 ? "danger" : "neutral"}>
-                <span className="sr-only">Rated </span>
-                {detail.ageRating}+
-              </Badge>
-              <Badge
-                variant={
-                  detail.releaseStatus === "completed"
-                    ? "success"
-                    : detail.releaseStatus === "hiatus"
-                      ? "warning"
-                      : "brand"
-                }
-              >
-                {RELEASE_STATUS_LABELS[detail.releaseStatus]}
-              </Badge>
-            </div>
-            <h1 className="mt-3 text-2xl font-extrabold tracking-tight break-words sm:text-4xl">
-              {detail.title}
-            </h1>
-            <p className="mt-1 text-sm text-muted-foreground sm:text-base">
-              by <span className="font-medium text-foreground">{detail.author}</span>
-            </p>
-            <Stats detail={detail} />
-          </div>
-
-          <div className="col-span-2 min-w-0 space-y-6 md:col-span-1 md:col-start-2">
-            <Schedule detail={detail} />
-            <div className="flex flex-wrap items-center gap-2">
-              {primary ? (
-                <Button
-                  variant="gradient"
-                  size="lg"
-                  className="w-full sm:w-auto"
-                  onClick={() => open(primary.episode)}
-                  data-testid="primary-action"
-                >
-                  {primary.label}
-                </Button>
-              ) : (
-                <Button variant="secondary" size="lg" className="w-full sm:w-auto" disabled>
-                  No episodes out yet
-                </Button>
-              )}
-              <Button
-                variant="secondary"
-                size="lg"
-                className="flex-1 sm:flex-none"
-                aria-pressed={viewer?.isLiked ?? false}
-                aria-label={`${viewer?.isLiked ? "Liked" : "Like"}, ${detail.likeCount} ${detail.likeCount === 1 ? "like" : "likes"}`}
-                onClick={() => actions.setLiked(!viewer?.isLiked)}
-              >
-                <Heart className={cn(viewer?.isLiked && "fill-rose-500 text-rose-500")} aria-hidden />
-                <span aria-hidden className="tabular-nums">
-                  {formatCount(detail.likeCount)}
-                </span>
-              </Button>
-              <Button
-                variant={viewer?.isFollowing ? "secondary" : "primary"}
-                size="lg"
-                className="flex-[2] sm:flex-none"
-                aria-pressed={viewer?.isFollowing ?? false}
-                onClick={() => actions.setFollowing(!viewer?.isFollowing)}
-              >
-                {viewer?.isFollowing ? <Check aria-hidden /> : <Plus aria-hidden />}
-                {viewer?.isFollowing ? "In My Library" : "Add to library"}
-              </Button>
-            </div>
-            {viewer ? <RatingInput value={viewer.rating} onRate={actions.rate} /> : null}
-            <Description text={detail.description} />
-            <Labels genres={detail.genres} tags={detail.tags} />
-            <Facts detail={detail} />
-          </div>
-        </div>
-
-        {detail.episodes.length > 0 ? (
-          <EpisodeList
-            contentId={detail._id}
-            contentType={detail.contentType}
-            episodes={detail.episodes}
-            onLocked={showLock}
-          />
-        ) : (
-          <EmptyState
-            className="mt-10"
-            icon={CalendarClock}
-            title="No episodes out yet"
-            text={
-              detail.nextReleaseAt
-                ? `The first episode comes out ${formatRelativeDate(detail.nextReleaseAt)}. Add the title to your library to hear when.`
-                : "Add the title to your library to hear when the first episode comes out."
+    <DetailPage
+      coverImage={detail.coverImage}
+      title={detail.title}
+      author={detail.author}
+      badges={
+        <>
+          <Badge variant="neutral">
+            <TypeIcon aria-hidden />
+            {TYPE_LABELS[detail.contentType]}
+          </Badge>
+          <AccessBadge accessType={detail.accessType} />
+          <AgeBadge ageRating={detail.ageRating} />
+          <Badge
+            variant={
+              detail.releaseStatus === "completed"
+                ? "success"
+                : detail.releaseStatus === "hiatus"
+                  ? "warning"
+                  : "brand"
             }
-          />
-        )}
-      </Page>
-      <UnlockDialog
-        episode={lockedEpisode}
-        onOpenChange={(isOpen) => !isOpen && setLockedEpisode(null)}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          lockOpener.current?.focus();
-        }}
-      />
-    </div>
-  );
-}
-
-/** The cover, blurred and faded, behind the top of the page. */
-function Backdrop({ url }: { url: string | null }) {
-  return (
-    <div
-      aria-hidden
-      className="absolute inset-x-0 top-0 -z-10 h-80 overflow-hidden [mask-image:linear-gradient(to_bottom,black_30%,transparent)] sm:h-[26rem]"
-    >
-      <CoverImage
-        url={url}
-        title=""
-        sizes="160px"
-        className="size-full scale-125 opacity-30 blur-3xl saturate-150 dark:opacity-25"
-      />
-    </div>
-  );
-}
-
-function Stats({ detail }: { detail: ContentDetail }) {
-  return (
-    <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-      <div className="flex items-center gap-1.5">
-        <dt>
-          <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden />
-          <span className="sr-only">Rating</span>
-        </dt>
-        <dd data-testid="rating-summary">
-          {detail.ratingCount > 0 ? (
-            <>
-              <span className="font-semibold">{detail.ratingAverage.toFixed(1)}</span>
-              <span className="text-muted-foreground">
-                {" "}
-                ({formatCount(detail.ratingCount)} {detail.ratingCount === 1 ? "rating" : "ratings"})
-              </span>
-            </>
+          >
+            {RELEASE_STATUS_LABELS[detail.releaseStatus]}
+          </Badge>
+        </>
+      }
+      figures={<Figures detail={detail} />}
+      footer={
+        <>
+          {detail.episodes.length > 0 ? (
+            <EpisodeList
+              contentId={detail._id}
+              contentType={detail.contentType}
+              episodes={detail.episodes}
+              onLocked={showLock}
+            />
           ) : (
-            <span className="text-muted-foreground">No ratings yet</span>
+            <EmptyState
+              className="mt-10"
+              icon={CalendarClock}
+              title="No episodes out yet"
+              text={
+                detail.nextReleaseAt
+                  ? `The first episode comes out ${formatRelativeDate(detail.nextReleaseAt)}. Add the title to your library to hear when.`
+                  : "Add the title to your library to hear when the first episode comes out."
+              }
+            />
           )}
-        </dd>
+          {/* Drawn over the page (a portal), so where it stands here does not matter. */}
+          <UnlockDialog
+            episode={lockedEpisode}
+            onOpenChange={(isOpen) => !isOpen && setLockedEpisode(null)}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              lockOpener.current?.focus();
+            }}
+          />
+        </>
+      }
+    >
+      <Schedule detail={detail} />
+      <div className="flex flex-wrap items-center gap-2">
+        {primary ? (
+          <Button
+            variant="gradient"
+            size="lg"
+            className="w-full sm:w-auto"
+            onClick={() => open(primary.episode)}
+            data-testid="primary-action"
+          >
+            {primary.label}
+          </Button>
+        ) : (
+          <Button variant="secondary" size="lg" className="w-full sm:w-auto" disabled>
+            No episodes out yet
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          size="lg"
+          className="flex-1 sm:flex-none"
+          aria-pressed={viewer?.isLiked ?? false}
+          aria-label={`${viewer?.isLiked ? "Liked" : "Like"}, ${detail.likeCount} ${detail.likeCount === 1 ? "like" : "likes"}`}
+          onClick={() => actions.setLiked(!viewer?.isLiked)}
+        >
+          <Heart className={cn(viewer?.isLiked && "fill-rose-500 text-rose-500")} aria-hidden />
+          <span aria-hidden className="tabular-nums">
+            {formatCount(detail.likeCount)}
+          </span>
+        </Button>
+        <Button
+          variant={viewer?.isFollowing ? "secondary" : "primary"}
+          size="lg"
+          className="flex-[2] sm:flex-none"
+          aria-pressed={viewer?.isFollowing ?? false}
+          onClick={() => actions.setFollowing(!viewer?.isFollowing)}
+        >
+          {viewer?.isFollowing ? <Check aria-hidden /> : <Plus aria-hidden />}
+          {viewer?.isFollowing ? "In My Library" : "Add to library"}
+        </Button>
       </div>
-      <Stat icon={Heart} label="Likes" value={detail.likeCount} />
-      <Stat icon={Users} label="Followers" value={detail.followerCount} />
-      <Stat icon={Eye} label="Views" value={detail.viewCount} />
-    </dl>
+      {viewer ? <RatingInput value={viewer.rating} onRate={actions.rate} /> : null}
+      <Description text={detail.description} />
+      <Labels genres={detail.genres} tags={detail.tags} />
+      <Facts detail={detail} />
+    </DetailPage>
   );
 }
 
-function Stat({ icon: Icon, label, value }: { icon: typeof Heart; label: string; value: number }) {
+/** The rating first, then how many like, follow and have viewed it. */
+function Figures({ detail }: { detail: ContentDetail }) {
   return (
-    <div className="flex items-center gap-1.5">
-      <dt>
-        <Icon className="size-4 text-muted-foreground" aria-hidden />
-        <span className="sr-only">{label}</span>
-      </dt>
-      <dd>
-        <span className="font-semibold tabular-nums">{formatCount(value)}</span>{" "}
-        <span className="text-muted-foreground">{label.toLowerCase()}</span>
-      </dd>
-    </div>
+    <>
+      <DetailFigure icon={Star} label="Rating" isStar valueTestId="rating-summary">
+        {detail.ratingCount > 0 ? (
+          <>
+            <span className="font-semibold">{detail.ratingAverage.toFixed(1)}</span>
+            <span className="text-muted-foreground">
+              {" "}
+              ({formatCount(detail.ratingCount)} {detail.ratingCount === 1 ? "rating" : "ratings"})
+            </span>
+          </>
+        ) : (
+          <span className="text-muted-foreground">No ratings yet</span>
+        )}
+      </DetailFigure>
+      <Count icon={Heart} label="Likes" value={detail.likeCount} />
+      <Count icon={Users} label="Followers" value={detail.followerCount} />
+      <Count icon={Eye} label="Views" value={detail.viewCount} />
+    </>
+  );
+}
+
+function Count({ icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
+  return (
+    <DetailFigure icon={icon} label={label}>
+      <span className="font-semibold tabular-nums">{formatCount(value)}</span>{" "}
+      <span className="text-muted-foreground">{label.toLowerCase()}</span>
+    </DetailFigure>
   );
 }
 

@@ -1,11 +1,14 @@
 // Writing a message: text (Enter sends, Shift+Enter starts a new line), a picture to go with it,
 // and the typing indicator the other person sees, renewed every few seconds while typing.
 import { MESSAGE_MAX_LENGTH } from "@litverse/shared/messages";
-import { ImagePlus, SendHorizontal, X } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { SendHorizontal } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
+import {
+  AddPictureButton,
+  PicturePreview,
+  usePictureAttachment,
+} from "../../components/composer/picture-attachment.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { toastError } from "../../lib/errors.ts";
-import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
 import { useSendMessage, useSetTyping } from "./use-send-message.ts";
 
 /** Typing is told again after this long, within the server's few seconds. */
@@ -13,20 +16,11 @@ const TYPING_RENEW_MS = 3_000;
 
 export function Composer({ partnerId, onSent }: { partnerId: string; onSent: () => void }) {
   const [text, setText] = useState("");
-  const [picture, setPicture] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { picture, preview, choose, remove } = usePictureAttachment();
   const { send, isSending } = useSendMessage(partnerId);
   const setTyping = useSetTyping(partnerId);
   const lastTyping = useRef(0);
-  const fileInput = useRef<HTMLInputElement>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    if (!picture) return;
-    const url = URL.createObjectURL(picture);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [picture]);
 
   const tellTyping = (isTyping: boolean) => {
     const now = Date.now();
@@ -41,8 +35,7 @@ export function Composer({ partnerId, onSent }: { partnerId: string; onSent: () 
     if ((!body && !picture) || isSending) return;
     await send(body, picture, () => {
       setText("");
-      setPicture(null);
-      setPreview(null);
+      remove();
       lastTyping.current = 0;
       onSent();
       textArea.current?.focus();
@@ -56,19 +49,6 @@ export function Composer({ partnerId, onSent }: { partnerId: string; onSent: () 
     }
   };
 
-  const choosePicture = (file: File | undefined) => {
-    if (!file) return;
-    if (!file.type.startsWith("image/")) {
-      toastError(new Error("Choose a picture (JPEG, PNG, WebP, AVIF or GIF)."));
-      return;
-    }
-    if (file.size > MAX_PICTURE_BYTES) {
-      toastError(new Error("That picture is larger than 10 MB."));
-      return;
-    }
-    setPicture(file);
-  };
-
   const remaining = MESSAGE_MAX_LENGTH - text.length;
   return (
     <form
@@ -76,40 +56,9 @@ export function Composer({ partnerId, onSent }: { partnerId: string; onSent: () 
       className="border-t border-border p-3"
       aria-label="New message"
     >
-      {preview ? (
-        <div className="relative mb-2 w-fit">
-          <img src={preview} alt="To send" className="max-h-32 rounded-lg border border-border" />
-          <button
-            type="button"
-            onClick={() => setPicture(null)}
-            className="absolute -top-2 -right-2 inline-flex size-7 items-center justify-center rounded-full bg-stone-800 text-white"
-            aria-label="Remove the picture"
-          >
-            <X className="size-4" aria-hidden />
-          </button>
-        </div>
-      ) : null}
+      {preview ? <PicturePreview url={preview} alt="To send" place="above" onRemove={remove} /> : null}
       <div className="flex items-end gap-2">
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          className="hidden"
-          onChange={(event) => {
-            choosePicture(event.target.files?.[0]);
-            event.target.value = "";
-          }}
-          data-testid="picture-input"
-        />
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label="Add a picture"
-          onClick={() => fileInput.current?.click()}
-        >
-          <ImagePlus aria-hidden />
-        </Button>
+        <AddPictureButton onPick={choose} inputTestId="picture-input" />
         <label className="sr-only" htmlFor={`composer-${partnerId}`}>
           Message
         </label>

@@ -12,9 +12,9 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -149,125 +149,112 @@ function NewBadgeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
   };
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent
-        title="New badge"
-        description="Pick what it counts, the count for each tier, and its icon."
-        size="lg"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} isLoading={isCreating}>
-              Create badge
-            </Button>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Name" error={errors.name} required>
-              <Input
-                value={draft.name}
-                onChange={(event) =>
-                  change({
-                    name: event.target.value,
-                    ...(isKeyTyped ? {} : { key: keyFrom(event.target.value) }),
-                  })
-                }
-              />
-            </Field>
-            <Field
-              label="Key"
-              hint="Lowercase words joined by hyphens; cannot change later."
-              error={errors.key}
-              required
-            >
-              <Input
-                value={draft.key}
-                onChange={(event) => {
-                  setIsKeyTyped(true);
-                  change({ key: event.target.value });
-                }}
-              />
-            </Field>
-          </div>
-          <Field label="Description" error={errors.description}>
-            <Textarea
-              rows={2}
-              value={draft.description}
-              onChange={(event) => change({ description: event.target.value })}
-            />
-          </Field>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Counts" error={errors.measure} required>
-              <NativeSelect
-                items={[
-                  { value: "", label: "Choose…", disabled: true },
-                  ...BADGE_MEASURES.map((measure) => ({
-                    value: measure,
-                    label: BADGE_MEASURE_LABELS[measure],
-                  })),
-                ]}
-                value={draft.measure}
-                onValueChange={(measure) => change({ measure: measure as BadgeMeasure })}
-              />
-            </Field>
-            <Field
-              label="Thresholds"
-              hint={`One per tier, rising, separated by commas (up to ${BADGE_TIERS_MAX}): 5, 25, 100`}
-              error={errors.thresholds}
-              required
-            >
-              <Input
-                value={draft.thresholds}
-                inputMode="numeric"
-                onChange={(event) => change({ thresholds: event.target.value })}
-              />
-            </Field>
-          </div>
-          <fieldset>
-            <legend className="mb-1.5 text-sm font-medium">Icon</legend>
-            <div className="flex flex-wrap gap-2">
-              {BADGE_ICONS.map((icon) => {
-                const Icon = BADGE_ICON_COMPONENTS[icon];
-                const isOn = draft.icon === icon;
-                return (
-                  <label
-                    key={icon}
-                    className={cn(
-                      "inline-flex size-11 cursor-pointer items-center justify-center rounded-xl border transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40",
-                      isOn
-                        ? "border-brand-500 bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-100"
-                        : "border-border text-muted-foreground hover:text-foreground",
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name={`${formId}-icon`}
-                      value={icon}
-                      checked={isOn}
-                      onChange={() => change({ icon })}
-                      className="sr-only"
-                      aria-label={icon.replace("-", " ")}
-                    />
-                    <Icon className="size-5" aria-hidden />
-                  </label>
-                );
-              })}
-            </div>
-            {errors.icon ? (
-              <p className="mt-1 text-sm text-rose-600 dark:text-rose-400">{errors.icon[0]}</p>
-            ) : null}
-          </fieldset>
-          {message ? (
-            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
-              {message}
-            </p>
-          ) : null}
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title="New badge"
+      description="Pick what it counts, the count for each tier, and its icon."
+      size="lg"
+      submitLabel="Create badge"
+      isPending={isCreating}
+      error={message}
+      form={{ id: formId, className: "space-y-4", onSubmit: submit }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Name" error={errors.name} required>
+          <Input
+            value={draft.name}
+            onChange={(event) =>
+              change({
+                name: event.target.value,
+                ...(isKeyTyped ? {} : { key: keyFrom(event.target.value) }),
+              })
+            }
+          />
+        </Field>
+        <Field
+          label="Key"
+          hint="Lowercase words joined by hyphens; cannot change later."
+          error={errors.key}
+          required
+        >
+          <Input
+            value={draft.key}
+            onChange={(event) => {
+              setIsKeyTyped(true);
+              change({ key: event.target.value });
+            }}
+          />
+        </Field>
+      </div>
+      <Field label="Description" error={errors.description}>
+        <Textarea
+          rows={2}
+          value={draft.description}
+          onChange={(event) => change({ description: event.target.value })}
+        />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Counts" error={errors.measure} required>
+          <NativeSelect
+            items={[
+              { value: "", label: "Choose…", disabled: true },
+              ...BADGE_MEASURES.map((measure) => ({
+                value: measure,
+                label: BADGE_MEASURE_LABELS[measure],
+              })),
+            ]}
+            value={draft.measure}
+            onValueChange={(measure) => change({ measure: measure as BadgeMeasure })}
+          />
+        </Field>
+        <Field
+          label="Thresholds"
+          hint={`One per tier, rising, separated by commas (up to ${BADGE_TIERS_MAX}): 5, 25, 100`}
+          error={errors.thresholds}
+          required
+        >
+          <Input
+            value={draft.thresholds}
+            inputMode="numeric"
+            onChange={(event) => change({ thresholds: event.target.value })}
+          />
+        </Field>
+      </div>
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium">Icon</legend>
+        <div className="flex flex-wrap gap-2">
+          {BADGE_ICONS.map((icon) => {
+            const Icon = BADGE_ICON_COMPONENTS[icon];
+            const isOn = draft.icon === icon;
+            return (
+              <label
+                key={icon}
+                className={cn(
+                  "inline-flex size-11 cursor-pointer items-center justify-center rounded-xl border transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40",
+                  isOn
+                    ? "border-brand-500 bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-100"
+                    : "border-border text-muted-foreground hover:text-foreground",
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${formId}-icon`}
+                  value={icon}
+                  checked={isOn}
+                  onChange={() => change({ icon })}
+                  className="sr-only"
+                  aria-label={icon.replace("-", " ")}
+                />
+                <Icon className="size-5" aria-hidden />
+              </label>
+            );
+          })}
+        </div>
+        {errors.icon ? (
+          <p className="mt-1 text-sm text-rose-600 dark:text-rose-400">{errors.icon[0]}</p>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -3,9 +3,8 @@
 // applies to what is earned from then on; nothing granted before changes.
 import type { RewardRule } from "@litverse/shared/rewards";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { RulePreviewPanel } from "./admin-rule-preview.tsx";
 import { ruleLabel } from "./reward-labels.ts";
@@ -61,63 +60,52 @@ export function RuleDialog({ rule, onClose }: { rule: RuleRow | null; onClose: (
   };
 
   return (
-    <Dialog open={rule !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent
-        title={rule ? `Change ${ruleLabel(rule.key)}` : "Change rule"}
-        description="Applies to what is earned from now on. Nothing granted before changes."
-        size="lg"
-        footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} isLoading={isSaving}>
-              Save rule
-            </Button>
-          </>
-        }
-      >
-        {rule ? (
-          <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field
-                label={isXp ? "XP per unit" : "Bonus coins"}
-                hint={`Default: ${rule.defaultAmount}`}
-                error={errors.amount}
-              >
+    <FormDialog
+      open={rule !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={rule ? `Change ${ruleLabel(rule.key)}` : "Change rule"}
+      description="Applies to what is earned from now on. Nothing granted before changes."
+      size="lg"
+      submitLabel="Save rule"
+      isPending={isSaving}
+      form={{ id: formId, className: "space-y-4", onSubmit: submit }}
+    >
+      {rule ? (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              label={isXp ? "XP per unit" : "Bonus coins"}
+              hint={`Default: ${rule.defaultAmount}`}
+              error={errors.amount}
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+            </Field>
+            {isXp ? (
+              <Field label="Daily cap (XP)" hint={`Default: ${rule.defaultDailyCap}`} error={errors.dailyCap}>
                 <Input
                   type="number"
                   inputMode="numeric"
                   min={0}
-                  value={amount}
-                  onChange={(event) => setAmount(event.target.value)}
+                  value={dailyCap}
+                  onChange={(event) => setDailyCap(event.target.value)}
                 />
               </Field>
-              {isXp ? (
-                <Field
-                  label="Daily cap (XP)"
-                  hint={`Default: ${rule.defaultDailyCap}`}
-                  error={errors.dailyCap}
-                >
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    value={dailyCap}
-                    onChange={(event) => setDailyCap(event.target.value)}
-                  />
-                </Field>
-              ) : null}
-            </div>
-            {message ? (
-              <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
-                {message}
-              </p>
             ) : null}
-            {proposed ? <RulePreviewPanel proposed={proposed} /> : null}
-          </form>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+          </div>
+          {message ? (
+            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
+              {message}
+            </p>
+          ) : null}
+          {proposed ? <RulePreviewPanel proposed={proposed} /> : null}
+        </>
+      ) : null}
+    </FormDialog>
   );
 }

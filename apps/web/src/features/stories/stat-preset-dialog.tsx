@@ -6,8 +6,8 @@ import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/checkbox.tsx";
-import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
@@ -88,78 +88,61 @@ export function StatPresetDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
-      <DialogContent
-        size="lg"
-        title={preset ? `Edit “${preset.name}”` : "New stat preset"}
-        description="A set of stats that stories can share. Conditions and effects use each stat's name; readers see its label."
-        footer={
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} isLoading={isSaving}>
-              {preset ? "Save preset" : "Create preset"}
-            </Button>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-          <Field label="Preset name" error={errors.name} required>
-            <Input
-              value={values.name}
-              onChange={(event) => setValues({ ...values, name: event.target.value })}
-              maxLength={STORY_LIMITS.maxTitleLength}
-            />
-          </Field>
-          <Field label="Description" error={errors.description}>
-            <Textarea
-              rows={2}
-              value={values.description}
-              onChange={(event) => setValues({ ...values, description: event.target.value })}
-              maxLength={STORY_LIMITS.maxDescriptionLength}
-            />
-          </Field>
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-medium">Stats</legend>
-            {values.stats.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No stats yet.</p>
-            ) : null}
-            {values.stats.map((row, index) => (
-              <StatRowFields
-                key={row.key}
-                row={row}
-                index={index}
-                errors={errors}
-                onChange={(change) => setRow(row.key, change)}
-                onRemove={() =>
-                  setValues((current) => ({
-                    ...current,
-                    stats: current.stats.filter((item) => item.key !== row.key),
-                  }))
-                }
-              />
-            ))}
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={values.stats.length >= STORY_LIMITS.maxStats}
-              onClick={() =>
-                setValues((current) => ({ ...current, stats: [...current.stats, emptyStatRow()] }))
-              }
-            >
-              <Plus aria-hidden />
-              Add a stat
-            </Button>
-          </fieldset>
-          {message ? (
-            <p role="alert" className="text-sm font-medium text-rose-600 dark:text-rose-400">
-              {message}
-            </p>
-          ) : null}
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => (next ? null : onClose())}
+      size="lg"
+      title={preset ? `Edit “${preset.name}”` : "New stat preset"}
+      description="A set of stats that stories can share. Conditions and effects use each stat's name; readers see its label."
+      submitLabel={preset ? "Save preset" : "Create preset"}
+      isPending={isSaving}
+      error={message}
+      form={{ id: formId, className: "space-y-4", onSubmit: submit }}
+    >
+      <Field label="Preset name" error={errors.name} required>
+        <Input
+          value={values.name}
+          onChange={(event) => setValues({ ...values, name: event.target.value })}
+          maxLength={STORY_LIMITS.maxTitleLength}
+        />
+      </Field>
+      <Field label="Description" error={errors.description}>
+        <Textarea
+          rows={2}
+          value={values.description}
+          onChange={(event) => setValues({ ...values, description: event.target.value })}
+          maxLength={STORY_LIMITS.maxDescriptionLength}
+        />
+      </Field>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Stats</legend>
+        {values.stats.length === 0 ? <p className="text-sm text-muted-foreground">No stats yet.</p> : null}
+        {values.stats.map((row, index) => (
+          <StatRowFields
+            key={row.key}
+            row={row}
+            index={index}
+            errors={errors}
+            onChange={(change) => setRow(row.key, change)}
+            onRemove={() =>
+              setValues((current) => ({
+                ...current,
+                stats: current.stats.filter((item) => item.key !== row.key),
+              }))
+            }
+          />
+        ))}
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={values.stats.length >= STORY_LIMITS.maxStats}
+          onClick={() => setValues((current) => ({ ...current, stats: [...current.stats, emptyStatRow()] }))}
+        >
+          <Plus aria-hidden />
+          Add a stat
+        </Button>
+      </fieldset>
+    </FormDialog>
   );
 }
 

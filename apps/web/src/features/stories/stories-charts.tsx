@@ -1,11 +1,11 @@
 // The stories dashboard's charts (recharts), loaded lazily so the chart library stays out of every
 // other page's download; the look is chart-theme.ts, shared with the other admin charts.
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { CategoryBarChart } from "../../components/charts/category-chart.tsx";
 import {
   DARK_CHROME,
   gridStyle,
   LIGHT_CHROME,
-  legendStyle,
   tooltipStyle,
   useChartPalette,
   xAxisStyle,
@@ -62,31 +62,19 @@ export interface FunnelBar {
 export function FunnelChart({ scenes, label }: { scenes: FunnelBar[]; label: string }) {
   const palette = useChartPalette(LIGHT, DARK);
   return (
-    <ChartFrame label={label} className="h-80">
-      <BarChart data={scenes} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-        <CartesianGrid {...gridStyle(palette)} />
-        <XAxis dataKey="name" {...xAxisStyle(palette)} interval="preserveStartEnd" minTickGap={12} />
-        <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
-        <Tooltip {...tooltipStyle(palette, "bar")} />
-        <Legend {...legendStyle(palette)} />
-        <Bar
-          dataKey="readers"
-          name="Readers"
-          fill={palette.plays}
-          radius={[4, 4, 0, 0]}
-          maxBarSize={40}
-          isAnimationActive={false}
-        />
-        <Bar
-          dataKey="dropOff"
-          name="Stopped here"
-          fill={palette.dropOff}
-          radius={[4, 4, 0, 0]}
-          maxBarSize={40}
-          isAnimationActive={false}
-        />
-      </BarChart>
-    </ChartFrame>
+    <CategoryBarChart
+      data={scenes}
+      categoryKey="name"
+      categoryAxis={{ interval: "preserveStartEnd", minTickGap: 12 }}
+      palette={palette}
+      label={label}
+      heightClass="h-80"
+      maxBarSize={40}
+      series={[
+        { key: "readers", name: "Readers", color: palette.plays },
+        { key: "dropOff", name: "Stopped here", color: palette.dropOff },
+      ]}
+    />
   );
 }
 

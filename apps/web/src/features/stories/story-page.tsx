@@ -6,7 +6,7 @@ import type { StoryDetail } from "@litverse/shared/stories";
 import { Clock, Coins, Layers, Lock, Play, RotateCcw, Star, Trophy } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { CoverImage } from "../../components/catalogue/cover-image.tsx";
+import { AgeBadge, DetailFigure, DetailPage } from "../../components/catalogue/detail-page.tsx";
 import { genreLabel } from "../../components/catalogue/labels.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -58,171 +58,138 @@ function StoryView({ story }: { story: StoryDetail }) {
   const foundCount = story.endings.filter((ending) => ending.found).length;
 
   return (
-    <div className="relative isolate overflow-hidden">
-      <div
-        aria-hidden
-        className="absolute inset-x-0 top-0 -z-10 h-80 overflow-hidden [mask-image:linear-gradient(to_bottom,black_30%,transparent)] sm:h-[26rem]"
-      >
-        <CoverImage
-          url={story.coverImage}
-          title=""
-          sizes="160px"
-          className="size-full scale-125 opacity-30 blur-3xl saturate-150 dark:opacity-25"
-        />
-      </div>
-      <Page width="wide" className="pt-6 pb-12 sm:pt-10">
-        <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-4 gap-y-6 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-x-6 md:grid-cols-[15rem_minmax(0,1fr)] md:gap-x-10">
-          <div className="md:row-span-2">
-            <div className="relative aspect-[2/3] overflow-hidden rounded-2xl border border-border bg-muted shadow-xl">
-              <CoverImage
-                url={story.coverImage}
-                title={story.title}
-                sizes="(min-width: 768px) 240px, (min-width: 640px) 176px, 120px"
-                className="size-full"
-                isEager
-              />
-            </div>
-          </div>
-
-          <div className="min-w-0 self-center md:self-end">
-            <div className="flex flex-wrap items-center gap-1.5">
-              <Badge variant="brand">Interactive story</Badge>
-              {story.genre ? <Badge variant="neutral">{genreLabel(story.genre)}</Badge> : null}
-              <Badge variant={story.ageRating >= 16 ? "danger" : "neutral"}>
-                <span className="sr-only">Rated </span>
-                {story.ageRating}+
-              </Badge>
-              {story.hasPremiumChoices ? (
-                <Badge variant="premium">
-                  <Coins aria-hidden />
-                  Premium choices
-                </Badge>
-              ) : null}
-            </div>
-            <h1 className="mt-3 text-2xl font-extrabold tracking-tight break-words sm:text-4xl">
-              {story.title}
-            </h1>
-            <p className="mt-1 text-sm text-muted-foreground sm:text-base">
-              by <span className="font-medium text-foreground">{story.authorName}</span>
-            </p>
-            <dl className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-              <Figure icon={Star} label="Rating" isStar>
-                {story.rating.average === null ? (
-                  <span className="text-muted-foreground">No ratings yet</span>
-                ) : (
-                  <>
-                    <span className="font-semibold">{story.rating.average.toFixed(1)}</span>
-                    <span className="text-muted-foreground">
-                      {" "}
-                      ({story.rating.count} {story.rating.count === 1 ? "rating" : "ratings"})
-                    </span>
-                  </>
-                )}
-              </Figure>
-              <Figure icon={Layers} label="Length">
-                {scenesLabel(story.sceneCount)}
-              </Figure>
-              <Figure icon={Clock} label="Time">
-                {minutesLabel(story.estimatedMinutes)}
-              </Figure>
-              <Figure icon={Trophy} label="Endings">
-                {endingsLabel(story.endingCount)}
-              </Figure>
-            </dl>
-          </div>
-
-          <div className="col-span-2 min-w-0 space-y-6 md:col-span-1 md:col-start-2">
-            <div className="flex flex-wrap items-center gap-2">
-              {story.play ? (
-                <>
-                  <Button variant="gradient" size="lg" className="w-full sm:w-auto" asChild>
-                    <Link to={playPath(story.id)} data-testid="primary-action">
-                      <Play aria-hidden />
-                      {story.play.isFinished ? "See your ending" : "Continue"}
-                    </Link>
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="lg"
-                    className="w-full sm:w-auto"
-                    onClick={() => setIsConfirmingRestart(true)}
-                  >
-                    <RotateCcw aria-hidden />
-                    Restart
-                  </Button>
-                </>
-              ) : (
-                <Button
-                  variant="gradient"
-                  size="lg"
-                  className="w-full sm:w-auto"
-                  onClick={() => void startAndPlay()}
-                  isLoading={actions.isStarting}
-                  data-testid="primary-action"
-                >
-                  <Play aria-hidden />
-                  Start
-                </Button>
-              )}
-            </div>
-            {story.play ? (
-              <p className="text-sm text-muted-foreground">
-                {`You started ${formatRelativeDate(story.play.startedAt)} on version ${story.play.versionNumber}, and last played ${formatRelativeDate(story.play.updatedAt)}.`}
-              </p>
-            ) : null}
-            <RestartDialog
-              open={isConfirmingRestart}
-              onOpenChange={setIsConfirmingRestart}
-              onConfirm={startAndPlay}
-            />
-            {story.canRate ? (
-              <RatingInput value={story.myRating} onRate={actions.rate} />
+    <DetailPage
+      coverImage={story.coverImage}
+      title={story.title}
+      author={story.authorName}
+      badges={
+        <>
+          <Badge variant="brand">Interactive story</Badge>
+          {story.genre ? <Badge variant="neutral">{genreLabel(story.genre)}</Badge> : null}
+          <AgeBadge ageRating={story.ageRating} />
+          {story.hasPremiumChoices ? (
+            <Badge variant="premium">
+              <Coins aria-hidden />
+              Premium choices
+            </Badge>
+          ) : null}
+        </>
+      }
+      figures={
+        <>
+          <DetailFigure icon={Star} label="Rating" isStar>
+            {story.rating.average === null ? (
+              <span className="text-muted-foreground">No ratings yet</span>
             ) : (
-              <p className="text-sm text-muted-foreground">Reach an ending to rate this story.</p>
-            )}
-            <Description text={story.description} />
-            <section
-              aria-labelledby="endings-heading"
-              className="rounded-2xl border border-border bg-card p-4 shadow-sm"
-            >
-              <h2 id="endings-heading" className="font-semibold">
-                Endings collected{" "}
-                <span className="text-muted-foreground tabular-nums">
-                  {foundCount} / {story.endingCount}
+              <>
+                <span className="font-semibold">{story.rating.average.toFixed(1)}</span>
+                <span className="text-muted-foreground">
+                  {" "}
+                  ({story.rating.count} {story.rating.count === 1 ? "rating" : "ratings"})
                 </span>
-              </h2>
-              <EndingList endings={story.endings} />
-            </section>
-            <section
-              aria-labelledby="slots-heading"
-              className="rounded-2xl border border-border bg-card p-4 shadow-sm"
+              </>
+            )}
+          </DetailFigure>
+          <DetailFigure icon={Layers} label="Length">
+            {scenesLabel(story.sceneCount)}
+          </DetailFigure>
+          <DetailFigure icon={Clock} label="Time">
+            {minutesLabel(story.estimatedMinutes)}
+          </DetailFigure>
+          <DetailFigure icon={Trophy} label="Endings">
+            {endingsLabel(story.endingCount)}
+          </DetailFigure>
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        {story.play ? (
+          <>
+            <Button variant="gradient" size="lg" className="w-full sm:w-auto" asChild>
+              <Link to={playPath(story.id)} data-testid="primary-action">
+                <Play aria-hidden />
+                {story.play.isFinished ? "See your ending" : "Continue"}
+              </Link>
+            </Button>
+            <Button
+              variant="secondary"
+              size="lg"
+              className="w-full sm:w-auto"
+              onClick={() => setIsConfirmingRestart(true)}
             >
-              <h2 id="slots-heading" className="font-semibold">
-                Save slots
-              </h2>
-              {play.data ? (
-                <SaveSlotList
-                  storyId={story.id}
-                  saves={play.data.saves}
-                  autosavedAt={play.data.autosavedAt}
-                  canSave={false}
-                  onLoaded={() => void navigate(playPath(story.id))}
-                />
-              ) : (
-                <p className="mt-2 text-sm text-muted-foreground">
-                  {play.isPending
-                    ? "Loading your saves…"
-                    : "Start the story to save your place in up to three slots."}
-                </p>
-              )}
-            </section>
-            <p className="text-xs text-muted-foreground">
-              Version {story.versionNumber}, published {formatDate(story.publishedAt)}.
-            </p>
-          </div>
-        </div>
-      </Page>
-    </div>
+              <RotateCcw aria-hidden />
+              Restart
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="gradient"
+            size="lg"
+            className="w-full sm:w-auto"
+            onClick={() => void startAndPlay()}
+            isLoading={actions.isStarting}
+            data-testid="primary-action"
+          >
+            <Play aria-hidden />
+            Start
+          </Button>
+        )}
+      </div>
+      {story.play ? (
+        <p className="text-sm text-muted-foreground">
+          {`You started ${formatRelativeDate(story.play.startedAt)} on version ${story.play.versionNumber}, and last played ${formatRelativeDate(story.play.updatedAt)}.`}
+        </p>
+      ) : null}
+      <RestartDialog
+        open={isConfirmingRestart}
+        onOpenChange={setIsConfirmingRestart}
+        onConfirm={startAndPlay}
+      />
+      {story.canRate ? (
+        <RatingInput value={story.myRating} onRate={actions.rate} />
+      ) : (
+        <p className="text-sm text-muted-foreground">Reach an ending to rate this story.</p>
+      )}
+      <Description text={story.description} />
+      <section
+        aria-labelledby="endings-heading"
+        className="rounded-2xl border border-border bg-card p-4 shadow-sm"
+      >
+        <h2 id="endings-heading" className="font-semibold">
+          Endings collected{" "}
+          <span className="text-muted-foreground tabular-nums">
+            {foundCount} / {story.endingCount}
+          </span>
+        </h2>
+        <EndingList endings={story.endings} />
+      </section>
+      <section
+        aria-labelledby="slots-heading"
+        className="rounded-2xl border border-border bg-card p-4 shadow-sm"
+      >
+        <h2 id="slots-heading" className="font-semibold">
+          Save slots
+        </h2>
+        {play.data ? (
+          <SaveSlotList
+            storyId={story.id}
+            saves={play.data.saves}
+            autosavedAt={play.data.autosavedAt}
+            canSave={false}
+            onLoaded={() => void navigate(playPath(story.id))}
+          />
+        ) : (
+          <p className="mt-2 text-sm text-muted-foreground">
+            {play.isPending
+              ? "Loading your saves…"
+              : "Start the story to save your place in up to three slots."}
+          </p>
+        )}
+      </section>
+      <p className="text-xs text-muted-foreground">
+        Version {story.versionNumber}, published {formatDate(story.publishedAt)}.
+      </p>
+    </DetailPage>
   );
 }
 
@@ -245,31 +212,6 @@ export function RestartDialog({
       variant="primary"
       onConfirm={onConfirm}
     />
-  );
-}
-
-function Figure({
-  icon: Icon,
-  label,
-  isStar = false,
-  children,
-}: {
-  icon: typeof Star;
-  label: string;
-  isStar?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex items-center gap-1.5">
-      <dt>
-        <Icon
-          className={isStar ? "size-4 fill-amber-400 text-amber-500" : "size-4 text-muted-foreground"}
-          aria-hidden
-        />
-        <span className="sr-only">{label}</span>
-      </dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

@@ -1,17 +1,9 @@
 // The support analytics charts (recharts), loaded lazily so the chart library stays out of every
 // other page's download; the look is chart-theme.ts, shared with the other admin charts.
 import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type SupportAnalytics } from "@litverse/shared/support";
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import {
-  DARK_CHROME,
-  gridStyle,
-  LIGHT_CHROME,
-  tooltipStyle,
-  useChartPalette,
-  xAxisStyle,
-  yAxisStyle,
-} from "../../components/charts/chart-theme.ts";
-import { ChartFrame, DayChart } from "../../components/charts/day-chart.tsx";
+import { CategoryBarChart } from "../../components/charts/category-chart.tsx";
+import { DARK_CHROME, LIGHT_CHROME, useChartPalette } from "../../components/charts/chart-theme.ts";
+import { DayChart } from "../../components/charts/day-chart.tsx";
 
 const LIGHT = {
   ...LIGHT_CHROME,
@@ -56,21 +48,14 @@ export function CsatChart({ distribution, label }: { distribution: number[]; lab
   const palette = useChartPalette(LIGHT, DARK);
   const data = distribution.map((count, index) => ({ score: `${index + 1} ★`, count }));
   return (
-    <ChartFrame label={label} className="h-56">
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -24 }}>
-        <CartesianGrid {...gridStyle(palette)} />
-        <XAxis dataKey="score" {...xAxisStyle(palette)} />
-        <YAxis allowDecimals={false} {...yAxisStyle(palette)} width={48} />
-        <Tooltip {...tooltipStyle(palette, "bar")} />
-        <Bar
-          dataKey="count"
-          name="Ratings"
-          fill={palette.score}
-          radius={[4, 4, 0, 0]}
-          maxBarSize={48}
-          isAnimationActive={false}
-        />
-      </BarChart>
-    </ChartFrame>
+    <CategoryBarChart
+      data={data}
+      categoryKey="score"
+      palette={palette}
+      label={label}
+      heightClass="h-56"
+      maxBarSize={48}
+      series={[{ key: "count", name: "Ratings", color: palette.score }]}
+    />
   );
 }
