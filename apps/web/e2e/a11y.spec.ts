@@ -1,5 +1,6 @@
 // Accessibility: axe-core checks every working page in light and in dark, signed out, as a reader,
-// and the admin pages as an admin and a superadmin, and fails on any serious or critical violation.
+// as an admin and as a superadmin (each page as the people it is for see it), and fails on any
+// serious or critical violation.
 //
 // Each person's pages are shared out between two browser pages that work side by side (an axe
 // check is mostly the browser's work, and the server idles meanwhile). Each route is opened once
@@ -36,14 +37,15 @@ const ACCOUNTS: Record<Role, string> = {
 type Route = [name: string, path: string, audience?: Exclude<Role, "reader">];
 
 /**
- * The routes `role` checks. A reader checks every page (the admin pages as the refusal they get);
- * admins and superadmins check the admin pages (a superadmin page refusing an admin is one more
- * refusal). The pages for everyone differ for them only in the frame's menu, which every role
- * checks on home, wide and on a phone.
+ * The routes `role` checks: each page as the people it is for see it, and once as a refusal. A
+ * reader checks every page (the admin pages as the refusal they get); an admin the admin pages
+ * (the superadmins' as a refusal); a superadmin the superadmins' own pages. The pages for everyone
+ * differ for admins only in the frame's menu, which every role checks on home, wide and on a phone.
  */
 function routesFor(role: Role, routes: Route[]): Route[] {
   if (role === "reader") return routes;
-  return [["home", "/"], ...routes.filter(([, , audience]) => audience !== undefined)];
+  const theirs = routes.filter(([, , audience]) => audience === role || (role === "admin" && audience));
+  return [["home", "/"], ...theirs];
 }
 
 /**

@@ -1,7 +1,6 @@
 // The worker itself, run in a fresh V8 context with a fake `self`, Cache Storage and network: what
 // it precaches, what it answers from the cache, what it leaves alone, and what it deletes; the
 // downloads it keeps (files, ranges, the list, removal) and its pure parts (keys, ranges).
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import { describe, expect, it, vi } from "vitest";
@@ -11,10 +10,11 @@ import {
   episodeDownloadKey,
   MANIFEST_KEY,
 } from "../src/features/offline/offline-files.ts";
-import { renderWorker } from "./vite-plugin.ts";
+import { bundleWorker, renderWorker } from "./vite-plugin.ts";
 
 const ORIGIN = "https://litverse.test";
-const SOURCE = readFileSync(path.join(import.meta.dirname, "sw.js"), "utf8");
+/** The worker as the build makes it: sw.js and the modules it imports, in one script. */
+const SOURCE = await bundleWorker(path.join(import.meta.dirname, "sw.js"));
 const PRECACHE = ["/index.html", "/assets/index-abc.js", "/assets/index-def.css", "/manifest.webmanifest"];
 
 type Listener = (event: unknown) => void;

@@ -1,8 +1,10 @@
 // Writes dist/sw.js at the end of a production build: the hand-written worker (sw.js beside this
-// file) with the build's precache list and version filled in. See decision 0006.
+// file, with the modules it imports, bundled into one script) with the build's precache list and
+// version filled in. See decision 0006.
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { build } from "rolldown";
 import type { Plugin } from "vite";
 
 /** Where the worker is served from; its scope is the folder it is served from, so the root. */
@@ -37,6 +39,32 @@ export function workerVersion(files: BuiltFile[], workerSource: string): string 
   }
   hash.update(workerSource);
   return hash.digest("hex").slice(0, 12);
+}
+
+/**
+ * The worker as one classic script: its entry and the modules it imports, bundled (by rolldown, as
+ * the inline scripts are: build/inline-script.ts) with nothing left to import or export, so that
+ * every browser that installs web apps can run it, and its functions stay the script's own.
+ */
+export async function bundleWorker(entry: string): Promise<string> {
+  const result = await build({
+    input: entry,
+    // Each module's name in the bundle is written relative to the worker's folder.
+    cwd: path.dirname(entry),
+    write: false,
+    output: { format: "esm" },
+  });
+  const [chunk, ...others] = result.output;
+  if (
+    !chunk ||
+    others.length > 0 ||
+    chunk.type !== "chunk" ||
+    chunk.imports.length > 0 ||
+    chunk.exports.length > 0
+  ) {
+    throw new Error(`${entry} must bundle into one script that imports and exports nothing`);
+  }
+  return chunk.code;
 }
 
 /** The worker's source with the build's values in place of its two placeholders. */
@@ -92,7 +120,7 @@ export function serviceWorker(options: { source: string; publicShell: string[] }
         isShellPublicFile(file.fileName, options.publicShell),
       );
       const files = [...built, ...shellPublic].filter((file) => precacheUrls([file.fileName]).length > 0);
-      const source = await readFile(path.resolve(root, options.source), "utf8");
+      const source = await bundleWorker(path.resolve(root, options.source));
       const version = workerVersion(files, source);
       const urls = precacheUrls(files.map((file) => file.fileName));
       await writeFile(path.join(output.dir, WORKER_FILE), renderWorker(source, version, urls));

@@ -1,6 +1,6 @@
 // What a download of an episode is made of, and how downloads read: pure functions shared by the
 // download button, the Downloads tab and their tests. The service worker keeps the same names for
-// the cache and the keys (service-worker/sw.js; decision 0011).
+// the cache and the keys (service-worker/download-store.js; decision 0011).
 import type { ContentType, EpisodeContent, EpisodePayload } from "@litverse/shared/content";
 
 /** The cache the worker keeps downloads in, across versions of the app. */
