@@ -1,7 +1,7 @@
 import { JOB_STATUSES } from "@litverse/shared/jobs";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "../../modules/users/schema.ts";
+import { check, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { actorColumn } from "../../modules/users/schema.ts";
 import { idColumn, oneOf, timestamps } from "./columns.ts";
 
 /**
@@ -22,7 +22,7 @@ export const jobs = pgTable(
     input: jsonb("input").notNull(),
     result: jsonb("result"),
     error: text("error"),
-    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: actorColumn("created_by"),
     attempts: integer("attempts").notNull().default(0),
     lockedBy: text("locked_by"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),

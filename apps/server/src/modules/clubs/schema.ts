@@ -24,7 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
 import { content } from "../content/schema.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /** A book club. `memberCount` counts active members, kept with every join and leave for the limit and the Popular sort. */
 export const clubs = pgTable(
@@ -37,9 +37,7 @@ export const clubs = pgTable(
     /** The media key of the cover's folder (its sizes inside), or null for none. */
     coverKey: text("cover_key"),
     privacy: text("privacy", { enum: CLUB_PRIVACIES }).notNull().default("public"),
-    ownerId: uuid("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: personColumn("owner_id"),
     memberLimit: integer("member_limit").notNull(),
     memberCount: integer("member_count").notNull().default(0),
     /** The code of the club's invitation link; a new one replaces it when the old one leaked. */
@@ -62,12 +60,10 @@ export const clubMembers = pgTable(
     clubId: uuid("club_id")
       .notNull()
       .references(() => clubs.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     role: text("role", { enum: CLUB_ROLES }).notNull().default("member"),
     status: text("status", { enum: CLUB_MEMBER_STATUSES }).notNull(),
-    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    invitedBy: actorColumn("invited_by"),
     /** May read but not post until then. */
     mutedUntil: timestamp("muted_until", { withTimezone: true }),
     joinedAt: timestamp("joined_at", { withTimezone: true }),
@@ -131,9 +127,7 @@ export const clubReadRatings = pgTable(
     readId: uuid("read_id")
       .notNull()
       .references(() => clubReads.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     rating: smallint("rating").notNull(),
     ...timestamps(),
   },
@@ -159,7 +153,7 @@ export const clubPosts = pgTable(
     /** A milestone taken off the schedule leaves its posts on the general board, their spoiler kept. */
     milestoneId: uuid("milestone_id").references(() => clubMilestones.id, { onDelete: "set null" }),
     parentId: uuid("parent_id").references((): AnyPgColumn => clubPosts.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: actorColumn("author_id"),
     body: text("body").notNull(),
     spoilerEpisode: integer("spoiler_episode"),
     /** The media key of the attached picture's folder. */
@@ -188,9 +182,7 @@ export const clubPostReactions = pgTable(
     postId: uuid("post_id")
       .notNull()
       .references(() => clubPosts.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     reaction: text("reaction", { enum: CLUB_REACTIONS }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -207,9 +199,7 @@ export const clubSpoilerReveals = pgTable(
     postId: uuid("post_id")
       .notNull()
       .references(() => clubPosts.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.postId, table.userId] })],
@@ -223,7 +213,7 @@ export const clubPolls = pgTable(
     clubId: uuid("club_id")
       .notNull()
       .references(() => clubs.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: actorColumn("author_id"),
     question: text("question").notNull(),
     kind: text("kind", { enum: CLUB_POLL_KINDS }).notNull(),
     isAnonymous: boolean("is_anonymous").notNull().default(false),
@@ -259,9 +249,7 @@ export const clubPollVotes = pgTable(
     pollId: uuid("poll_id")
       .notNull()
       .references(() => clubPolls.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     optionId: uuid("option_id")
       .notNull()
       .references(() => clubPollOptions.id, { onDelete: "cascade" }),
@@ -283,7 +271,7 @@ export const clubMeetings = pgTable(
     clubId: uuid("club_id")
       .notNull()
       .references(() => clubs.id, { onDelete: "cascade" }),
-    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: actorColumn("created_by"),
     title: text("title").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
@@ -303,9 +291,7 @@ export const clubMeetingRsvps = pgTable(
     meetingId: uuid("meeting_id")
       .notNull()
       .references(() => clubMeetings.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     response: text("response", { enum: CLUB_RSVPS }).notNull(),
     ...timestamps(),
   },

@@ -19,7 +19,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, users } from "../users/schema.ts";
 
 /** Accounts of a user's wallet. */
 export const WALLET_ACCOUNT_KINDS = ["purchased", "bonus"] as const;
@@ -87,7 +87,7 @@ export const ledgerEntries = pgTable(
     /** What the wallet history shows: "Bought 120 coins", "Unlocked Moby-Dick, chapter 3". */
     memo: text("memo").notNull(),
     /** Who made it happen when not the wallet's owner (an admin's refund or grant). */
-    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: actorColumn("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

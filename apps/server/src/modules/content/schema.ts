@@ -21,7 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn } from "../users/schema.ts";
 
 export const CONTENT_STATUSES = ["draft", "published"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
@@ -66,7 +66,7 @@ export const content = pgTable(
     /** When both are set, a priced episode can be rented for this many coins and hours. */
     rentalPriceCoins: integer("rental_price_coins"),
     rentalHours: integer("rental_hours"),
-    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: actorColumn("created_by"),
     /**
      * What search matches: title (weight A), author and tags (B), description (C). English
      * stemming everywhere, so that a query is stemmed the same way whichever field it meets.

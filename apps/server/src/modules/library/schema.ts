@@ -15,15 +15,13 @@ import {
 } from "drizzle-orm/pg-core";
 import { idColumn } from "../../core/db/columns.ts";
 import { content, episodes } from "../content/schema.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /** Titles a person follows: their library, and who hears about new episodes. */
 export const contentFollows = pgTable(
   "content_follows",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     contentId: uuid("content_id")
       .notNull()
       .references(() => content.id, { onDelete: "cascade" }),
@@ -38,9 +36,7 @@ export const contentFollows = pgTable(
 export const contentLikes = pgTable(
   "content_likes",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     contentId: uuid("content_id")
       .notNull()
       .references(() => content.id, { onDelete: "cascade" }),
@@ -56,9 +52,7 @@ export const contentLikes = pgTable(
 export const contentRatings = pgTable(
   "content_ratings",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     contentId: uuid("content_id")
       .notNull()
       .references(() => content.id, { onDelete: "cascade" }),
@@ -83,9 +77,7 @@ export const contentRatings = pgTable(
 export const episodeProgress = pgTable(
   "episode_progress",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     episodeId: uuid("episode_id")
       .notNull()
       .references(() => episodes.id, { onDelete: "cascade" }),
@@ -120,9 +112,7 @@ export const episodeProgress = pgTable(
  * once. Its row is locked while a report is credited, so two reports cannot credit the same time.
  */
 export const activeTimeClocks = pgTable("active_time_clocks", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: personColumn("user_id").primaryKey(),
   /** The server's time up to which the person's active time has been credited (or passed over). */
   creditedUntil: timestamp("credited_until", { withTimezone: true }).notNull(),
 });
@@ -141,7 +131,7 @@ export const episodeViews = pgTable(
     contentId: uuid("content_id")
       .notNull()
       .references(() => content.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: actorColumn("user_id"),
     viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -156,9 +146,7 @@ export const readingMarks = pgTable(
   "reading_marks",
   {
     id: idColumn(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     contentId: uuid("content_id")
       .notNull()
       .references(() => content.id, { onDelete: "cascade" }),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /**
  * A conversation between two people; one per pair, its two ids in order. A conversation started by
@@ -24,15 +24,11 @@ export const conversations = pgTable(
   {
     id: idColumn(),
     /** The smaller of the two user ids, then the larger: one row per pair. */
-    userLowId: uuid("user_low_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    userHighId: uuid("user_high_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userLowId: personColumn("user_low_id"),
+    userHighId: personColumn("user_high_id"),
     status: text("status", { enum: CONVERSATION_STATUSES }).notNull().default("active"),
     /** Who wrote first while the two were not friends. */
-    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedBy: actorColumn("requested_by"),
     /** The newest message, for the conversation list. */
     lastMessageId: uuid("last_message_id").references((): AnyPgColumn => messages.id, {
       onDelete: "set null",
@@ -55,9 +51,7 @@ export const conversationMembers = pgTable(
     conversationId: uuid("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     /** "Delete for me" of the whole conversation: what came before is gone for this member. */
     clearedAt: timestamp("cleared_at", { withTimezone: true }),
     /** Typing until then; written at most every few seconds while the person types. */
@@ -80,12 +74,8 @@ export const messages = pgTable(
     conversationId: uuid("conversation_id")
       .notNull()
       .references((): AnyPgColumn => conversations.id, { onDelete: "cascade" }),
-    senderId: uuid("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    recipientId: uuid("recipient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: personColumn("sender_id"),
+    recipientId: personColumn("recipient_id"),
     body: text("body").notNull(),
     /** An image sent with the message: its media key and size. */
     attachment: jsonb("attachment").$type<MessageAttachment>(),
@@ -109,9 +99,7 @@ export const messageHides = pgTable(
     messageId: uuid("message_id")
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -13,16 +13,14 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /** Notices to one person (a reply, a new episode, coins received, …). */
 export const notifications = pgTable(
   "notifications",
   {
     id: idColumn(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     /** What happened, for icons and grouping: "system", "reply", "new_episode", … */
     kind: text("kind").notNull(),
     title: text("title").notNull(),
@@ -30,7 +28,7 @@ export const notifications = pgTable(
     /** Where the notice leads in the app, if anywhere. */
     link: text("link"),
     /** Who caused it (the friend who asked, the person who wrote), for their picture. */
-    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: actorColumn("actor_id"),
     /**
      * Set for notices that must reach a person once whatever runs twice (a broadcast resumed after a
      * crash, a daily check of expiring coins): "announcement:<id>", "coins-expiring:<lot id>".
@@ -52,9 +50,7 @@ export const notifications = pgTable(
 export const notificationPreferences = pgTable(
   "notification_preferences",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     kind: text("kind").notNull(),
     inApp: boolean("in_app").notNull().default(true),
     push: boolean("push").notNull().default(true),
@@ -68,9 +64,7 @@ export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
     id: idColumn(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     endpoint: text("endpoint").notNull(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
@@ -91,7 +85,7 @@ export const announcements = pgTable(
   "announcements",
   {
     id: idColumn(),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: actorColumn("author_id"),
     audience: text("audience", { enum: ANNOUNCEMENT_AUDIENCES }).notNull(),
     title: text("title").notNull(),
     body: text("body").notNull().default(""),
@@ -131,9 +125,7 @@ export const adminNotificationReads = pgTable(
     notificationId: uuid("notification_id")
       .notNull()
       .references(() => adminNotifications.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

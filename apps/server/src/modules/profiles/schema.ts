@@ -21,7 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
 import { content } from "../content/schema.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /**
  * What a person tells others about themselves, beside the `users` row (whose name and picture come
@@ -30,9 +30,7 @@ import { users } from "../users/schema.ts";
 export const profiles = pgTable(
   "profiles",
   {
-    userId: uuid("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id").primaryKey(),
     /** Null: the name the sign-in provider gave. */
     displayName: text("display_name"),
     bio: text("bio").notNull().default(""),
@@ -65,9 +63,7 @@ export const handleHistory = pgTable(
   {
     /** Lowercase. */
     handle: text("handle").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     releasedAt: timestamp("released_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("handle_history_user_id_idx").on(table.userId)],
@@ -83,12 +79,8 @@ export const friendships = pgTable(
   "friendships",
   {
     id: idColumn(),
-    requesterId: uuid("requester_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    addresseeId: uuid("addressee_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    requesterId: personColumn("requester_id"),
+    addresseeId: personColumn("addressee_id"),
     status: text("status", { enum: FRIENDSHIP_STATUSES }).notNull().default("pending"),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
     ...timestamps(),
@@ -110,12 +102,8 @@ export const friendships = pgTable(
 export const blocks = pgTable(
   "blocks",
   {
-    blockerId: uuid("blocker_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    blockedId: uuid("blocked_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    blockerId: personColumn("blocker_id"),
+    blockedId: personColumn("blocked_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -133,17 +121,17 @@ export const reports = pgTable(
   "reports",
   {
     id: idColumn(),
-    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reporterId: actorColumn("reporter_id"),
     targetKind: text("target_kind", { enum: REPORT_TARGET_KINDS }).notNull(),
     targetId: text("target_id").notNull(),
     /** Who wrote or is the target, so that moderators see a person's reports together. */
-    targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetUserId: actorColumn("target_user_id"),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     details: text("details").notNull().default(""),
     /** What the target said when it was reported (a message's text), kept for moderators. */
     snapshot: text("snapshot"),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
-    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedBy: actorColumn("resolved_by"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     ...timestamps(),
   },
@@ -168,9 +156,7 @@ export const reports = pgTable(
 export const activityTime = pgTable(
   "activity_time",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     day: date("day", { mode: "string" }).notNull(),
     contentId: uuid("content_id")
       .notNull()

@@ -24,7 +24,7 @@ import {
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
 import { jobs } from "../../core/db/schema.ts";
 import { content, episodes } from "../content/schema.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /**
  * A short video by a person (or an official one by the team) that may trail a title or one of its
@@ -36,9 +36,7 @@ export const reels = pgTable(
   "reels",
   {
     id: idColumn(),
-    creatorId: uuid("creator_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    creatorId: personColumn("creator_id"),
     status: text("status", { enum: REEL_STATUSES }).notNull().default("processing"),
     visibility: text("visibility", { enum: REEL_VISIBILITIES }).notNull().default("public"),
     caption: text("caption").notNull().default(""),
@@ -59,7 +57,7 @@ export const reels = pgTable(
     jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),
     /** Why it failed, was rejected or was removed, in words the creator reads. */
     reason: text("reason"),
-    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedBy: actorColumn("reviewed_by"),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     likeCount: integer("like_count").notNull().default(0),
@@ -91,9 +89,7 @@ export const reelLikes = pgTable(
     reelId: uuid("reel_id")
       .notNull()
       .references(() => reels.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -111,9 +107,7 @@ export const reelComments = pgTable(
     reelId: uuid("reel_id")
       .notNull()
       .references(() => reels.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: personColumn("author_id"),
     parentId: uuid("parent_id").references((): AnyPgColumn => reelComments.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     replyCount: integer("reply_count").notNull().default(0),
@@ -135,7 +129,7 @@ export const reelShares = pgTable(
     reelId: uuid("reel_id")
       .notNull()
       .references(() => reels.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: actorColumn("user_id"),
     method: text("method", { enum: REEL_SHARE_METHODS }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -149,12 +143,8 @@ export const reelShares = pgTable(
 export const creatorFollows = pgTable(
   "creator_follows",
   {
-    followerId: uuid("follower_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    creatorId: uuid("creator_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    followerId: personColumn("follower_id"),
+    creatorId: personColumn("creator_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -178,9 +168,7 @@ export const reelViews = pgTable(
     reelId: uuid("reel_id")
       .notNull()
       .references(() => reels.id, { onDelete: "cascade" }),
-    viewerId: uuid("viewer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    viewerId: personColumn("viewer_id"),
     day: date("day", { mode: "string" }).notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull(),
@@ -210,9 +198,7 @@ export const reelViews = pgTable(
 export const reelWatchAllowances = pgTable(
   "reel_watch_allowances",
   {
-    viewerId: uuid("viewer_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    viewerId: personColumn("viewer_id").primaryKey(),
     availableMs: integer("available_ms").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -277,9 +263,7 @@ export const reelLinkClicks = pgTable(
     reelId: uuid("reel_id")
       .notNull()
       .references(() => reels.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     contentId: uuid("content_id")
       .notNull()
       .references(() => content.id, { onDelete: "cascade" }),
@@ -298,7 +282,7 @@ export const reelSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     requireReview: boolean("require_review").notNull().default(false),
-    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: actorColumn("updated_by"),
     ...timestamps(),
   },
   (table) => [check("reel_settings_single_row", sql`${table.id} = 1`)],

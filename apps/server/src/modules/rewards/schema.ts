@@ -26,7 +26,7 @@ import {
 import { idColumn, oneOf } from "../../core/db/columns.ts";
 import { ledgerEntries } from "../coins/schema.ts";
 import { content } from "../content/schema.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /**
  * Administrators' changes to what a rule is worth. A rule without a row is worth its default
@@ -38,7 +38,7 @@ export const rewardRules = pgTable(
     key: text("key", { enum: REWARD_RULE_KEYS }).primaryKey(),
     amount: integer("amount").notNull(),
     dailyCap: integer("daily_cap"),
-    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: actorColumn("updated_by"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -56,9 +56,7 @@ export const rewardGrants = pgTable(
   "reward_grants",
   {
     id: idColumn(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     ruleKey: text("rule_key", { enum: REWARD_RULE_KEYS }).notNull(),
     /** The person's local date the grant is for, or what else makes it once-only ("streak-7:2026-11-26"). */
     period: text("period").notNull(),
@@ -68,7 +66,7 @@ export const rewardGrants = pgTable(
       .unique()
       .references(() => ledgerEntries.id, { onDelete: "restrict" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    revokedBy: actorColumn("revoked_by"),
     revokeReason: text("revoke_reason"),
     reversalEntryId: uuid("reversal_entry_id").references(() => ledgerEntries.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -89,9 +87,7 @@ export const rewardGrants = pgTable(
 export const checkIns = pgTable(
   "check_ins",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     localDate: date("local_date", { mode: "string" }).notNull(),
     cycleDay: smallint("cycle_day").notNull(),
     /** The streak this check-in made. */
@@ -110,9 +106,7 @@ export const checkIns = pgTable(
 export const streaks = pgTable(
   "streaks",
   {
-    userId: uuid("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id").primaryKey(),
     current: integer("current").notNull(),
     best: integer("best").notNull(),
     lastDate: date("last_date", { mode: "string" }).notNull(),
@@ -133,9 +127,7 @@ export const xpEvents = pgTable(
   "xp_events",
   {
     id: idColumn(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     source: text("source", { enum: XP_SOURCES }).notNull(),
     amount: integer("amount").notNull(),
     localDate: date("local_date", { mode: "string" }).notNull(),
@@ -159,9 +151,7 @@ export const xpEvents = pgTable(
 export const xpTotals = pgTable(
   "xp_totals",
   {
-    userId: uuid("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id").primaryKey(),
     xp: integer("xp").notNull().default(0),
     lastXpAt: timestamp("last_xp_at", { withTimezone: true }),
   },
@@ -194,9 +184,7 @@ export const xpTotalCounts = pgTable(
 export const xpDaily = pgTable(
   "xp_daily",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     localDate: date("local_date", { mode: "string" }).notNull(),
     source: text("source", { enum: XP_SOURCES }).notNull(),
     units: integer("units").notNull().default(0),
@@ -213,9 +201,7 @@ export const xpDaily = pgTable(
 export const titleCompletions = pgTable(
   "title_completions",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     contentId: uuid("content_id")
       .notNull()
       .references(() => content.id, { onDelete: "cascade" }),
@@ -233,9 +219,7 @@ export const titleCompletions = pgTable(
 export const readingGoals = pgTable(
   "reading_goals",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     year: smallint("year").notNull(),
     target: integer("target").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -258,7 +242,7 @@ export const badgeDefinitions = pgTable(
     thresholds: integer("thresholds").array().notNull(),
     icon: text("icon", { enum: BADGE_ICONS }).notNull(),
     isActive: boolean("is_active").notNull().default(true),
-    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: actorColumn("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -273,9 +257,7 @@ export const badgeDefinitions = pgTable(
 export const badgeMeasures = pgTable(
   "badge_measures",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     measure: text("measure", { enum: BADGE_MEASURES }).notNull(),
     value: integer("value").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -294,9 +276,7 @@ export const badgeMeasures = pgTable(
 export const badgeMeasureMarks = pgTable(
   "badge_measure_marks",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     measure: text("measure", { enum: BADGE_MEASURES }).notNull(),
     key: text("key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -307,9 +287,7 @@ export const badgeMeasureMarks = pgTable(
 export const earnedBadges = pgTable(
   "earned_badges",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     badgeId: uuid("badge_id")
       .notNull()
       .references(() => badgeDefinitions.id, { onDelete: "cascade" }),
@@ -362,9 +340,7 @@ export const leagueGroups = pgTable(
 export const leagueMembers = pgTable(
   "league_members",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     weekStart: date("week_start", { mode: "string" }).notNull(),
     tier: text("tier", { enum: LEAGUE_TIERS }).notNull(),
     groupId: uuid("group_id")
@@ -383,9 +359,7 @@ export const leagueMembers = pgTable(
 export const leagueResults = pgTable(
   "league_results",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     weekStart: date("week_start", { mode: "string" }).notNull(),
     groupId: uuid("group_id")
       .notNull()

@@ -18,7 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
 import { ledgerEntries } from "../coins/schema.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /** A reusable set of stats (courage, gold, …) that stories attach; they may add their own. */
 export const statPresets = pgTable(
@@ -49,7 +49,7 @@ export const stories = pgTable(
     /** The media key of the cover, or null. */
     coverKey: text("cover_key"),
     status: text("status", { enum: STORY_STATUSES }).notNull().default("draft"),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: actorColumn("author_id"),
     statPresetId: uuid("stat_preset_id").references(() => statPresets.id, { onDelete: "restrict" }),
     ownStats: jsonb("own_stats").$type<StoryStat[]>().notNull().default([]),
     startSceneId: text("start_scene_id"),
@@ -106,7 +106,7 @@ export const storyVersions = pgTable(
     endings: jsonb("endings").$type<string[]>().notNull(),
     estimatedMinutes: integer("estimated_minutes").notNull(),
     hasPremiumChoices: boolean("has_premium_choices").notNull(),
-    publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedBy: actorColumn("published_by"),
     ...timestamps(),
   },
   (table) => [uniqueIndex("story_versions_number_key").on(table.storyId, table.number)],
@@ -159,9 +159,7 @@ export const storyPlays = pgTable(
     storyId: uuid("story_id")
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     versionId: uuid("version_id")
       .notNull()
       .references(() => storyVersions.id, { onDelete: "cascade" }),
@@ -187,9 +185,7 @@ export const storyPlays = pgTable(
 export const storySaves = pgTable(
   "story_saves",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     storyId: uuid("story_id")
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
@@ -215,9 +211,7 @@ export const storyReaders = pgTable(
     storyId: uuid("story_id")
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     /** Where the reader's latest play stands. */
     lastSceneId: text("last_scene_id").notNull(),
     /** When the reader first reached an ending; null while they have reached none. */
@@ -234,9 +228,7 @@ export const storyReaders = pgTable(
 export const storyEndingsFound = pgTable(
   "story_endings_found",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     storyId: uuid("story_id")
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
@@ -257,9 +249,7 @@ export const storySceneVisits = pgTable(
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
     sceneId: text("scene_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.storyId, table.sceneId, table.userId] })],
@@ -273,9 +263,7 @@ export const storyChoicePicks = pgTable(
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
     sceneId: text("scene_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     choiceId: text("choice_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -300,9 +288,7 @@ export const storyChoiceTallies = pgTable(
 export const storyChoicePurchases = pgTable(
   "story_choice_purchases",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     storyId: uuid("story_id")
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
@@ -323,9 +309,7 @@ export const storyRatings = pgTable(
     storyId: uuid("story_id")
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     score: smallint("score").notNull(),
     ...timestamps(),
   },

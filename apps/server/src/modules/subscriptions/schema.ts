@@ -14,7 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
-import { users } from "../users/schema.ts";
+import { personColumn } from "../users/schema.ts";
 
 export const subscriptionPlans = pgTable(
   "subscription_plans",
@@ -48,9 +48,7 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: idColumn(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     planId: uuid("plan_id")
       .notNull()
       .references(() => subscriptionPlans.id, { onDelete: "restrict" }),

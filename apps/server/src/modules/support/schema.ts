@@ -22,7 +22,7 @@ import {
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
 import { payments } from "../payments/schema.ts";
 import { episodeUnlocks } from "../unlocks/schema.ts";
-import { users } from "../users/schema.ts";
+import { actorColumn, personColumn } from "../users/schema.ts";
 
 /**
  * A request for help. The SLA due times are wall-clock times that move on by the length of each
@@ -34,14 +34,12 @@ export const supportTickets = pgTable(
     id: idColumn(),
     /** What people quote: #1001, #1002, … */
     number: integer("number").generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     category: text("category", { enum: SUPPORT_CATEGORIES }).notNull().default("other"),
     subject: text("subject").notNull(),
     status: text("status", { enum: TICKET_STATUSES }).notNull().default("new"),
     priority: text("priority", { enum: TICKET_PRIORITIES }).notNull().default("normal"),
-    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    assigneeId: actorColumn("assignee_id"),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
     unlockId: uuid("unlock_id").references(() => episodeUnlocks.id, { onDelete: "set null" }),
     /** When someone on the team first replied (notes do not count). */
@@ -91,7 +89,7 @@ export const supportMessages = pgTable(
     ticketId: uuid("ticket_id")
       .notNull()
       .references(() => supportTickets.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: actorColumn("author_id"),
     kind: text("kind", { enum: TICKET_MESSAGE_KINDS }).notNull(),
     fromAgent: boolean("from_agent").notNull().default(false),
     body: text("body").notNull().default(""),
@@ -159,6 +157,6 @@ export const supportCannedReplies = pgTable("support_canned_replies", {
   id: idColumn(),
   title: text("title").notNull(),
   body: text("body").notNull(),
-  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdBy: actorColumn("created_by"),
   ...timestamps(),
 });

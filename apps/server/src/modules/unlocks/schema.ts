@@ -4,16 +4,14 @@ import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizz
 import { idColumn, oneOf } from "../../core/db/columns.ts";
 import { ledgerEntries } from "../coins/schema.ts";
 import { content, episodes } from "../content/schema.ts";
-import { users } from "../users/schema.ts";
+import { personColumn } from "../users/schema.ts";
 
 /** Episodes a reader has opened with coins, with the wait-for-free timer, or rented. */
 export const episodeUnlocks = pgTable(
   "episode_unlocks",
   {
     id: idColumn(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: personColumn("user_id"),
     contentId: uuid("content_id")
       .notNull()
       .references(() => content.id, { onDelete: "cascade" }),

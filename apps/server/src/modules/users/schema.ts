@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { idColumn, timestamps } from "../../core/db/columns.ts";
 import { handleSkeletonSql } from "../../core/db/handle-skeleton.ts";
 
@@ -31,3 +31,12 @@ export const users = pgTable(
     check("users_age_check", sql`${table.age} is null or ${table.age} in (13, 16, 18)`),
   ],
 );
+
+/** A person's own row (a follow, a message, a wallet): it goes when their account does. */
+export const personColumn = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
+/** Who did something (published, granted, reviewed): kept as nobody once their account goes. */
+export const actorColumn = (name: string) => uuid(name).references(() => users.id, { onDelete: "set null" });
