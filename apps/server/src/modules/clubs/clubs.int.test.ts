@@ -97,6 +97,34 @@ describe("privacy", () => {
     expect(await codeOf(as(await createUser(platform)).joinClubByInvite({ code }))).toBe("NOT_FOUND");
   });
 
+  it("finds clubs by the genre and kind of their current read", async () => {
+    const owner = await createUser(platform);
+    const finder = await createUser(platform);
+    const mystery = await createTitle(platform, { genres: ["mystery"], contentType: "audiobook" });
+    const romance = await createTitle(platform, { genres: ["romance"] });
+    await addChapters(platform, mystery.id, 1);
+    await addChapters(platform, romance.id, 1);
+    const clubs: Record<string, string> = {};
+    for (const [name, contentId] of [
+      ["Case Readers", mystery.id],
+      ["Heart Readers", romance.id],
+    ] as const) {
+      const { clubId } = await as(owner).createClub({ name, privacy: "public" });
+      await as(owner).setCurrentRead({
+        clubId,
+        contentId,
+        milestones: [{ title: "All", fromEpisode: 1, toEpisode: 1, dueOn: "2026-12-31" }],
+      });
+      clubs[name] = clubId;
+    }
+    const found = async (input: { genre?: string; contentType?: "audiobook" | "book" }) =>
+      (await as(finder).discoverClubs(input)).map((club) => club._id).sort();
+    expect(await found({ genre: "Mystery" })).toEqual([clubs["Case Readers"]]);
+    expect(await found({ genre: "romance", contentType: "book" })).toEqual([clubs["Heart Readers"]]);
+    expect(await found({ genre: "romance", contentType: "audiobook" })).toEqual([]);
+    expect(await found({})).toEqual(Object.values(clubs).sort());
+  });
+
   it("a private club is found, asked to join and approved by a moderator", async () => {
     const owner = await createUser(platform);
     const asker = await createUser(platform);
