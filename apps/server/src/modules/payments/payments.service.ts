@@ -15,9 +15,10 @@ import type {
 } from "@litverse/shared/payments";
 import { ADMIN_PAYMENTS_PAGE_SIZE } from "@litverse/shared/payments";
 import type { adminListPaymentsInput, startCoinCheckoutInput } from "@litverse/shared/payments-inputs";
-import { and, desc, eq, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../core/db/client.ts";
+import { olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
@@ -277,12 +278,7 @@ export async function adminListPayments(
         ),
       );
     if (before) {
-      conditions.push(
-        or(
-          lt(payments.createdAt, before.createdAt),
-          and(eq(payments.createdAt, before.createdAt), lt(payments.id, before.id)),
-        ) as SQL,
-      );
+      conditions.push(olderThan(payments, before));
     }
   }
   const rows = await db

@@ -12,9 +12,10 @@ import type {
   adminListSubscriptionsInput,
   startSubscriptionCheckoutInput,
 } from "@litverse/shared/subscriptions-inputs";
-import { and, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../core/db/client.ts";
+import { olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
@@ -256,11 +257,7 @@ export async function adminListSubscriptions(
       .from(subscriptions)
       .where(eq(subscriptions.id, input.cursor));
     if (before) {
-      const older = or(
-        lt(subscriptions.createdAt, before.createdAt),
-        and(eq(subscriptions.createdAt, before.createdAt), lt(subscriptions.id, before.id)),
-      );
-      if (older) conditions.push(older);
+      conditions.push(olderThan(subscriptions, before));
     }
   }
   const rows = await db
