@@ -22,6 +22,14 @@ function causeChain(error: unknown): unknown[] {
   return chain;
 }
 
+/** The SQLSTATE the database gave for `error` (the ORM wraps the driver's error), if any. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const code = causeChain(error)
+    .map((item) => (item as { code?: unknown }).code)
+    .find((value) => typeof value === "string" && /^[0-9A-Z]{5}$/.test(value));
+  return code as string | undefined;
+}
+
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH"]);
 
 /**

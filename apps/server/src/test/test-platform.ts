@@ -15,6 +15,7 @@ import { createTokenVerifier } from "../auth/token-verifier.ts";
 import { loadConfig } from "../core/config.ts";
 import { type Database, type DatabaseTarget, openDatabase, queryRows } from "../core/db/client.ts";
 import { MIGRATIONS_FOLDER, runMigrations } from "../core/db/migrate.ts";
+import { databaseErrorCode } from "../core/errors.ts";
 import { callLimitsFor } from "../core/limits/call-limits.ts";
 import { LocalChangeBus } from "../core/live/change-bus.ts";
 import { ALL_TOPICS } from "../core/live/topics.ts";
@@ -163,15 +164,6 @@ export interface TestPlatform extends Platform {
   reset(): Promise<void>;
   /** Closes the platform, drops its temporary database and removes its media folder. */
   dispose(): Promise<void>;
-}
-
-/** The SQLSTATE behind `error` (the ORM wraps the driver's error). */
-function databaseErrorCode(error: unknown): string | undefined {
-  for (let current = error; current instanceof Object; current = (current as { cause?: unknown }).cause) {
-    const { code } = current as { code?: unknown };
-    if (typeof code === "string") return code;
-  }
-  return undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { StatPreset } from "@litverse/shared/stories";
 import type { createStatPresetInput, updateStatPresetInput } from "@litverse/shared/stories-inputs";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { AppError } from "../../core/errors.ts";
+import { AppError, databaseErrorCode } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { statPresets, stories } from "./schema.ts";
@@ -13,10 +13,7 @@ import { STAT_PRESETS_TOPIC, STORIES_ADMIN_TOPIC, storyTopic } from "./topics.ts
 
 /** The unique index on the lowercased name refused a second preset of the same name. */
 function isNameTaken(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: string }).code === "23505") return true;
-  }
-  return false;
+  return databaseErrorCode(error) === "23505";
 }
 
 function nameTaken(name: string): AppError {

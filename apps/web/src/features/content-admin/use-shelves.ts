@@ -6,9 +6,9 @@ import type { inferInput } from "@trpc/tanstack-react-query";
 import { toast } from "sonner";
 import { describeError, toastError } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
+import { formErrorsOf } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { formErrorsOf } from "./errors.ts";
 
 const SEARCH_RESULTS = 8;
 

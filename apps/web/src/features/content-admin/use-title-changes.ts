@@ -6,9 +6,10 @@ import { toast } from "sonner";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { toastError } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
+import { formErrorsOf } from "../../lib/form-errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { uploadFiles } from "../../lib/uploads.ts";
-import { formErrorsOf, messageOf } from "./errors.ts";
+import { messageOf } from "./errors.ts";
 
 type TitleUpdate = inferInput<typeof trpc.contentAdmin.updateContent>;
 

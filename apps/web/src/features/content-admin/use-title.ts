@@ -4,9 +4,9 @@ import type { inferInput } from "@trpc/tanstack-react-query";
 import { toast } from "sonner";
 import { errorCode } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
+import { formErrorsOf } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { formErrorsOf } from "./errors.ts";
 
 /** A title that does not exist is not asked for again. */
 export function useAdminTitle(contentId: string, isValidId: boolean) {

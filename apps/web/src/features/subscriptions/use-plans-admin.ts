@@ -2,8 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
 import { toast } from "sonner";
-import { describeError } from "../../lib/errors.ts";
-import { type FieldErrors, formErrorOf } from "../../lib/form-errors.ts";
+import { type FieldErrors, formErrorsOf } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 
@@ -33,8 +32,7 @@ export function useSavePlan() {
       toast.success(done);
       onSaved();
     } catch (error) {
-      const details = describeError(error, fallback);
-      onFailed({ ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] });
+      onFailed(formErrorsOf(error, fallback));
     }
   };
 
