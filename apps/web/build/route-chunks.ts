@@ -64,10 +64,15 @@ export function throughFeatureIndexes(imports: StaticImports, source: (id: strin
     }
     return byName;
   };
+  // Every route's closure asks again for the modules it shares with others: read each source once.
+  const seen = new Map<string, readonly string[]>();
   return (id) => {
+    const known = seen.get(id);
+    if (known) return known;
     const direct = imports(id);
     if (!direct.some((target) => FEATURE_INDEX.test(target))) return direct;
     const resolved = direct.filter((target) => !FEATURE_INDEX.test(target));
+    seen.set(id, resolved);
     for (const [, list = "", from = ""] of source(id).matchAll(NAMED_IMPORT)) {
       const index = path.resolve(path.dirname(id), from);
       if (!FEATURE_INDEX.test(index)) continue;

@@ -5,6 +5,7 @@
 // message chosen here.
 import { APP_ERROR_CODES, type AppErrorCode } from "@litverse/shared/errors";
 import { toast } from "sonner";
+import { type FieldErrors, formErrorOf } from "./form-errors.ts";
 
 export interface ErrorDetails {
   /** One sentence to show in a toast, an error state or above a form. */
@@ -119,4 +120,10 @@ export function toastError(error: unknown, fallback: string = DEFAULT_ERROR_MESS
   const details = describeError(error, fallback);
   toast.error(details.message);
   return details;
+}
+
+/** A failed save's messages for a form: per field, and one for the form as a whole under "form". */
+export function formErrorsOf(error: unknown, fallback: string): FieldErrors {
+  const details = describeError(error, fallback);
+  return { ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] };
 }

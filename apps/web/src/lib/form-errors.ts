@@ -2,7 +2,6 @@
 // reports invalid input per top-level key only (everything under "data"), so the forms check with
 // the same shared schemas first and point at the exact field themselves.
 import type { z } from "zod";
-import { describeError } from "./errors.ts";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -20,10 +19,4 @@ export function dataFieldErrors(error: z.ZodError): FieldErrors {
 /** Server field errors, with the nested ones (under "data") kept for the form as a whole. */
 export function formErrorOf(fieldErrors: FieldErrors, message: string): string {
   return fieldErrors.data?.[0] ?? message;
-}
-
-/** A failed save's messages for a form: per field, and one for the form as a whole under "form". */
-export function formErrorsOf(error: unknown, fallback: string): FieldErrors {
-  const details = describeError(error, fallback);
-  return { ...details.fieldErrors, form: [formErrorOf(details.fieldErrors, details.message)] };
 }

@@ -2,9 +2,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
 import { toast } from "sonner";
-import { errorCode } from "../../lib/errors.ts";
+import { errorCode, formErrorsOf } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
-import { formErrorsOf } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
 
