@@ -13,6 +13,7 @@ import { messagesRouter } from "./modules/messages/messages.router.ts";
 import { notificationsRouter } from "./modules/notifications/notifications.router.ts";
 import { paymentsRouter } from "./modules/payments/payments.router.ts";
 import { profilesRouter } from "./modules/profiles/profiles.router.ts";
+import { readingRouter } from "./modules/reading/reading.router.ts";
 import { reelsRouter } from "./modules/reels/reels.router.ts";
 import { revenueRouter } from "./modules/revenue/revenue.router.ts";
 import { rewardsRouter } from "./modules/rewards/rewards.router.ts";
@@ -25,7 +26,7 @@ import { unlocksRouter } from "./modules/unlocks/unlocks.router.ts";
 import { usersRouter } from "./modules/users/users.router.ts";
 import { vvipRouter } from "./modules/vvip/vvip.router.ts";
 import { createLiveRouter } from "./rpc/live-router.ts";
-import { router } from "./rpc/trpc.ts";
+import { mergeRouters, router } from "./rpc/trpc.ts";
 
 const areas = {
   adminNotifications: adminNotificationsRouter,
@@ -37,7 +38,8 @@ const areas = {
   contentMetrics: contentMetricsRouter,
   friends: friendsRouter,
   imports: importsRouter,
-  library: libraryRouter,
+  // Reading keeps the `library.` names its functions had before it was a module of its own.
+  library: mergeRouters(libraryRouter, readingRouter),
   messages: messagesRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,

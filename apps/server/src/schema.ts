@@ -11,6 +11,7 @@ export * from "./modules/messages/schema.ts";
 export * from "./modules/notifications/schema.ts";
 export * from "./modules/payments/schema.ts";
 export * from "./modules/profiles/schema.ts";
+export * from "./modules/reading/schema.ts";
 export * from "./modules/reels/schema.ts";
 export * from "./modules/rewards/schema.ts";
 export * from "./modules/stories/schema.ts";

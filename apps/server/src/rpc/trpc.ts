@@ -133,6 +133,7 @@ const t = initTRPC
   });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /** The tRPC error an AppError thrown by a service (or a guard) becomes, keeping its message. */

@@ -16,7 +16,7 @@ import { createClubPost, setPostFlag } from "../modules/clubs/club-posts.service
 import { setCurrentRead } from "../modules/clubs/club-reads.service.ts";
 import { clubPollOptions, clubs } from "../modules/clubs/schema.ts";
 import { content, episodes } from "../modules/content/schema.ts";
-import { episodeProgress } from "../modules/library/schema.ts";
+import { episodeProgress } from "../modules/reading/schema.ts";
 import { users } from "../modules/users/schema.ts";
 
 const asUser = (id: string): Viewer => ({ id, role: "user", age: 18 });

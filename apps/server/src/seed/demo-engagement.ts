@@ -9,13 +9,8 @@ import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
 import { content, episodes } from "../modules/content/schema.ts";
-import {
-  contentFollows,
-  contentLikes,
-  contentRatings,
-  episodeProgress,
-  episodeViews,
-} from "../modules/library/schema.ts";
+import { contentFollows, contentLikes, contentRatings, episodeViews } from "../modules/library/schema.ts";
+import { episodeProgress } from "../modules/reading/schema.ts";
 import { users } from "../modules/users/schema.ts";
 import { randomFrom } from "./demo-media.ts";
 

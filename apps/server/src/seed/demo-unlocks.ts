@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-or
 import { AppError } from "../core/errors.ts";
 import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
 import { content, episodes } from "../modules/content/schema.ts";
-import { episodeProgress } from "../modules/library/schema.ts";
+import { episodeProgress } from "../modules/reading/schema.ts";
 import { episodeUnlocks } from "../modules/unlocks/schema.ts";
 import { getUnlockOptions, unlockAllRemaining, unlockEpisode } from "../modules/unlocks/unlocks.service.ts";
 import { users } from "../modules/users/schema.ts";

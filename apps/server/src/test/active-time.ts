@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { queryRows } from "../core/db/client.ts";
 import { addEpisodes, bookChapter, type NewEpisode } from "../modules/content/add-episodes.ts";
-import { recordProgress } from "../modules/library/library.service.ts";
+import { recordProgress } from "../modules/reading/index.ts";
 import type { Platform } from "../platform.ts";
 import type { TestUser } from "./test-platform.ts";
 

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { track } from "../../core/live/topics.ts";
-import { titleProgressTopic } from "../content/topics.ts";
+import { titleProgressTopic } from "../reading/index.ts";
 
 /** For each of `userIds`, the highest episode number of `contentId` they finished (0 for none). */
 export async function finishedEpisodes(

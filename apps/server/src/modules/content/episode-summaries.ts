@@ -3,7 +3,7 @@ import type { EpisodeSummary } from "@litverse/shared/content";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
 import type { Viewer } from "../../core/service-deps.ts";
-import { episodeProgress } from "../library/schema.ts";
+import { episodeProgress } from "../reading/schema.ts";
 import { type Entitlements, episodeLock } from "./episode-access.ts";
 import type { ContentRow, EpisodeRow } from "./title-visibility.ts";
 

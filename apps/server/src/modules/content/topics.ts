@@ -10,10 +10,6 @@ export const contentEpisodesTopic = (contentId: string) => `content:${contentId}
 export const contentEngagementTopic = (contentId: string) => `content:${contentId}:engagement`;
 /** One person's library: what they follow, like, rate, and how far they have read. */
 export const libraryTopic = (userId: string) => `library:${userId}`;
-/** One person's positions in one title: what a reader open in another tab follows. */
-export const titleProgressTopic = (userId: string, contentId: string) => `progress:${userId}:${contentId}`;
-/** One person's bookmarks and highlights in one title. */
-export const readingMarksTopic = (userId: string, contentId: string) => `marks:${userId}:${contentId}`;
 /** Any title created, deleted, published or unpublished: lists of titles change. */
 export const CATALOGUE_TOPIC = "catalogue";
 /** The engagement figures behind computed shelves and popularity were refreshed. */

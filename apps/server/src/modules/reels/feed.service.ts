@@ -22,7 +22,7 @@ import {
   visibleTitle,
 } from "../content/index.ts";
 import { episodes } from "../content/schema.ts";
-import { episodeProgress } from "../library/schema.ts";
+import { episodeProgress } from "../reading/schema.ts";
 import { loadWatchableReel, type ReelRow, watchableBy } from "./reel-access.ts";
 import { readerPathOf, toReelCards } from "./reel-cards.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";

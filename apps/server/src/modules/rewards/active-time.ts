@@ -5,7 +5,8 @@
 import type { ContentType, Locator } from "@litverse/shared/content";
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
-import { activeTimeClocks, episodeProgress } from "../library/schema.ts";
+import { activeTimeClocks } from "../library/schema.ts";
+import { episodeProgress } from "../reading/schema.ts";
 
 /** A slow reader's pace: most read twice as fast, so a chapter's allowance is generous. */
 const READING_SECONDS_PER_WORD = 60 / 100;

@@ -8,7 +8,7 @@ import type { Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { releasedEpisode } from "../content/index.ts";
 import { episodes } from "../content/schema.ts";
-import { episodeProgress } from "../library/schema.ts";
+import { episodeProgress } from "../reading/schema.ts";
 import { countTowards } from "./badges.ts";
 import { noteLeagueXp } from "./leagues.ts";
 import { personDay } from "./person-day.ts";

@@ -9,9 +9,9 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { visibleTitle } from "../content/index.ts";
 import { episodes } from "../content/schema.ts";
-import { readingMarksTopic } from "../content/topics.ts";
-import { checkLocatorSize, openableEpisode } from "./library.service.ts";
+import { checkLocatorSize, openableEpisode } from "./progress.service.ts";
 import { readingMarks } from "./schema.ts";
+import { readingMarksTopic } from "./topics.ts";
 
 /** Enough for the most annotated reader; a bound on what one person can store. */
 export const MAX_MARKS_PER_TITLE = 2_000;

@@ -10,7 +10,7 @@ import {
 } from "../../test/test-platform.ts";
 import { addEpisodes, bookChapter } from "../content/add-episodes.ts";
 import { findMatches } from "../content/book-search.ts";
-import { episodeViews } from "./schema.ts";
+import { episodeViews } from "../library/schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {
