@@ -3,8 +3,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEMO_TITLES } from "../apps/server/src/seed/demo-catalogue.ts";
-import { renderDemoCover } from "../apps/server/src/seed/demo-covers.ts";
+import { renderDemoCover } from "../apps/server/src/modules/content-admin/demo/covers.ts";
+import { DEMO_TITLES } from "../apps/server/src/modules/content-admin/demo/titles.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const folder = path.join(root, "apps/web/public/demo/covers");

@@ -69,7 +69,10 @@ export const ADMIN_REELS_PAGE_SIZE = 30;
 export const REEL_VIEW_AFTER_MS = 3_000;
 /** …or, for reels shorter than this, after half of the reel. */
 export const REEL_SHORT_MS = 6_000;
-/** Leaving before the view counted (within 3 s) is a skip. */
+/**
+ * Leaving before the view counted (within 3 s) is a skip.
+ * @alias the same span as REEL_VIEW_AFTER_MS, named for what it decides
+ */
 export const REEL_SKIP_WITHIN_MS = REEL_VIEW_AFTER_MS;
 /** Events in one batch at most. */
 export const REEL_EVENTS_PER_BATCH = 50;

@@ -72,6 +72,7 @@ export const updateRewardRuleInput = z
 /**
  * A proposed change to a rule, to preview what it would have granted last week: exactly what
  * `updateRewardRuleInput` accepts, so that a previewed change can be saved as it stands.
+ * @alias
  */
 export const previewRewardRuleInput = updateRewardRuleInput;
 

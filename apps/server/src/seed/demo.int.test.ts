@@ -10,22 +10,29 @@ import { REPO_ROOT } from "../core/config.ts";
 import { queryRows } from "../core/db/client.ts";
 import { checkLedger } from "../modules/coins/ledger-check.ts";
 import { content } from "../modules/content/schema.ts";
+import { DEMO_LISTS } from "../modules/content-admin/demo/catalogue.ts";
+import { renderDemoCover } from "../modules/content-admin/demo/covers.ts";
+import { DEMO_FIXTURES } from "../modules/content-admin/demo/imports.ts";
+import { DEMO_TITLES, demoCoverUrl } from "../modules/content-admin/demo/titles.ts";
 import { curatedLists } from "../modules/content-admin/schema.ts";
+import { DEMO_READER_FINISHED } from "../modules/library/demo.ts";
 import { adminNotifications } from "../modules/notifications/schema.ts";
+import { DEMO_LOCKED_REEL_KEY, DEMO_REELS } from "../modules/reels/demo.ts";
 import { reels } from "../modules/reels/schema.ts";
 import { listBadges } from "../modules/rewards/badges.ts";
+import { DEMO_READER_STREAK, DEMO_REWARDS } from "../modules/rewards/demo-league.ts";
+import {
+  DEMO_PRESET_NAME,
+  HARBOUR_TITLE,
+  LANTERN_TITLE,
+  LANTERN_WICK_PRICE,
+} from "../modules/stories/demo.ts";
+import { DEMO_SUPPORT_TICKETS } from "../modules/support/demo.ts";
+import { DEMO_PERSONA_ISSUER } from "../modules/users/demo-personas.ts";
 import { users } from "../modules/users/schema.ts";
 import { describeVideo } from "../test/reel-media.ts";
 import { callerFor, openTestPlatform, type TestPlatform, type TestUser } from "../test/test-platform.ts";
 import { isEmpty, seedDemo } from "./demo.ts";
-import { DEMO_LISTS, DEMO_TITLES, demoCoverUrl } from "./demo-catalogue.ts";
-import { renderDemoCover } from "./demo-covers.ts";
-import { DEMO_PERSONA_ISSUER, DEMO_READER_FINISHED } from "./demo-engagement.ts";
-import { DEMO_FIXTURES } from "./demo-imports.ts";
-import { DEMO_LOCKED_REEL_KEY, DEMO_REELS } from "./demo-reels.ts";
-import { DEMO_READER_STREAK, DEMO_REWARDS } from "./demo-rewards.ts";
-import { DEMO_PRESET_NAME, HARBOUR_TITLE, LANTERN_TITLE, LANTERN_WICK_PRICE } from "./demo-stories.ts";
-import { DEMO_SUPPORT_TICKETS } from "./demo-support.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 // Demo data for trying the platform: accounts (one per role, plus a newcomer who has not given an
-// age), a catalogue of public-domain classics on the home page's shelves (demo-catalogue.ts), and some activity
-// for the reader (notifications, coins, friends and conversations: demo-community.ts) and the team
-// (admin notifications, tickets).
+// age), a catalogue of public-domain classics on the home page's shelves, and some activity for the
+// reader (notifications, coins, friends and conversations) and the team (admin notifications,
+// tickets). Each domain's demo lives in its module (modules/<domain>/demo.ts; the catalogue in
+// modules/content-admin/demo/); this file makes the accounts and composes the steps in order.
 // The accounts sign in with the embedded provider; the users rows carry their roles and ages.
 // Every step adds only what is missing, so seeding again changes nothing.
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
@@ -14,27 +15,28 @@ import { accounts } from "../auth/schema.ts";
 import { queryRows } from "../core/db/client.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
 import { createAdminNotification } from "../modules/admin-notifications/admin-notifications.service.ts";
+import { seedDemoClubs } from "../modules/clubs/demo.ts";
+import { seedDemoCoinPackages } from "../modules/coins/demo.ts";
 import { creditCoins } from "../modules/coins/ledger.ts";
 import { coinPackages } from "../modules/coins/schema.ts";
 import { content, episodes } from "../modules/content/schema.ts";
+import { seedDemoContent } from "../modules/content-admin/demo/catalogue.ts";
+import { seedDemoCommunity } from "../modules/friends/demo.ts";
+import { seedDemoEngagement } from "../modules/library/demo.ts";
 import {
   createNotification,
   type NotificationFields,
 } from "../modules/notifications/notifications.service.ts";
 import { adminNotifications, notifications } from "../modules/notifications/schema.ts";
+import { seedDemoRevenue } from "../modules/payments/demo.ts";
 import { payments } from "../modules/payments/schema.ts";
+import { seedDemoReels } from "../modules/reels/demo.ts";
+import { seedDemoRewards } from "../modules/rewards/demo.ts";
+import { seedDemoStories } from "../modules/stories/demo.ts";
+import { seedDemoSubscriptionPlans } from "../modules/subscriptions/demo.ts";
+import { seedDemoSupport } from "../modules/support/demo.ts";
+import { seedDemoUnlocks } from "../modules/unlocks/demo.ts";
 import { users } from "../modules/users/schema.ts";
-import { seedDemoContent } from "./demo-catalogue.ts";
-import { seedDemoClubs } from "./demo-clubs.ts";
-import { seedDemoCoinPackages } from "./demo-coin-packages.ts";
-import { seedDemoCommunity } from "./demo-community.ts";
-import { seedDemoReels } from "./demo-reels.ts";
-import { seedDemoRevenue } from "./demo-revenue.ts";
-import { seedDemoRewards } from "./demo-rewards.ts";
-import { seedDemoStories } from "./demo-stories.ts";
-import { seedDemoSubscriptionPlans } from "./demo-subscription-plans.ts";
-import { seedDemoSupport } from "./demo-support.ts";
-import { seedDemoUnlocks } from "./demo-unlocks.ts";
 
 // One list for the seed and the pages that show the accounts on a demo server.
 export { DEMO_PASSWORD } from "@litverse/shared/demo-accounts";
@@ -164,7 +166,11 @@ export async function seedDemo(
   options: { withCatalogue?: boolean } = {},
 ): Promise<DemoSeedResult> {
   const added = await seedDemoAccounts(deps);
-  const catalogue = options.withCatalogue === false ? { titles: 0, lists: 0 } : await seedDemoContent(deps);
+  const catalogue =
+    options.withCatalogue === false
+      ? { titles: 0, lists: 0 }
+      : // The demo readers' engagement (the library's) runs between the titles and the shelves.
+        await seedDemoContent(deps, seedDemoEngagement);
   const activity =
     (await seedDemoActivity(deps)) +
     (await seedDemoCoinPackages(deps)) +

@@ -22,7 +22,7 @@ import { registerInteractionRoutes } from "./interactions.ts";
 import { loadKeys } from "./keys.ts";
 import { messagePage, signOutPage } from "./pages.ts";
 
-export { type RotationResult, rotateSigningKey } from "./keys.ts";
+export { rotateSigningKey } from "./keys.ts";
 
 export interface EmbeddedProviderOptions {
   /** e.g. http://localhost:3000/oidc; its path must be /oidc. */

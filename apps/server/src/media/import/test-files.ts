@@ -145,7 +145,7 @@ export function zipBomb(mebibytes: number, name = "zeros.bin"): Buffer {
 }
 
 /** Replaces every occurrence of a name in a ZIP's bytes (local header and central directory). */
-export function patchName(zip: Buffer, from: string, to: string): Buffer {
+function patchName(zip: Buffer, from: string, to: string): Buffer {
   const source = Buffer.from(from, "latin1");
   const target = Buffer.from(to, "latin1");
   if (source.length !== target.length) throw new Error("patched names must keep their length");

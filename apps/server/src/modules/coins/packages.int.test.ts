@@ -1,6 +1,5 @@
 // Coin packages: what readers see on /coins/buy, and how superadmins run them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedDemoCoinPackages } from "../../seed/demo-coin-packages.ts";
 import {
   callerFor,
   createUser,
@@ -8,6 +7,7 @@ import {
   type TestPlatform,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { seedDemoCoinPackages } from "./demo.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 // What the content module offers the other modules; everything else in this folder is its own.
+export { addEpisodes, bookChapter, type NewEpisode } from "./add-episodes.ts";
 export { matterMediaKey } from "./book-matter.ts";
 export {
   decodeCursor,

@@ -1,3 +1,8 @@
 // What the notifications module offers the other modules; everything else in this folder is its own.
-export { BROADCAST_TOPIC, type NotificationFields, notify } from "./notifications.service.ts";
+export {
+  BROADCAST_TOPIC,
+  markNotificationsRead,
+  type NotificationFields,
+  notify,
+} from "./notifications.service.ts";
 export { pushToUser } from "./push.ts";

@@ -1,3 +1,3 @@
 // What the reading module offers the other modules; everything else in this folder is its own.
 export { recordProgress } from "./progress.service.ts";
-export { readingMarksTopic, titleProgressTopic } from "./topics.ts";
+export { titleProgressTopic } from "./topics.ts";

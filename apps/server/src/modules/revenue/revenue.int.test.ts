@@ -2,8 +2,6 @@ import type { RevenueAnalytics, RevenueDay } from "@litverse/shared/revenue";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Transaction } from "../../core/db/client.ts";
-import { DEMO_PERSONA_ISSUER } from "../../seed/demo-engagement.ts";
-import { seedDemoRevenue } from "../../seed/demo-revenue.ts";
 import {
   callerFor,
   createUser,
@@ -15,10 +13,12 @@ import {
 import { type Credit, creditCoins, expireBonusCoins, reverseEntry, spendCoins } from "../coins/ledger.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { coinPackages } from "../coins/schema.ts";
+import { seedDemoRevenue } from "../payments/demo.ts";
 import { PAYMENTS_TOPIC } from "../payments/payments.service.ts";
 import { payments } from "../payments/schema.ts";
 import { subscriptionPlans, subscriptions } from "../subscriptions/schema.ts";
 import { SUBSCRIPTIONS_ADMIN_TOPIC } from "../subscriptions/topics.ts";
+import { DEMO_PERSONA_ISSUER } from "../users/demo-personas.ts";
 import { users } from "../users/schema.ts";
 
 let platform: TestPlatform;

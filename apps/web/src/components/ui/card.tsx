@@ -40,7 +40,7 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
   return <div {...props} className={cn("p-4 sm:p-5", className)} />;
 }
 
-export function CardFooter({ className, ...props }: ComponentProps<"div">) {
+function CardFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       {...props}

@@ -6,7 +6,7 @@ import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { cn } from "./cn.ts";
 import type { SelectProps } from "./select-types.ts";
 
-export type { SelectItem, SelectProps } from "./select-types.ts";
+export type { SelectProps } from "./select-types.ts";
 
 export function Select<Value extends string = string>({
   items,

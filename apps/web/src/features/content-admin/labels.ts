@@ -39,7 +39,7 @@ export const WRITING_MODE_LABELS: Record<WritingMode, string> = {
   vertical: "Vertical",
 };
 
-export const EPISODE_STATE_LABELS: Record<EpisodeState, string> = {
+const EPISODE_STATE_LABELS: Record<EpisodeState, string> = {
   draft: "Draft",
   scheduled: "Scheduled",
   published: "Published",

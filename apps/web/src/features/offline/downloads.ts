@@ -17,7 +17,7 @@ import {
   MANIFEST_KEY,
 } from "./offline-files.ts";
 
-export type { DownloadEntry, DownloadProgress } from "./offline-files.ts";
+export type { DownloadEntry } from "./offline-files.ts";
 
 /** A download that did not happen, with a sentence for people (`message`) and why (`code`). */
 export class DownloadFailure extends Error {

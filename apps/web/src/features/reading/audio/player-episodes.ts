@@ -7,7 +7,7 @@ import type { PlayerCore, StartAt } from "./player-state.ts";
 
 type PendingStart = { contentId: string; number: number; start: StartAt; autoplay: boolean };
 
-export type PlayerEpisodes = ReturnType<typeof createEpisodes>;
+type PlayerEpisodes = ReturnType<typeof createEpisodes>;
 
 export function createEpisodes(
   core: PlayerCore,

@@ -36,13 +36,9 @@ export {
   type MediaSessionLike,
   type PlayerDeps,
   type PlayerState,
-  REFRESH_LEAD_MS,
   resumeMs,
-  SAVE_INTERVAL_MS,
   type SavePoint,
   type SessionMetadata,
-  SMART_REWIND_AFTER_MS,
-  SMART_REWIND_MS,
   type StartAt,
 } from "./player-state.ts";
 

@@ -35,8 +35,6 @@ import { useReadAloud } from "./use-read-aloud.ts";
 import { useReaderInput } from "./use-reader-input.ts";
 import { useReaderSettings } from "./use-reader-settings.ts";
 
-export type { BookTarget } from "./book-target.ts";
-
 export function BookReader({ ready }: { ready: ReaderReady }) {
   const { payload } = ready.data;
   if (payload.kind !== "book") {

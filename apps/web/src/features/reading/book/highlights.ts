@@ -35,7 +35,7 @@ function highlightApi(): { registry: HighlightRegistry; Highlight: HighlightCons
   return registry && Highlight ? { registry, Highlight } : null;
 }
 
-export const supportsHighlightApi = () => highlightApi() !== null;
+const supportsHighlightApi = () => highlightApi() !== null;
 
 /** Keeps each layer's ranges drawn; `paint` replaces a layer's ranges with new ones. */
 export class HighlightPainter {

@@ -186,7 +186,7 @@ export function setOwnStats(draft: StoryDraft, ownStats: readonly StoryStat[]): 
 }
 
 /** Where a new scene goes: just below the given one, or at the given point. */
-export function positionBelow(scene: StoryScene, offset = 0): Position {
+function positionBelow(scene: StoryScene, offset = 0): Position {
   return { x: scene.position.x + offset, y: scene.position.y + 160 };
 }
 

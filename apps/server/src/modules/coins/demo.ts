@@ -1,8 +1,8 @@
 // The demo's coin packages for /coins/buy: amounts in cents, US dollars.
 
-import type { ServiceDeps } from "../core/service-deps.ts";
-import { COIN_PACKAGES_TOPIC } from "../modules/coins/packages.service.ts";
-import { coinPackages } from "../modules/coins/schema.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { COIN_PACKAGES_TOPIC } from "./packages.service.ts";
+import { coinPackages } from "./schema.ts";
 
 export const DEMO_COIN_PACKAGES = [
   { name: "Starter", coins: 100, bonusCoins: 0, priceMinor: 99, currency: "USD", sortOrder: 10 },

@@ -1,7 +1,7 @@
 // Covers for the demo titles: a gradient, a motif for the kind of title, the title and the author,
 // as 600×900 SVG. `npm run demo:covers` writes them to apps/web/public/demo/covers/.
 import type { ContentType } from "@litverse/shared/content";
-import type { DemoTitle } from "./demo-catalogue.ts";
+import type { DemoTitle } from "./titles.ts";
 
 const WIDTH = 600;
 const HEIGHT = 900;

@@ -1,22 +1,10 @@
 // Episode content for the demo titles that have no files of their own: book chapters of sample
 // prose, comic pages drawn as SVG and rendered with sharp, and, for audiobooks and dramas, the
-// narration and video of the imported fixtures (see demo-imports.ts) shared between titles. Every
+// narration and video of the imported fixtures (see imports.ts) shared between titles. Every
 // piece is deterministic, so seeding twice makes the same catalogue.
 import sharp from "sharp";
-import type { NewEpisode } from "../modules/content/add-episodes.ts";
-import { bookChapter } from "../modules/content/add-episodes.ts";
-
-/** A small deterministic random source (mulberry32), seeded from a string. */
-export function randomFrom(seed: string): () => number {
-  let state = 0;
-  for (const char of seed) state = (Math.imul(state, 31) + char.charCodeAt(0)) | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { bookChapter, type NewEpisode } from "../../content/index.ts";
+import { randomFrom } from "./random.ts";
 
 const pick = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;

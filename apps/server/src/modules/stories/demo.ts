@@ -13,8 +13,11 @@
 import path from "node:path";
 import type { StoryScene, StoryStat } from "@litverse/shared/stories/story-model";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
-import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
+import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
+import { REPO_ROOT } from "../../core/config.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
+import { DEMO_PERSONA_ISSUER } from "../users/index.ts";
+import { users } from "../users/schema.ts";
 import {
   statPresets,
   stories,
@@ -23,20 +26,15 @@ import {
   storyPlays,
   storyReaders,
   storySceneVisits,
-} from "../modules/stories/schema.ts";
-import { createStatPreset } from "../modules/stories/stat-presets.service.ts";
-import { chooseChoice } from "../modules/stories/story-choices.service.ts";
-import {
-  getStoryDraft,
-  publishStory,
-  saveStoryDraft,
-  updateStoryDetails,
-} from "../modules/stories/story-drafts.service.ts";
-import { startPlay } from "../modules/stories/story-play.service.ts";
-import { importTwine } from "../modules/stories/story-twine.service.ts";
-import { users } from "../modules/users/schema.ts";
-import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
-import { FIXTURES_DIR } from "./demo-imports.ts";
+} from "./schema.ts";
+import { createStatPreset } from "./stat-presets.service.ts";
+import { chooseChoice } from "./story-choices.service.ts";
+import { getStoryDraft, publishStory, saveStoryDraft, updateStoryDetails } from "./story-drafts.service.ts";
+import { startPlay } from "./story-play.service.ts";
+import { importTwine } from "./story-twine.service.ts";
+
+/** The repository's fixture files, whose Twine samples the stories import. */
+const FIXTURES_DIR = path.join(REPO_ROOT, "fixtures");
 
 export const LANTERN_TITLE = "The Lantern Keeper";
 export const HARBOUR_TITLE = "Harbour Lights";

@@ -6,18 +6,18 @@
 
 import type { ClubRsvp } from "@litverse/shared/clubs";
 import { eq, inArray, sql } from "drizzle-orm";
-import { queryRows } from "../core/db/client.ts";
-import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
-import { createClub } from "../modules/clubs/club-lifecycle.service.ts";
-import { answerMeeting, createMeeting } from "../modules/clubs/club-meetings.service.ts";
-import { approveJoinRequest, joinClub } from "../modules/clubs/club-membership.service.ts";
-import { createPoll, votePoll } from "../modules/clubs/club-polls.service.ts";
-import { createClubPost, setPostFlag } from "../modules/clubs/club-posts.service.ts";
-import { setCurrentRead } from "../modules/clubs/club-reads.service.ts";
-import { clubPollOptions, clubs } from "../modules/clubs/schema.ts";
-import { content, episodes } from "../modules/content/schema.ts";
-import { episodeProgress } from "../modules/reading/schema.ts";
-import { users } from "../modules/users/schema.ts";
+import { queryRows } from "../../core/db/client.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
+import { content, episodes } from "../content/schema.ts";
+import { episodeProgress } from "../reading/schema.ts";
+import { users } from "../users/schema.ts";
+import { createClub } from "./club-lifecycle.service.ts";
+import { answerMeeting, createMeeting } from "./club-meetings.service.ts";
+import { approveJoinRequest, joinClub } from "./club-membership.service.ts";
+import { createPoll, votePoll } from "./club-polls.service.ts";
+import { createClubPost, setPostFlag } from "./club-posts.service.ts";
+import { setCurrentRead } from "./club-reads.service.ts";
+import { clubPollOptions, clubs } from "./schema.ts";
 
 const asUser = (id: string): Viewer => ({ id, role: "user", age: 18 });
 const DAY_MS = 86_400_000;

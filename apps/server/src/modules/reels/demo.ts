@@ -4,7 +4,7 @@
 // processing (the conversion and publishing a real upload gets). Then demo readers watch, like,
 // comment and share through the reels' services, on a timeline over the last days, so that the feed
 // and the analytics have something true to show. The watchers are the reader's friends, who earn XP
-// this week anyway (demo-rewards.ts): a reel watched earns XP, and anyone else would join the
+// this week anyway (the rewards' demo): a reel watched earns XP, and anyone else would join the
 // reader's league group.
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -12,22 +12,22 @@ import path from "node:path";
 import type { ReelEventKind, ReelWatchEvent } from "@litverse/shared/reels";
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import sharp from "sharp";
-import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
-import { FFMPEG_BASE, runTool } from "../media/import/media-tools.ts";
-import { content, episodes } from "../modules/content/schema.ts";
-import { addComment } from "../modules/reels/comments.service.ts";
-import { setReelLike, shareReel } from "../modules/reels/engagement.service.ts";
-import { processReel, SOURCE_FILE } from "../modules/reels/reel-processing.ts";
-import { reels } from "../modules/reels/schema.ts";
-import { recordWatchEvents } from "../modules/reels/watch-events.service.ts";
-import { users } from "../modules/users/schema.ts";
-import { DEMO_TITLES } from "./demo-catalogue.ts";
-import { renderDemoCover } from "./demo-covers.ts";
-import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
-import { FIXTURES_DIR } from "./demo-imports.ts";
-import { randomFrom } from "./demo-media.ts";
-import { DEMO_REWARDS } from "./demo-rewards.ts";
+import { REPO_ROOT } from "../../core/config.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
+import { FFMPEG_BASE, runTool } from "../../media/import/media-tools.ts";
+import { content, episodes } from "../content/schema.ts";
+import { DEMO_TITLES, randomFrom, renderDemoCover } from "../content-admin/index.ts";
+import { DEMO_REWARDS } from "../rewards/index.ts";
+import { DEMO_PERSONA_ISSUER } from "../users/index.ts";
+import { users } from "../users/schema.ts";
+import { addComment } from "./comments.service.ts";
+import { setReelLike, shareReel } from "./engagement.service.ts";
+import { processReel, SOURCE_FILE } from "./reel-processing.ts";
+import { reels } from "./schema.ts";
+import { recordWatchEvents } from "./watch-events.service.ts";
 
+/** The repository's fixture files, which the demo catalogue imports too. */
+const FIXTURES_DIR = path.join(REPO_ROOT, "fixtures");
 const DRAMA_CLIP = path.join(FIXTURES_DIR, "video/drama-ep1.mp4");
 const NARRATION = path.join(FIXTURES_DIR, "audio/moby-dick-excerpt.m4b");
 /** Demo reels are small, and not smooth: the seed stays quick. */

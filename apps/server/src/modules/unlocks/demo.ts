@@ -1,18 +1,18 @@
 // The demo personas open the priced episodes of titles they have started, with the coins they
-// bought (demo-revenue.ts), through the unlock functions a reader's tap calls: each unlock is a
+// bought (the payments' demo), through the unlock functions a reader's tap calls: each unlock is a
 // spending entry in the ledger, so the revenue page's coins spent, the admin's unlock list and the
 // personas' wallets all come from the same entries. Some take the other ways the titles offer:
 // all remaining episodes at the bulk discount, a rental, the wait-for-free timer.
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { AppError } from "../core/errors.ts";
-import type { ServiceDeps, Viewer } from "../core/service-deps.ts";
-import { content, episodes } from "../modules/content/schema.ts";
-import { episodeProgress } from "../modules/reading/schema.ts";
-import { episodeUnlocks } from "../modules/unlocks/schema.ts";
-import { getUnlockOptions, unlockAllRemaining, unlockEpisode } from "../modules/unlocks/unlocks.service.ts";
-import { users } from "../modules/users/schema.ts";
-import { DEMO_TITLES } from "./demo-catalogue.ts";
-import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
+import { AppError } from "../../core/errors.ts";
+import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
+import { content, episodes } from "../content/schema.ts";
+import { DEMO_TITLES } from "../content-admin/index.ts";
+import { episodeProgress } from "../reading/schema.ts";
+import { DEMO_PERSONA_ISSUER } from "../users/index.ts";
+import { users } from "../users/schema.ts";
+import { episodeUnlocks } from "./schema.ts";
+import { getUnlockOptions, unlockAllRemaining, unlockEpisode } from "./unlocks.service.ts";
 
 /** How many of a title's readers open its next priced episode. */
 const UNLOCKERS_PER_TITLE = 6;

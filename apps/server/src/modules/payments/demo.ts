@@ -4,12 +4,12 @@
 // wallets, the ledger check and the refund action all agree with the figures).
 import { randomUUID } from "node:crypto";
 import { asc, eq, like } from "drizzle-orm";
-import type { ServiceDeps } from "../core/service-deps.ts";
-import { creditCoins, reverseEntry } from "../modules/coins/ledger.ts";
-import { coinPackages } from "../modules/coins/schema.ts";
-import { payments, sandboxCharges } from "../modules/payments/schema.ts";
-import { users } from "../modules/users/schema.ts";
-import { DEMO_PERSONA_ISSUER } from "./demo-engagement.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { creditCoins, reverseEntry } from "../coins/index.ts";
+import { coinPackages } from "../coins/schema.ts";
+import { DEMO_PERSONA_ISSUER } from "../users/index.ts";
+import { users } from "../users/schema.ts";
+import { payments, sandboxCharges } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
 const SALE_DAYS = 30;

@@ -1,17 +1,19 @@
 // The demo's people: friendships among the demo reader, the demo admin and the personas, a few
 // conversations, a friend request and a message request waiting for the reader, and profiles. Made
 // through the services themselves, so that what a newcomer sees (notifications included) is what
-// the platform really does.
+// the platform really does. One scenario, kept here with the friendships it is built on: the
+// messages are between friends (or, for the waiting request, not), the notices marked read are
+// those the friendships and messages made before the admin's unread welcome, and one check (the
+// reader has friends already) keeps every part of it from being made twice.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { ServiceDeps, SessionUser } from "../core/service-deps.ts";
-import { acceptFriendRequest, sendFriendRequest } from "../modules/friends/friends.service.ts";
-import { viewConversation } from "../modules/messages/conversation-state.service.ts";
-import { sendMessage } from "../modules/messages/message-sending.service.ts";
-import { markNotificationsRead } from "../modules/notifications/notifications.service.ts";
-import { notifications } from "../modules/notifications/schema.ts";
-import { ensureProfileRow } from "../modules/profiles/people.ts";
-import { friendships, profiles } from "../modules/profiles/schema.ts";
-import { users } from "../modules/users/schema.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
+import { sendMessage, viewConversation } from "../messages/index.ts";
+import { markNotificationsRead } from "../notifications/index.ts";
+import { notifications } from "../notifications/schema.ts";
+import { ensureProfileRow } from "../profiles/index.ts";
+import { friendships, profiles } from "../profiles/schema.ts";
+import { users } from "../users/schema.ts";
+import { acceptFriendRequest, sendFriendRequest } from "./friends.service.ts";
 
 const asUser = (id: string): SessionUser => ({ id, role: "user" });
 
@@ -106,8 +108,9 @@ export async function seedDemoCommunity(deps: ServiceDeps): Promise<number> {
       added++;
     }
   }
-  // Friends pick friends of their own taste (demo-engagement.ts): Ada, who likes sea stories, has
-  // Mateo, who listens to adventures; Bea, who reads poems on the bus, has Chloé, who does too.
+  // Friends pick friends of their own taste (the personas of the library's demo): Ada, who likes
+  // sea stories, has Mateo, who listens to adventures; Bea, who reads poems on the bus, has Chloé,
+  // who does too.
   for (const [a, b] of [
     ["ada_moreau", "gus_herrera"],
     ["bea_santos", "gus_herrera"],

@@ -3,39 +3,16 @@
 // in their wallets, the 7-day streak badge for the longest), and read and listened this week, which
 // put them together in a Bronze league group mid-week. Today's check-in is left for them to make.
 import { inArray } from "drizzle-orm";
-import type { ServiceDeps } from "../core/service-deps.ts";
-import { checkIn } from "../modules/rewards/check-in.ts";
-import { awardXp } from "../modules/rewards/earning.ts";
-import { personDay } from "../modules/rewards/person-day.ts";
-import { loadRules } from "../modules/rewards/rules.ts";
-import { checkIns } from "../modules/rewards/schema.ts";
-import { users } from "../modules/users/schema.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { users } from "../users/schema.ts";
+import { checkIn } from "./check-in.ts";
+import { DEMO_REWARDS } from "./demo-league.ts";
+import { awardXp } from "./earning.ts";
+import { personDay } from "./person-day.ts";
+import { loadRules } from "./rules.ts";
+import { checkIns } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
-
-/** The reader's streak: a whole cycle, so today starts the next one and the 7-day badge is theirs. */
-export const DEMO_READER_STREAK = 7;
-
-/**
- * Who checked in on how many days in a row up to yesterday, and this week's minutes of reading
- * and listening. The reader sits in the middle of the group.
- */
-export const DEMO_REWARDS: ReadonlyArray<{
-  handle: string;
-  streakDays: number;
-  readingMinutes: number;
-  listeningMinutes: number;
-}> = [
-  { handle: "ada_moreau", streakDays: 12, readingMinutes: 58, listeningMinutes: 20 },
-  { handle: "bea_santos", streakDays: 8, readingMinutes: 44, listeningMinutes: 0 },
-  { handle: "cyrus_farahani", streakDays: 5, readingMinutes: 35, listeningMinutes: 15 },
-  { handle: "gus_herrera", streakDays: 3, readingMinutes: 31, listeningMinutes: 0 },
-  { handle: "demo_reader", streakDays: DEMO_READER_STREAK, readingMinutes: 27, listeningMinutes: 10 },
-  { handle: "dina_haddad", streakDays: 2, readingMinutes: 22, listeningMinutes: 0 },
-  { handle: "eli_lindqvist", streakDays: 0, readingMinutes: 0, listeningMinutes: 45 },
-  { handle: "hana_tanaka", streakDays: 1, readingMinutes: 12, listeningMinutes: 0 },
-  { handle: "farah_rahman", streakDays: 4, readingMinutes: 6, listeningMinutes: 0 },
-];
 
 /** Adds the demo rewards unless someone among them has checked in already. Returns what it made. */
 export async function seedDemoRewards(deps: ServiceDeps, now = new Date()): Promise<number> {

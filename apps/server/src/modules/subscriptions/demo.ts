@@ -1,8 +1,8 @@
 // The demo's subscription plans for /subscription/plans: prices in cents, US dollars.
 
-import type { ServiceDeps } from "../core/service-deps.ts";
-import { subscriptionPlans } from "../modules/subscriptions/schema.ts";
-import { PLANS_TOPIC } from "../modules/subscriptions/topics.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { subscriptionPlans } from "./schema.ts";
+import { PLANS_TOPIC } from "./topics.ts";
 
 export const DEMO_SUBSCRIPTION_PLANS = [
   {

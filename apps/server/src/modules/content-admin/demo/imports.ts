@@ -8,23 +8,22 @@ import type { Age } from "@litverse/shared/constants";
 import type { AccessType, ContentType, ReleaseStatus } from "@litverse/shared/content";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import pino from "pino";
-import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
-import { REPO_ROOT } from "../core/config.ts";
-import { jobs } from "../core/db/schema.ts";
-import { enqueueJob, type JobHandler, JobRunner } from "../core/jobs/job-queue.ts";
-import type { ServiceDeps } from "../core/service-deps.ts";
-import type { NewEpisode } from "../modules/content/add-episodes.ts";
-import { updateContent } from "../modules/content/content-writing.service.ts";
-import { episodeMediaKey, type StoredEpisodePayload } from "../modules/content/episode-payload.ts";
-import { content, episodes } from "../modules/content/schema.ts";
-import type { CommitResult } from "../modules/content-admin/imports/commit-import.ts";
+import { EMBEDDED_ISSUER_KEY } from "../../../auth/identity.ts";
+import { REPO_ROOT } from "../../../core/config.ts";
+import { jobs } from "../../../core/db/schema.ts";
+import { enqueueJob, type JobHandler, JobRunner } from "../../../core/jobs/job-queue.ts";
+import type { ServiceDeps } from "../../../core/service-deps.ts";
 import {
-  IMPORT_JOB_KIND,
-  type ImportJobInput,
-  importJobHandler,
-} from "../modules/content-admin/imports/imports.service.ts";
-import { users } from "../modules/users/schema.ts";
-import type { EngagementPlan } from "./demo-engagement.ts";
+  episodeMediaKey,
+  type NewEpisode,
+  type StoredEpisodePayload,
+  updateContent,
+} from "../../content/index.ts";
+import { content, episodes } from "../../content/schema.ts";
+import { users } from "../../users/schema.ts";
+import type { CommitResult } from "../imports/commit-import.ts";
+import { IMPORT_JOB_KIND, type ImportJobInput, importJobHandler } from "../imports/imports.service.ts";
+import type { EngagementPlan } from "./titles.ts";
 
 export const FIXTURES_DIR = path.join(REPO_ROOT, "fixtures");
 

@@ -2,20 +2,20 @@
 // last weeks, finished some, followed, liked and rated titles, in proportion to each title's
 // demo popularity and rating, each persona the titles that suit their taste. This is what trending,
 // top reads, rising stars, hidden gems and the content metrics are computed from, and what people
-// share with the demo reader, who finished a few titles of their own.
+// share with the demo reader, who finished a few titles of their own. The catalogue's demo
+// (content-admin) runs this step with a plan for each title it made, once the titles exist.
 
 import type { ContentType } from "@litverse/shared/content";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
-import type { ServiceDeps } from "../core/service-deps.ts";
-import { content, episodes } from "../modules/content/schema.ts";
-import { contentFollows, contentLikes, contentRatings, episodeViews } from "../modules/library/schema.ts";
-import { episodeProgress } from "../modules/reading/schema.ts";
-import { users } from "../modules/users/schema.ts";
-import { randomFrom } from "./demo-media.ts";
+import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { content, episodes } from "../content/schema.ts";
+import { type EngagementPlan, randomFrom } from "../content-admin/index.ts";
+import { episodeProgress } from "../reading/schema.ts";
+import { DEMO_PERSONA_ISSUER } from "../users/index.ts";
+import { users } from "../users/schema.ts";
+import { contentFollows, contentLikes, contentRatings, episodeViews } from "./schema.ts";
 
-/** Users of this issuer are demo personas: no account, nobody signs in as them. */
-export const DEMO_PERSONA_ISSUER = "litverse:demo-persona";
 const DAY_MS = 86_400_000;
 
 /** A demo persona and their taste: the genres they like best, and how they like to read. */
@@ -81,18 +81,6 @@ export const personaHandle = (name: string): string =>
     .replace("ı", "i")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_");
-
-export interface EngagementPlan {
-  contentId: string;
-  contentType: ContentType;
-  title: string;
-  genres: readonly string[];
-  /** 0 to 1: the share of personas who open it. */
-  popularity: number;
-  /** Mean rating, 1 to 5; 0 for no ratings. */
-  rating: number;
-  publishedDaysAgo: number;
-}
 
 /** The personas' users, made if missing, each with their taste. */
 async function ensurePersonas(deps: ServiceDeps): Promise<Array<DemoPersona & { id: string }>> {
@@ -219,7 +207,7 @@ export async function seedDemoEngagement(deps: ServiceDeps, plans: EngagementPla
 }
 
 /**
- * What the demo reader has finished besides their club's book (four chapters in: demo-clubs.ts):
+ * What the demo reader has finished besides their club's book (four chapters in: the clubs' demo, modules/clubs/demo.ts):
  * a long poem, an audiobook heard to the end over last week and a drama's episode watched
  * yesterday. Other tastes and types than the club's, so that what the reader shares with one
  * person differs from what they share with the next; finished, so that the Continue shelf holds

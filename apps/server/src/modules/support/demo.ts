@@ -4,13 +4,13 @@
 // what those steps really did. A few canned replies for the admin to try.
 import type { SupportCategory, TicketStatus } from "@litverse/shared/support";
 import { and, eq, inArray } from "drizzle-orm";
-import { EMBEDDED_ISSUER_KEY } from "../auth/identity.ts";
-import type { ServiceDeps, SessionUser } from "../core/service-deps.ts";
-import { supportTickets } from "../modules/support/schema.ts";
-import { createTicket, rateTicket, replyToTicket } from "../modules/support/support.service.ts";
-import { agentReply, createCannedReply, updateTicket } from "../modules/support/support-desk.service.ts";
-import { closeSolvedTickets, flagSlaBreaches } from "../modules/support/support-upkeep.ts";
-import { users } from "../modules/users/schema.ts";
+import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
+import { users } from "../users/schema.ts";
+import { supportTickets } from "./schema.ts";
+import { createTicket, rateTicket, replyToTicket } from "./support.service.ts";
+import { agentReply, createCannedReply, updateTicket } from "./support-desk.service.ts";
+import { closeSolvedTickets, flagSlaBreaches } from "./support-upkeep.ts";
 
 const HOUR_MS = 3_600_000;
 
