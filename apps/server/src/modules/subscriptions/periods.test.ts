@@ -32,5 +32,7 @@ describe("billing periods", () => {
     expect(monthStartsDue(start, end, at("2026-03-09T00:00:00Z"))).toHaveLength(2);
     expect(monthStartsDue(start, end, at("2030-01-01T00:00:00Z"))).toHaveLength(12);
     expect(monthStartsDue(start, periodEnd(start, "month"), at("2030-01-01T00:00:00Z"))).toHaveLength(1);
+    // A provider's period longer than a year still earns a year's months per period.
+    expect(monthStartsDue(start, at("2028-01-10T00:00:00Z"), at("2030-01-01T00:00:00Z"))).toHaveLength(12);
   });
 });
