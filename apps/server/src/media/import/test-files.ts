@@ -144,20 +144,6 @@ export function zipBomb(mebibytes: number, name = "zeros.bin"): Buffer {
   return rawZip([{ name, stored, method: 8, uncompressedSize: mebibytes * 1024 * 1024, crc }]);
 }
 
-/** Replaces every occurrence of a name in a ZIP's bytes (local header and central directory). */
-function patchName(zip: Buffer, from: string, to: string): Buffer {
-  const source = Buffer.from(from, "latin1");
-  const target = Buffer.from(to, "latin1");
-  if (source.length !== target.length) throw new Error("patched names must keep their length");
-  const out = Buffer.from(zip);
-  let at = out.indexOf(source);
-  while (at !== -1) {
-    target.copy(out, at);
-    at = out.indexOf(source, at + target.length);
-  }
-  return out;
-}
-
 /** Central directory records, to patch flags and sizes yazl will not write. */
 function centralRecords(zip: Buffer): number[] {
   const offsets: number[] = [];

@@ -39,12 +39,3 @@ export function CardDescription({ className, ...props }: ComponentProps<"p">) {
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
   return <div {...props} className={cn("p-4 sm:p-5", className)} />;
 }
-
-function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return (
-    <div
-      {...props}
-      className={cn("flex flex-wrap items-center gap-2 border-t border-border px-4 py-3 sm:px-5", className)}
-    />
-  );
-}

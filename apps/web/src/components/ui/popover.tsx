@@ -6,7 +6,6 @@ import { cn } from "./cn.ts";
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverClose = PopoverPrimitive.Close;
-const PopoverAnchor = PopoverPrimitive.Anchor;
 
 export function PopoverContent({
   className,

@@ -3,7 +3,6 @@ import type {
   ContentType,
   CuratedListContentType,
   CuratedListType,
-  EpisodeState,
   PublicationStatus,
   ReadingDirection,
   WritingMode,
@@ -37,12 +36,6 @@ export const READING_DIRECTION_LABELS: Record<ReadingDirection, string> = {
 export const WRITING_MODE_LABELS: Record<WritingMode, string> = {
   horizontal: "Horizontal",
   vertical: "Vertical",
-};
-
-const EPISODE_STATE_LABELS: Record<EpisodeState, string> = {
-  draft: "Draft",
-  scheduled: "Scheduled",
-  published: "Published",
 };
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {

@@ -7,8 +7,6 @@ import type { PlayerCore, StartAt } from "./player-state.ts";
 
 type PendingStart = { contentId: string; number: number; start: StartAt; autoplay: boolean };
 
-type PlayerEpisodes = ReturnType<typeof createEpisodes>;
-
 export function createEpisodes(
   core: PlayerCore,
   {

@@ -35,8 +35,6 @@ function highlightApi(): { registry: HighlightRegistry; Highlight: HighlightCons
   return registry && Highlight ? { registry, Highlight } : null;
 }
 
-const supportsHighlightApi = () => highlightApi() !== null;
-
 /** Keeps each layer's ranges drawn; `paint` replaces a layer's ranges with new ones. */
 export class HighlightPainter {
   private readonly layers = new Map<PaintLayer, Paint[]>();

@@ -185,11 +185,6 @@ export function setOwnStats(draft: StoryDraft, ownStats: readonly StoryStat[]): 
   return { ...draft, ownStats };
 }
 
-/** Where a new scene goes: just below the given one, or at the given point. */
-function positionBelow(scene: StoryScene, offset = 0): Position {
-  return { x: scene.position.x + offset, y: scene.position.y + 160 };
-}
-
 /** Whether the scenes need laying out: more than one, all at the same spot (none was placed). */
 export function needsLayout(scenes: readonly StoryScene[]): boolean {
   const first = scenes[0];
