@@ -166,7 +166,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   const createContext = async (
     token: unknown,
     log: RequestContext["log"],
-    where: { clientIp: string; connection: SocketConnection | null },
+    where: { clientIp: string; userAgent?: string; connection: SocketConnection | null },
   ): Promise<RequestContext> => {
     let identity: Identity | null = null;
     if (typeof token === "string" && token.length > 0) {
@@ -184,6 +184,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
       auth,
       session: { identity },
       clientIp: where.clientIp,
+      userAgent: where.userAgent,
       connection: where.connection,
       limits: callLimits,
     };
@@ -193,7 +194,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   /** An HTTP request's call context, for a token it carries (in its Authorization header or a cookie). */
   const requestContext = (req: FastifyRequest, token: string | undefined) =>
-    createContext(token, req.log, { clientIp: req.ip, connection: null });
+    createContext(token, req.log, {
+      clientIp: req.ip,
+      userAgent: req.headers["user-agent"],
+      connection: null,
+    });
   const httpCallContext = (req: FastifyRequest) =>
     requestContext(req, bearerToken(req.headers.authorization));
   const trpcOptions = {
@@ -246,6 +251,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
       const connection = socketConnections.get(req) ?? null;
       const context = await createContext(info.connectionParams?.token, app.log, {
         clientIp: connection?.ip ?? req.socket.remoteAddress ?? "unknown",
+        userAgent: req.headers["user-agent"],
         connection,
       });
       if (context.session.identity) keepPresence(res, context);

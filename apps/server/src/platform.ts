@@ -22,6 +22,7 @@ import { ReelUploadStore } from "./media/reel-uploads.ts";
 import { LocalMediaStorage } from "./media/storage.ts";
 import { UploadStore } from "./media/upload-store.ts";
 import { MediaUrlSigner } from "./media/url-signing.ts";
+import { ensureBuiltInTemplates } from "./modules/permissions/index.ts";
 import { ensureDefaultBadges } from "./modules/rewards/badges.ts";
 
 export interface Platform {
@@ -47,6 +48,7 @@ export async function openPlatform(
     database = await openDatabase(target);
     await runMigrations(database);
     await ensureDefaultBadges(database.db);
+    await ensureBuiltInTemplates(database.db);
     media = await openMedia(config, database);
     const swept = await media.storage.sweepStaging();
     if (swept > 0) log.warn({ entries: swept }, "removed what interrupted imports left in the staging area");

@@ -1,5 +1,6 @@
 // The one router: every function of the platform, by `<area>.<verbNoun>` name.
 import { adminNotificationsRouter } from "./modules/admin-notifications/admin-notifications.router.ts";
+import { auditRouter } from "./modules/audit/audit.router.ts";
 import { clubsRouter } from "./modules/clubs/clubs.router.ts";
 import { coinsRouter } from "./modules/coins/coins.router.ts";
 import { contentRouter } from "./modules/content/content.router.ts";
@@ -12,6 +13,7 @@ import { libraryRouter } from "./modules/library/library.router.ts";
 import { messagesRouter } from "./modules/messages/messages.router.ts";
 import { notificationsRouter } from "./modules/notifications/notifications.router.ts";
 import { paymentsRouter } from "./modules/payments/payments.router.ts";
+import { permissionsRouter } from "./modules/permissions/permissions.router.ts";
 import { profilesRouter } from "./modules/profiles/profiles.router.ts";
 import { readingRouter } from "./modules/reading/reading.router.ts";
 import { reelsRouter } from "./modules/reels/reels.router.ts";
@@ -30,6 +32,7 @@ import { mergeRouters, router } from "./rpc/trpc.ts";
 
 const areas = {
   adminNotifications: adminNotificationsRouter,
+  audit: auditRouter,
   clubs: clubsRouter,
   coins: coinsRouter,
   content: contentRouter,
@@ -43,6 +46,7 @@ const areas = {
   messages: messagesRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,
+  permissions: permissionsRouter,
   profiles: profilesRouter,
   reels: reelsRouter,
   revenue: revenueRouter,

@@ -2,6 +2,7 @@
 // own schema.ts, and code imports the tables it uses from there, never from this file.
 export * from "./auth/schema.ts";
 export * from "./core/db/schema.ts";
+export * from "./modules/audit/schema.ts";
 export * from "./modules/clubs/schema.ts";
 export * from "./modules/coins/schema.ts";
 export * from "./modules/content/schema.ts";
@@ -10,6 +11,7 @@ export * from "./modules/library/schema.ts";
 export * from "./modules/messages/schema.ts";
 export * from "./modules/notifications/schema.ts";
 export * from "./modules/payments/schema.ts";
+export * from "./modules/permissions/schema.ts";
 export * from "./modules/profiles/schema.ts";
 export * from "./modules/reading/schema.ts";
 export * from "./modules/reels/schema.ts";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditEvents } from "../modules/audit/schema.ts";
 import { checkLedger } from "../modules/coins/ledger-check.ts";
 import { callerFor, createUser, openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { CommandError, parseCommand } from "./commands.ts";
@@ -33,5 +34,27 @@ describe("coins:grant", () => {
     await expect(run("coins:grant", "not-an-email", "5")).rejects.toBeInstanceOf(CommandError);
     await expect(run("coins:grant", "a@test.invalid", "0")).rejects.toThrow(/At least 1 coin/);
     await expect(run("coins:grant", "a@test.invalid", "2.5")).rejects.toThrow(/Whole coins/);
+  });
+});
+
+describe("commands in the audit trail", () => {
+  it("records a command that changed data, with its arguments and the change, and none that only read", async () => {
+    await run("settings:coming-soon", "--on", "--title", "Soon");
+    await run("ledger:check");
+    await expect(run("coins:grant", "nobody@test.invalid", "5")).rejects.toThrow();
+    const rows = await platform.deps.db.select().from(auditEvents);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      source: "cli",
+      actorId: null,
+      action: "cli settings:coming-soon",
+      input: { args: ["--on", "--title", "Soon"] },
+      objectType: "coming-soon-settings",
+      device: "command line",
+    });
+    expect(rows[0]?.actorLabel).toMatch(/\(command line\)$/);
+    const [change] = rows[0]?.changes as Array<{ before: { isComingSoonMode: boolean }; after: object }>;
+    expect(change?.before.isComingSoonMode).toBe(false);
+    expect(change?.after).toMatchObject({ isComingSoonMode: true, comingSoonTitle: "Soon" });
   });
 });

@@ -9,6 +9,7 @@ import { USER_ROLES } from "@litverse/shared/constants";
 import { CONTENT_TYPES } from "@litverse/shared/content";
 import { updateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { z } from "zod";
+import type { AuditedChange } from "../core/audit.ts";
 import { AppError } from "../core/errors.ts";
 import type { CommandContext } from "./command-context.ts";
 
@@ -25,6 +26,8 @@ interface AdminCommand {
   /** The positional arguments are files, given relative to where the command line runs. */
   positionalsArePaths?: boolean;
   run(context: CommandContext, values: OptionValues, positionals: string[]): Promise<string>;
+  /** Whether a run with these options changes data, and so goes into the audit trail (default yes). */
+  changesData?: (values: OptionValues) => boolean;
 }
 
 export const adminCommands: Record<string, AdminCommand> = {
@@ -169,6 +172,7 @@ export const adminCommands: Record<string, AdminCommand> = {
     summary: "Check the coin ledger's invariants; exits non-zero and lists what is wrong on any violation.",
     usage: "ledger:check",
     options: {},
+    changesData: () => false,
     async run({ platform }) {
       const { checkLedger } = await import("../modules/coins/ledger-check.ts");
       const result = await checkLedger(platform.deps.db);
@@ -267,8 +271,42 @@ export function parseCommand(
       ),
       ...positionals,
     ],
-    run: (context) => command.run(context, parsed.values, positionals),
+    run: async (context) => {
+      if (command.changesData?.(parsed.values) === false)
+        return command.run(context, parsed.values, positionals);
+      const { collectChanges } = await import("../core/audit.ts");
+      const { result, changes } = await collectChanges(() =>
+        command.run(context, parsed.values, positionals),
+      );
+      await recordCommand(context, name, rest, changes);
+      return result;
+    },
   };
+}
+
+/**
+ * A command that changed data, in the audit trail: run by whoever is signed in to this machine's
+ * account, from the command line (directly, or through the running server it asked).
+ */
+async function recordCommand(
+  context: CommandContext,
+  name: string,
+  args: string[],
+  changes: AuditedChange[],
+): Promise<void> {
+  const { recordAuditEvent } = await import("../modules/audit/index.ts");
+  const os = await import("node:os");
+  await recordAuditEvent(context.platform.deps, {
+    source: "cli",
+    actorId: null,
+    actorLabel: `${os.userInfo().username}@${os.hostname()} (command line)`,
+    action: `cli ${name}`,
+    section: null,
+    input: { args },
+    changes,
+    address: "this machine",
+    device: context.isServer ? "command line, through the running server" : "command line",
+  });
 }
 
 export function helpText(): string {

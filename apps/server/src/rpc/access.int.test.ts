@@ -5,37 +5,73 @@ import diagnostics from "node:diagnostics_channel";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { allSections, type SectionGrants } from "@litverse/shared/admin-permissions";
+import type { UserRole } from "@litverse/shared/constants";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPermissions } from "../modules/permissions/schema.ts";
 import { updateComingSoonSettings } from "../modules/system-settings/system-settings.service.ts";
 import { appRouter } from "../router.ts";
 import { callerFor, codeOf, createUser, openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { connectWs, startTestServer, type TestServer, watchLive } from "../test/test-server.ts";
 import { signedInAs } from "../test/tokens.ts";
-import {
-  FUNCTION_ACCESS,
-  type FunctionAccess,
-  type FunctionAccessLevel,
-  ROUTE_ACCESS,
-  type RouteAccess,
-} from "./access-list.ts";
+import { FUNCTION_ACCESS, type FunctionAccess, ROUTE_ACCESS, type RouteAccess } from "./access-list.ts";
 import { COMING_SOON_MESSAGE, type ProcedureMeta } from "./trpc.ts";
 
 type Procedure = { _def: { type: string; meta?: ProcedureMeta } };
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, Procedure>);
 const LIST_FILE = "apps/server/src/rpc/access-list.ts";
 
-type Role = "anonymous" | "user" | "admin" | "superadmin";
-const ROLES: Role[] = ["anonymous", "user", "admin", "superadmin"];
+/** The kinds of caller: the four roles, and admins whose permissions narrow what they may do. */
+type Role =
+  | "anonymous"
+  | "user"
+  | "admin"
+  | "superadmin"
+  | "admin without permissions"
+  | "admin who may only view";
+const ROLES: Role[] = [
+  "anonymous",
+  "user",
+  "admin",
+  "superadmin",
+  "admin without permissions",
+  "admin who may only view",
+];
 const ACCESS_REFUSALS = ["UNAUTHORIZED", "FORBIDDEN"];
 
-/** The refusal a caller in `role` gets from a function of `access`, or null when let through. */
-function refusalFor(access: FunctionAccessLevel, role: Role): "UNAUTHORIZED" | "FORBIDDEN" | null {
+/** The refusal a caller in `role` gets from a function with this entry, or null when let through. */
+function refusalFor(entry: FunctionAccess, role: Role): "UNAUTHORIZED" | "FORBIDDEN" | null {
+  const { access } = entry;
   if (access === "public") return null;
   if (role === "anonymous") return "UNAUTHORIZED";
   if (access === "admin" && role === "user") return "FORBIDDEN";
   if (access === "superadmin" && role !== "superadmin") return "FORBIDDEN";
+  if (access === "admin" && entry.section) {
+    if (role === "admin without permissions") return "FORBIDDEN";
+    if (role === "admin who may only view" && entry.type === "mutation") return "FORBIDDEN";
+  }
   return null;
+}
+
+/** The stored role of each kind of caller, and the permissions narrowing it. */
+const STORED_ROLE: Record<Exclude<Role, "anonymous">, UserRole> = {
+  user: "user",
+  admin: "admin",
+  superadmin: "superadmin",
+  "admin without permissions": "admin",
+  "admin who may only view": "admin",
+};
+const NARROWED: Partial<Record<Role, SectionGrants>> = {
+  "admin without permissions": {},
+  "admin who may only view": allSections("view"),
+};
+
+/** Gives an admin of a narrowed kind their permissions: no template, only the levels given. */
+async function narrow(role: Role, userId: string): Promise<void> {
+  const overrides = NARROWED[role];
+  if (!overrides) return;
+  await platform.deps.db.insert(adminPermissions).values({ userId, templateId: null, overrides });
 }
 
 /** A code as the list expects it: the refusal, or anything but an access refusal. */
@@ -50,7 +86,7 @@ const listedQueries = listedFunctions.filter(([, entry]) => entry.type === "quer
 function serverEntry(procedure: Procedure): FunctionAccess {
   const meta = procedure._def.meta ?? {};
   const entry: Record<string, unknown> = { type: procedure._def.type, access: meta.access };
-  for (const key of ["rateLimit", "liveScope", "comingSoon"] as const) {
+  for (const key of ["section", "rateLimit", "liveScope", "comingSoon"] as const) {
     if (meta[key] !== undefined) entry[key] = meta[key];
   }
   return entry as unknown as FunctionAccess;
@@ -59,10 +95,10 @@ function serverEntry(procedure: Procedure): FunctionAccess {
 /** An entry written as the list's line for it, so that a failure shows the line to write. */
 function asListLine(functionPath: string, entry: FunctionAccess | undefined): string {
   if (!entry) return `(no "${functionPath}")`;
-  const { type, access, rateLimit, liveScope, comingSoon } = entry;
-  const fields = Object.entries({ type, access, rateLimit, liveScope, comingSoon })
+  const { type, access, section, rateLimit, liveScope, comingSoon } = entry;
+  const fields = Object.entries({ type, access, section, rateLimit, liveScope, comingSoon })
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}: "${value}"`);
+    .map(([key, value]) => `${key}: ${value === null ? "null" : `"${value}"`}`);
   return `"${functionPath}": { ${fields.join(", ")} },`;
 }
 
@@ -157,17 +193,21 @@ describe("the access list", () => {
 
 describe("access to every function", () => {
   it("gives each kind of caller of each function the list's answer", async () => {
-    const callers = {
-      anonymous: callerFor(platform),
-      user: callerFor(platform, await createUser(platform, "user")),
-      admin: callerFor(platform, await createUser(platform, "admin")),
-      superadmin: callerFor(platform, await createUser(platform, "superadmin")),
-    };
+    const callers = {} as Record<Role, ReturnType<typeof callerFor>>;
+    for (const role of ROLES) {
+      if (role === "anonymous") {
+        callers[role] = callerFor(platform);
+        continue;
+      }
+      const user = await createUser(platform, STORED_ROLE[role]);
+      await narrow(role, user.id);
+      callers[role] = callerFor(platform, user);
+    }
     const wrong: string[] = [];
     for (const [name, entry] of listedFunctions) {
       if (entry.type === "subscription") continue;
       for (const role of ROLES) {
-        const expected = refusalFor(entry.access, role);
+        const expected = refusalFor(entry, role);
         const code = await codeOf(call(callers[role], name));
         if (!matchesAccess(code, expected))
           wrong.push(`${name} as ${role}: ${code}, expected ${expected ?? "no refusal"}`);
@@ -200,19 +240,20 @@ describe("access to live queries", () => {
   }
 
   it("gives each kind of subscriber of each query the list's answer, and watches nothing but queries", async () => {
-    const tokens: Record<Role, string | undefined> = {
-      anonymous: undefined,
-      user: (await signedInAs(platform, "user")).token,
-      admin: (await signedInAs(platform, "admin")).token,
-      superadmin: (await signedInAs(platform, "superadmin")).token,
-    };
+    const tokens = {} as Record<Role, string | undefined>;
+    for (const role of ROLES) {
+      if (role === "anonymous") continue;
+      const person = await signedInAs(platform, STORED_ROLE[role]);
+      await narrow(role, person.id);
+      tokens[role] = person.token;
+    }
     const sockets = ROLES.map((role) => ({ role, socket: connectWs(server.wsUrl, tokens[role]) }));
     try {
       const wrong = await Promise.all(
         sockets.map(async ({ role, socket }) => {
           const found: string[] = [];
           for (const [name, entry] of listedQueries) {
-            const expected = refusalFor(entry.access, role);
+            const expected = refusalFor(entry, role);
             const code = await liveCode(socket.client, name);
             if (!matchesAccess(code, expected)) {
               found.push(`live ${name} as ${role}: ${code}, expected ${expected ?? "no refusal"}`);

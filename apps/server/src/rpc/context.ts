@@ -26,6 +26,8 @@ export interface RequestContext {
   session: CallerSession;
   /** The client's address: behind a trusted proxy, the one the proxy reports. */
   clientIp: string;
+  /** The client's User-Agent, when it sent one: where an audited action came from. */
+  userAgent?: string;
   /** The WebSocket the call came over; null over HTTP and for callers inside the server. */
   connection: SocketConnection | null;
   limits: CallLimits;

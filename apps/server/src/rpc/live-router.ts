@@ -73,6 +73,7 @@ export function createLiveRouter(queries: AnyRouter) {
             log: ctx.log,
             auth: ctx.auth,
             clientIp: ctx.clientIp,
+            userAgent: ctx.userAgent,
             connection: ctx.connection,
             limits: ctx.limits,
             session: { identity: isSameViewer ? identity : null },

@@ -2,21 +2,27 @@
 // rate limits), and the procedure builders that say who may call a function.
 
 import { randomBytes } from "node:crypto";
+import type { AdminSection } from "@litverse/shared/admin-permissions";
 import type { Age } from "@litverse/shared/constants";
 import type { AppErrorCode } from "@litverse/shared/errors";
 import { configureInputMessages } from "@litverse/shared/input-messages";
 import { isAdminRole } from "@litverse/shared/users";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { middlewareMarker, type TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
+import { eq } from "drizzle-orm";
 import { ZodError } from "zod";
 import { type Identity, isExpired } from "../auth/identity.ts";
+import { collectChanges } from "../core/audit.ts";
 import { AppError } from "../core/errors.ts";
 import { inputProblem } from "../core/limits/input-guard.ts";
 import { personBudgetKey, RateLimitError } from "../core/limits/rate-limits.ts";
 import { stableStringify } from "../core/live/stable-stringify.ts";
 import { track } from "../core/live/topics.ts";
 import type { Viewer } from "../core/service-deps.ts";
+import { recordAuditEvent } from "../modules/audit/index.ts";
+import { requirePermission } from "../modules/permissions/index.ts";
 import { isComingSoonModeOn } from "../modules/system-settings/system-settings.service.ts";
+import { users } from "../modules/users/schema.ts";
 import {
   findUserByIdentity,
   profileFromClaims,
@@ -28,6 +34,8 @@ import type { RequestContext } from "./context.ts";
 export interface ProcedureMeta {
   /** Who may call: set by the procedure builders, checked by the router-wide access test. */
   access?: "public" | "authed" | "admin" | "superadmin";
+  /** The part of the admin area an administrator's function belongs to; null: every administrator's. */
+  section?: AdminSection | null;
   /**
    * "global": the result does not depend on who asks, so every subscriber of the same input
    * shares one live run. Default: one run per user (anonymous callers share one).
@@ -266,16 +274,71 @@ export const authedProcedure = publicProcedure.meta({ access: "authed" }).use(as
   return next({ ctx: { user } });
 });
 
-export const adminProcedure = authedProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin" && ctx.user.role !== "superadmin") {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Only administrators can do this." });
+/** Who an audited action was done by, as the trail names them: the account as it is now. */
+async function actorLabelOf(ctx: RequestContext, user: Viewer): Promise<string> {
+  const [row] = await ctx.deps.db
+    .select({ name: users.name, handle: users.handle, email: users.email })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const who = row?.name ?? row?.email ?? "Someone";
+  return row?.handle ? `${who} (@${row.handle}, ${user.role})` : `${who} (${user.role})`;
+}
+
+/**
+ * What every administrator's function passes after the role check: an admin's permissions must
+ * reach the function's section (view for a query, manage for a change), read from the database on
+ * every call; a live query re-runs, and is refused, when they change. Every change that succeeds
+ * is recorded in the audit trail with who, from where, and the changes the services noted.
+ */
+const permissionAndAudit = t.middleware(async ({ ctx, meta, type, path, getRawInput, next }) => {
+  const user = (ctx as typeof ctx & { user: Viewer }).user;
+  const section = meta?.section ?? null;
+  if (section && user.role === "admin") {
+    await requirePermission(ctx.deps.db, user, section, type === "query" ? "view" : "manage");
   }
-  return next();
+  if (type !== "mutation") return next();
+  const { result, changes } = await collectChanges(() => next());
+  if (result.ok) {
+    await recordAuditEvent(ctx.deps, {
+      source: "app",
+      actorId: user.id,
+      actorLabel: await actorLabelOf(ctx, user),
+      action: path,
+      section,
+      input: await getRawInput(),
+      changes,
+      address: ctx.clientIp,
+      device: ctx.userAgent ?? null,
+    });
+  }
+  return result;
 });
 
-export const superadminProcedure = authedProcedure.meta({ access: "superadmin" }).use(({ ctx, next }) => {
-  if (ctx.user.role !== "superadmin") {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Only superadministrators can do this." });
-  }
-  return next();
-});
+const adminBase = authedProcedure
+  .meta({ access: "admin" })
+  .use(({ ctx, next }) => {
+    if (ctx.user.role !== "admin" && ctx.user.role !== "superadmin") {
+      throw new TRPCError({ code: "FORBIDDEN", message: "Only administrators can do this." });
+    }
+    return next();
+  })
+  .use(permissionAndAudit);
+
+/**
+ * Administrators (and superadministrators) whose permissions reach `section`; null for what every
+ * administrator has whatever their permissions (their own notifications).
+ */
+export const adminProcedure = (section: AdminSection | null) => adminBase.meta({ section });
+
+const superadminBase = authedProcedure
+  .meta({ access: "superadmin" })
+  .use(({ ctx, next }) => {
+    if (ctx.user.role !== "superadmin") {
+      throw new TRPCError({ code: "FORBIDDEN", message: "Only superadministrators can do this." });
+    }
+    return next();
+  })
+  .use(permissionAndAudit);
+
+/** Superadministrators only; `section` files the function under its part of the admin area. */
+export const superadminProcedure = (section: AdminSection) => superadminBase.meta({ section });

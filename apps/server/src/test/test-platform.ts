@@ -20,6 +20,7 @@ import { callLimitsFor } from "../core/limits/call-limits.ts";
 import { LocalChangeBus } from "../core/live/change-bus.ts";
 import { ALL_TOPICS } from "../core/live/topics.ts";
 import type { SessionUser } from "../core/service-deps.ts";
+import { ensureBuiltInTemplates } from "../modules/permissions/index.ts";
 import { ensureDefaultBadges } from "../modules/rewards/badges.ts";
 import { users } from "../modules/users/schema.ts";
 import { openPlatform, type Platform } from "../platform.ts";
@@ -233,6 +234,7 @@ export async function openTestPlatform(): Promise<TestPlatform> {
       await emptyTables(platform.database.db, tables);
       // What start-up puts in place is there again, as on a freshly opened platform.
       await ensureDefaultBadges(platform.database.db);
+      await ensureBuiltInTemplates(platform.database.db);
       // Everything read before is gone: caches and live queries start over.
       if (platform.bus instanceof LocalChangeBus) platform.bus.deliver([ALL_TOPICS]);
     },

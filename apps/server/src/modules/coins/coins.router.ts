@@ -14,11 +14,13 @@ export const coinsRouter = router({
   /** The coin packages on sale, in order. (Not a global live scope: only signed-in people may read it.) */
   listCoinPackages: authedProcedure.query(({ ctx }) => packages.listCoinPackages(ctx.deps)),
   /** Every coin package, on sale or not. */
-  adminListCoinPackages: superadminProcedure.query(({ ctx }) => packages.adminListCoinPackages(ctx.deps)),
-  createCoinPackage: superadminProcedure
+  adminListCoinPackages: superadminProcedure("content").query(({ ctx }) =>
+    packages.adminListCoinPackages(ctx.deps),
+  ),
+  createCoinPackage: superadminProcedure("content")
     .input(createCoinPackageInput)
     .mutation(({ ctx, input }) => packages.createCoinPackage(ctx.deps, input.data)),
-  updateCoinPackage: superadminProcedure
+  updateCoinPackage: superadminProcedure("content")
     .input(updateCoinPackageInput)
     .mutation(({ ctx, input }) => packages.updateCoinPackage(ctx.deps, input)),
 });

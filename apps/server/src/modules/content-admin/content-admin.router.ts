@@ -16,38 +16,38 @@ import { setCover } from "./covers.ts";
 
 /** The catalogue as admins run it: every title, draft or published, and every episode. */
 export const contentAdminRouter = router({
-  listContent: adminProcedure
+  listContent: adminProcedure("content")
     .input(adminListContentInput)
     .query(({ ctx, input }) => service.listContent(ctx.deps, input)),
-  getContent: adminProcedure
+  getContent: adminProcedure("content")
     .input(contentIdInput)
     .query(({ ctx, input }) => service.getContent(ctx.deps, input.contentId)),
-  createContent: adminProcedure
+  createContent: adminProcedure("content")
     .input(createContentInput)
     .mutation(({ ctx, input }) => service.createTitle(ctx.deps, ctx.user, input.data)),
-  updateContent: adminProcedure
+  updateContent: adminProcedure("content")
     .input(updateContentInput)
     .mutation(({ ctx, input }) => service.updateTitle(ctx.deps, input)),
   /** Makes an uploaded image the title's cover. */
-  setCover: adminProcedure
+  setCover: adminProcedure("content")
     .input(setCoverInput)
     .mutation(({ ctx, input }) => setCover(ctx.deps, ctx.user, input.contentId, input.uploadId)),
-  deleteContent: adminProcedure
+  deleteContent: adminProcedure("content")
     .input(idInput)
     .mutation(({ ctx, input }) => service.deleteTitle(ctx.deps, input.id)),
-  updateEpisode: adminProcedure
+  updateEpisode: adminProcedure("content")
     .input(updateEpisodeInput)
     .mutation(({ ctx, input }) => service.updateEpisode(ctx.deps, input)),
-  reorderEpisodes: adminProcedure
+  reorderEpisodes: adminProcedure("content")
     .input(reorderEpisodesInput)
     .mutation(({ ctx, input }) => service.reorderEpisodes(ctx.deps, input.contentId, input.episodeIds)),
-  scheduleEpisodes: adminProcedure
+  scheduleEpisodes: adminProcedure("content")
     .input(scheduleEpisodesInput)
     .mutation(({ ctx, input }) => service.scheduleEpisodes(ctx.deps, input)),
-  setEpisodePrices: adminProcedure
+  setEpisodePrices: adminProcedure("content")
     .input(setEpisodePricesInput)
     .mutation(({ ctx, input }) => service.setEpisodePrices(ctx.deps, input)),
-  deleteEpisode: adminProcedure
+  deleteEpisode: adminProcedure("content")
     .input(idInput)
     .mutation(({ ctx, input }) => service.deleteEpisode(ctx.deps, input.id)),
 });

@@ -35,11 +35,11 @@ export const paymentsRouter = router({
       sandboxCheckout.completeSandboxCheckout(ctx.deps, ctx.user, input.reference, input.outcome),
     ),
   /** Every payment, newest first, filtered by status or by buyer, id or provider reference. */
-  adminListPayments: adminProcedure
+  adminListPayments: adminProcedure("analytics")
     .input(adminListPaymentsInput)
     .query(({ ctx, input }) => service.adminListPayments(ctx.deps, input)),
   /** Gives a coin purchase's money back and takes its coins back. */
-  refundPayment: adminProcedure
+  refundPayment: adminProcedure("analytics")
     .input(refundPaymentInput)
     .mutation(({ ctx, input }) => service.refundPayment(ctx.deps, ctx.user, input)),
 });

@@ -85,28 +85,28 @@ export const reelsRouter = router({
     .input(reelIdInput)
     .mutation(({ ctx, input }) => mine.deleteReel(ctx.deps, ctx.user, input.reelId)),
   /** Every reel, with filters. Live. */
-  adminListReels: adminProcedure
+  adminListReels: adminProcedure("reels")
     .input(adminListReelsInput)
     .query(({ ctx, input }) => admin.adminListReels(ctx.deps, input)),
-  approveReel: adminProcedure
+  approveReel: adminProcedure("reels")
     .input(reelIdInput)
     .mutation(({ ctx, input }) => admin.approveReel(ctx.deps, ctx.user, input.reelId)),
-  rejectReel: adminProcedure
+  rejectReel: adminProcedure("reels")
     .input(rejectReelInput)
     .mutation(({ ctx, input }) => admin.rejectReel(ctx.deps, ctx.user, input.reelId, input.reason)),
-  removeReel: adminProcedure
+  removeReel: adminProcedure("reels")
     .input(removeReelInput)
     .mutation(({ ctx, input }) => admin.removeReel(ctx.deps, ctx.user, input.reelId, input.reason)),
-  featureReel: adminProcedure
+  featureReel: adminProcedure("reels")
     .input(featureReelInput)
     .mutation(({ ctx, input }) => admin.featureReel(ctx.deps, input.reelId, input.featured)),
   /** Live. */
-  getReelSettings: adminProcedure.query(({ ctx }) => settings.getReelSettings(ctx.deps)),
-  updateReelSettings: adminProcedure
+  getReelSettings: adminProcedure("reels").query(({ ctx }) => settings.getReelSettings(ctx.deps)),
+  updateReelSettings: adminProcedure("reels")
     .input(updateReelSettingsInput)
     .mutation(({ ctx, input }) => settings.updateReelSettings(ctx.deps, ctx.user, input)),
   /** Figures over a range of days, for all reels or one. Live (new watching within seconds). */
-  getReelsAnalytics: adminProcedure
+  getReelsAnalytics: adminProcedure("reels")
     .input(reelsAnalyticsInput)
     .query(({ ctx, input }) => getReelsAnalytics(ctx.deps, input)),
 });

@@ -4,7 +4,7 @@ import * as service from "./revenue.service.ts";
 
 /** Money taken, refunds and coins in circulation; for administrators (the Revenue Analytics page). */
 export const revenueRouter = router({
-  getRevenueAnalytics: adminProcedure
+  getRevenueAnalytics: adminProcedure("analytics")
     .input(revenueAnalyticsInput)
     .query(({ ctx, input }) => service.getRevenueAnalytics(ctx.deps, input)),
 });

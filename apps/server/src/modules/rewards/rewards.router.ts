@@ -38,22 +38,22 @@ export const rewardsRouter = router({
 
   // The team.
   /** Live. */
-  listRules: adminProcedure.query(({ ctx }) => rules.listRules(ctx.deps)),
-  updateRule: adminProcedure
+  listRules: adminProcedure("rewards").query(({ ctx }) => rules.listRules(ctx.deps)),
+  updateRule: adminProcedure("rewards")
     .input(updateRewardRuleInput)
     .mutation(({ ctx, input }) => rules.updateRule(ctx.deps, ctx.user, input)),
   /** What a change to a rule would have granted over the last 7 complete days, against the rule in force. */
-  previewRuleChange: adminProcedure
+  previewRuleChange: adminProcedure("rewards")
     .input(previewRewardRuleInput)
     .query(({ ctx, input }) => previewRuleChange(ctx.deps, input)),
-  createBadge: adminProcedure
+  createBadge: adminProcedure("rewards")
     .input(createBadgeInput)
     .mutation(({ ctx, input }) => badges.createBadge(ctx.deps, ctx.user, input)),
   /** Coins granted by rewards, newest first. Live. */
-  listGrants: adminProcedure
+  listGrants: adminProcedure("rewards")
     .input(listRewardGrantsInput)
     .query(({ ctx, input }) => grants.listGrants(ctx.deps, input)),
-  revokeGrant: adminProcedure
+  revokeGrant: adminProcedure("rewards")
     .input(revokeRewardGrantInput)
     .mutation(({ ctx, input }) => grants.revokeGrant(ctx.deps, ctx.user, input)),
 });

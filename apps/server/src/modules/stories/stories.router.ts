@@ -69,65 +69,65 @@ export const storiesRouter = router({
 
   // Administrators.
   /** Every story with its status and plays. Live. */
-  adminListStories: adminProcedure
+  adminListStories: adminProcedure("stories")
     .input(adminListStoriesInput)
     .query(({ ctx, input }) => drafts.adminListStories(ctx.deps, input)),
-  createStory: adminProcedure
+  createStory: adminProcedure("stories")
     .input(createStoryInput)
     .mutation(({ ctx, input }) => drafts.createStory(ctx.deps, ctx.user, input)),
   /** The draft the editor opens: details, stats and every scene. */
-  getStoryDraft: adminProcedure
+  getStoryDraft: adminProcedure("stories")
     .input(storyIdInput)
     .query(({ ctx, input }) => drafts.getStoryDraft(ctx.deps, input.storyId)),
   /** Saves what changed since `baseRevision`: scenes, the start, the story's own stats. */
-  saveStoryDraft: adminProcedure
+  saveStoryDraft: adminProcedure("stories")
     .input(saveStoryDraftInput)
     .mutation(({ ctx, input }) => drafts.saveStoryDraft(ctx.deps, input)),
-  updateStoryDetails: adminProcedure
+  updateStoryDetails: adminProcedure("stories")
     .input(updateStoryDetailsInput)
     .mutation(({ ctx, input }) => drafts.updateStoryDetails(ctx.deps, ctx.user, input)),
-  uploadSceneImage: adminProcedure
+  uploadSceneImage: adminProcedure("stories")
     .input(uploadSceneImageInput)
     .mutation(({ ctx, input }) => drafts.uploadSceneImage(ctx.deps, ctx.user, input)),
   /** A new immutable version from the draft; refused while the story has errors. */
-  publishStory: adminProcedure
+  publishStory: adminProcedure("stories")
     .input(storyIdInput)
     .mutation(({ ctx, input }) => drafts.publishStory(ctx.deps, ctx.user, input.storyId)),
-  archiveStory: adminProcedure
+  archiveStory: adminProcedure("stories")
     .input(storyIdInput)
     .mutation(({ ctx, input }) => drafts.archiveStory(ctx.deps, input.storyId)),
-  restoreStory: adminProcedure
+  restoreStory: adminProcedure("stories")
     .input(storyIdInput)
     .mutation(({ ctx, input }) => drafts.restoreStory(ctx.deps, input.storyId)),
   /** Only a story never published. */
-  deleteStory: adminProcedure
+  deleteStory: adminProcedure("stories")
     .input(storyIdInput)
     .mutation(({ ctx, input }) => drafts.deleteStory(ctx.deps, input.storyId)),
   /** A new draft from an uploaded Twee or Twine 2 HTML file. */
-  importTwine: adminProcedure
+  importTwine: adminProcedure("stories")
     .input(importTwineInput)
     .mutation(({ ctx, input }) => twine.importTwine(ctx.deps, ctx.user, input.uploadId)),
-  exportStory: adminProcedure
+  exportStory: adminProcedure("stories")
     .input(exportStoryInput)
     .query(({ ctx, input }) => twine.exportStory(ctx.deps, input)),
   /** Stories by status, plays, completion and endings over a range of days. Live. */
-  getStoriesDashboard: adminProcedure
+  getStoriesDashboard: adminProcedure("stories")
     .input(storiesDashboardInput)
     .query(({ ctx, input }) => analytics.getStoriesDashboard(ctx.deps, input)),
   /** Readers, drop-off and choice split per scene of the newest version. Live. */
-  getStoryFunnel: adminProcedure
+  getStoryFunnel: adminProcedure("stories")
     .input(storyIdInput)
     .query(({ ctx, input }) => analytics.getStoryFunnel(ctx.deps, input.storyId)),
   /** Live. */
-  listStatPresets: adminProcedure.query(({ ctx }) => presets.listStatPresets(ctx.deps)),
-  createStatPreset: adminProcedure
+  listStatPresets: adminProcedure("stories").query(({ ctx }) => presets.listStatPresets(ctx.deps)),
+  createStatPreset: adminProcedure("stories")
     .input(createStatPresetInput)
     .mutation(({ ctx, input }) => presets.createStatPreset(ctx.deps, input)),
-  updateStatPreset: adminProcedure
+  updateStatPreset: adminProcedure("stories")
     .input(updateStatPresetInput)
     .mutation(({ ctx, input }) => presets.updateStatPreset(ctx.deps, input)),
   /** Refused while a story uses it. */
-  deleteStatPreset: adminProcedure
+  deleteStatPreset: adminProcedure("stories")
     .input(statPresetIdInput)
     .mutation(({ ctx, input }) => presets.deleteStatPreset(ctx.deps, input.id)),
 });

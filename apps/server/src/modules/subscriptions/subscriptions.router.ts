@@ -21,14 +21,14 @@ export const subscriptionsRouter = router({
   /** Stops renewals; access lasts until the end of the paid period. */
   cancelSubscription: authedProcedure.mutation(({ ctx }) => service.cancelSubscription(ctx.deps, ctx.user)),
   resumeSubscription: authedProcedure.mutation(({ ctx }) => service.resumeSubscription(ctx.deps, ctx.user)),
-  adminListPlans: superadminProcedure.query(({ ctx }) => plans.adminListPlans(ctx.deps)),
-  createPlan: superadminProcedure
+  adminListPlans: superadminProcedure("content").query(({ ctx }) => plans.adminListPlans(ctx.deps)),
+  createPlan: superadminProcedure("content")
     .input(createPlanInput)
     .mutation(({ ctx, input }) => plans.createPlan(ctx.deps, input)),
-  updatePlan: superadminProcedure
+  updatePlan: superadminProcedure("content")
     .input(updatePlanInput)
     .mutation(({ ctx, input }) => plans.updatePlan(ctx.deps, input)),
-  adminListSubscriptions: superadminProcedure
+  adminListSubscriptions: superadminProcedure("content")
     .input(adminListSubscriptionsInput)
     .query(({ ctx, input }) => service.adminListSubscriptions(ctx.deps, input)),
 });

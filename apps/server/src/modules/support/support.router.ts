@@ -23,7 +23,9 @@ import * as desk from "./support-desk.service.ts";
 
 export const supportRouter = router({
   /** Open tickets nobody on the team has answered yet. */
-  getUnattendedTicketCount: adminProcedure.query(({ ctx }) => service.getUnattendedTicketCount(ctx.deps)),
+  getUnattendedTicketCount: adminProcedure("support").query(({ ctx }) =>
+    service.getUnattendedTicketCount(ctx.deps),
+  ),
 
   // The person asking.
   /** The caller's tickets. Live. */
@@ -54,50 +56,50 @@ export const supportRouter = router({
 
   // The team.
   /** The queue, soonest due first. Live. */
-  listQueue: adminProcedure
+  listQueue: adminProcedure("support")
     .input(supportQueueInput)
     .query(({ ctx, input }) => desk.listSupportQueue(ctx.deps, ctx.user, input)),
   /** A ticket with internal notes, recorded actions and missed targets. Live. */
-  getTicket: adminProcedure
+  getTicket: adminProcedure("support")
     .input(ticketIdInput)
     .query(({ ctx, input }) => desk.getAgentTicket(ctx.deps, ctx.user, input.ticketId)),
   /** The person's wallet, payments, unlocks and subscription beside a ticket. Live. */
-  getRequesterAccount: adminProcedure
+  getRequesterAccount: adminProcedure("support")
     .input(ticketIdInput)
     .query(({ ctx, input }) => account.getRequesterAccount(ctx.deps, input.ticketId)),
   /** Who tickets can be assigned to. */
-  listAgents: adminProcedure.query(({ ctx }) => desk.listAgents(ctx.deps)),
-  replyAsAgent: adminProcedure
+  listAgents: adminProcedure("support").query(({ ctx }) => desk.listAgents(ctx.deps)),
+  replyAsAgent: adminProcedure("support")
     .input(agentReplyInput)
     .mutation(({ ctx, input }) => desk.agentReply(ctx.deps, ctx.user, input)),
-  updateTicket: adminProcedure
+  updateTicket: adminProcedure("support")
     .input(updateTicketInput)
     .mutation(({ ctx, input }) => desk.updateTicket(ctx.deps, ctx.user, input)),
-  recheckPayment: adminProcedure
+  recheckPayment: adminProcedure("support")
     .input(ticketPaymentInput)
     .mutation(({ ctx, input }) => account.recheckTicketPayment(ctx.deps, ctx.user, input)),
-  refundPayment: adminProcedure
+  refundPayment: adminProcedure("support")
     .input(ticketRefundInput)
     .mutation(({ ctx, input }) => account.refundTicketPayment(ctx.deps, ctx.user, input)),
-  grantCompensation: adminProcedure
+  grantCompensation: adminProcedure("support")
     .input(compensationInput)
     .mutation(({ ctx, input }) => account.grantCompensation(ctx.deps, ctx.user, input)),
-  listCannedReplies: adminProcedure.query(({ ctx }) => desk.listCannedReplies(ctx.deps)),
-  createCannedReply: adminProcedure
+  listCannedReplies: adminProcedure("support").query(({ ctx }) => desk.listCannedReplies(ctx.deps)),
+  createCannedReply: adminProcedure("support")
     .input(createCannedReplyInput)
     .mutation(({ ctx, input }) => desk.createCannedReply(ctx.deps, ctx.user, input)),
-  updateCannedReply: adminProcedure
+  updateCannedReply: adminProcedure("support")
     .input(updateCannedReplyInput)
     .mutation(({ ctx, input }) => desk.updateCannedReply(ctx.deps, input)),
-  deleteCannedReply: adminProcedure
+  deleteCannedReply: adminProcedure("support")
     .input(cannedReplyIdInput)
     .mutation(({ ctx, input }) => desk.deleteCannedReply(ctx.deps, input.cannedReplyId)),
-  listSlaPolicies: adminProcedure.query(({ ctx }) => desk.listSlaPolicies(ctx.deps)),
-  updateSlaPolicy: adminProcedure
+  listSlaPolicies: adminProcedure("support").query(({ ctx }) => desk.listSlaPolicies(ctx.deps)),
+  updateSlaPolicy: adminProcedure("support")
     .input(updateSlaPolicyInput)
     .mutation(({ ctx, input }) => desk.updateSlaPolicy(ctx.deps, input)),
   /** Volume, backlog, response and resolution times, breaches and satisfaction. Live. */
-  getAnalytics: superadminProcedure
+  getAnalytics: superadminProcedure("support")
     .input(supportAnalyticsInput)
     .query(({ ctx, input }) => analytics.getSupportAnalytics(ctx.deps, input)),
 });

@@ -7,7 +7,7 @@ export const systemSettingsRouter = router({
     .meta({ liveScope: "global", comingSoon: "open" })
     .use(cachedRead)
     .query(({ ctx }) => service.getComingSoonSettings(ctx.deps)),
-  updateComingSoonSettings: superadminProcedure
+  updateComingSoonSettings: superadminProcedure("tools")
     .input(updateComingSoonSettingsInput)
     .mutation(({ ctx, input }) => service.updateComingSoonSettings(ctx.deps, input)),
 });

@@ -1,6 +1,7 @@
 import { type ComingSoonSettings, DEFAULT_COMING_SOON_SETTINGS } from "@litverse/shared/system-settings";
 import type { UpdateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { eq } from "drizzle-orm";
+import { noteChange } from "../../core/audit.ts";
 import { ALL_TOPICS, track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { systemSettings } from "./schema.ts";
@@ -85,6 +86,7 @@ export async function updateComingSoonSettings(
     }),
   };
   const row = await deps.changes.inTransaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(systemSettings).where(eq(systemSettings.id, 1)).for("update");
     const [saved] = await tx
       .insert(systemSettings)
       .values({ id: 1, ...DEFAULT_COMING_SOON_SETTINGS, ...values })
@@ -92,6 +94,13 @@ export async function updateComingSoonSettings(
       .returning();
     deps.changes.changed(COMING_SOON_TOPIC);
     if (update.isComingSoonMode !== undefined) deps.changes.changed(COMING_SOON_MODE_TOPIC);
+    noteChange({
+      objectType: "coming-soon-settings",
+      objectId: "1",
+      // Before the first change, the settings are the defaults.
+      before: before ? toComingSoonSettings(before) : DEFAULT_COMING_SOON_SETTINGS,
+      after: saved ? toComingSoonSettings(saved) : null,
+    });
     return saved;
   });
   // This process's own readers see the change at once, before the announcement goes round.

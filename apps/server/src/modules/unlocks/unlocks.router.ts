@@ -23,11 +23,11 @@ export const unlocksRouter = router({
     .input(unlockAllRemainingInput)
     .mutation(({ ctx, input }) => service.unlockAllRemaining(ctx.deps, ctx.user, input)),
   /** Unlocks, newest first, searchable by the reader's email or the title (live). */
-  adminListUnlocks: adminProcedure
+  adminListUnlocks: adminProcedure("analytics")
     .input(adminListUnlocksInput)
     .query(({ ctx, input }) => service.adminListUnlocks(ctx.deps, input)),
   /** Gives the coins back (a reversing entry) and locks the episode(s) again. */
-  refundUnlock: adminProcedure
+  refundUnlock: adminProcedure("analytics")
     .input(refundUnlockInput)
     .mutation(({ ctx, input }) => service.refundUnlock(ctx.deps, ctx.user, input)),
 });

@@ -25,7 +25,7 @@ export const usersRouter = router({
   setUserAge: authedProcedure
     .input(setUserAgeInput)
     .mutation(({ ctx, input }) => service.setUserAge(ctx.deps, ctx.user, input.age)),
-  setUserRole: superadminProcedure
+  setUserRole: superadminProcedure("users")
     .input(setUserRoleInput)
     .mutation(({ ctx, input }) => service.setUserRole(ctx.deps, ctx.user, input.userId, input.role)),
 });

@@ -6,10 +6,12 @@ import type { CurrentUser } from "@litverse/shared/users";
 import { stripInvisibleCharacters } from "@litverse/shared/visible-text";
 import { and, eq } from "drizzle-orm";
 import type { Identity } from "../../auth/identity.ts";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
+import { PERMISSIONS_TOPIC } from "../permissions/topics.ts";
 import { handleRefusal, isReservedHandle } from "../profiles/index.ts";
 import { users } from "./schema.ts";
 
@@ -192,9 +194,16 @@ export async function setUserRole(
 ): Promise<CurrentUser> {
   if (actor?.id === userId) throw new AppError("FORBIDDEN", "You cannot change your own role.");
   return deps.changes.inTransaction(deps.db, async (tx) => {
+    const [before] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
-    if (!updated) throw new AppError("NOT_FOUND", "No such user.");
-    deps.changes.changed(userTopic(userId));
+    if (!updated || !before) throw new AppError("NOT_FOUND", "No such user.");
+    noteChange({ objectType: "user", objectId: userId, before: { role: before.role }, after: { role } });
+    // Who is an administrator is what the permissions page lists.
+    deps.changes.changed(userTopic(userId), PERMISSIONS_TOPIC);
     return toCurrentUser(updated);
   });
 }

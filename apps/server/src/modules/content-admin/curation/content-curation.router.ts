@@ -14,20 +14,22 @@ export const contentCurationRouter = router({
     service.getActiveCuratedLists(ctx.deps, await optionalUser(ctx)),
   ),
   /** Every list, active or not, with its titles, for the curation page. */
-  listCuratedLists: adminProcedure.query(({ ctx }) => service.listCuratedLists(ctx.deps)),
-  createCuratedList: adminProcedure
+  listCuratedLists: adminProcedure("curation").query(({ ctx }) => service.listCuratedLists(ctx.deps)),
+  createCuratedList: adminProcedure("curation")
     .input(createCuratedListInput)
     .mutation(async ({ ctx, input }) => ({ id: (await service.createCuratedList(ctx.deps, input.data)).id })),
-  updateCuratedList: adminProcedure.input(updateCuratedListInput).mutation(async ({ ctx, input }) => {
-    await service.updateCuratedList(ctx.deps, input.id, input.data);
-  }),
-  deleteCuratedList: adminProcedure
+  updateCuratedList: adminProcedure("curation")
+    .input(updateCuratedListInput)
+    .mutation(async ({ ctx, input }) => {
+      await service.updateCuratedList(ctx.deps, input.id, input.data);
+    }),
+  deleteCuratedList: adminProcedure("curation")
     .input(idInput)
     .mutation(({ ctx, input }) => service.deleteCuratedList(ctx.deps, input.id)),
-  reorderCuratedLists: adminProcedure
+  reorderCuratedLists: adminProcedure("curation")
     .input(reorderCuratedListsInput)
     .mutation(({ ctx, input }) => service.reorderCuratedLists(ctx.deps, input.listIds)),
-  setCuratedListItems: adminProcedure
+  setCuratedListItems: adminProcedure("curation")
     .input(setCuratedListItemsInput)
     .mutation(({ ctx, input }) => service.setCuratedListItems(ctx.deps, input.id, input.contentIds)),
 });
