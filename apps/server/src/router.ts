@@ -1,5 +1,6 @@
 // The one router: every function of the platform, by `<area>.<verbNoun>` name.
 import { adminNotificationsRouter } from "./modules/admin-notifications/admin-notifications.router.ts";
+import { analyticsRouter } from "./modules/analytics/analytics.router.ts";
 import { auditRouter } from "./modules/audit/audit.router.ts";
 import { clubsRouter } from "./modules/clubs/clubs.router.ts";
 import { coinsRouter } from "./modules/coins/coins.router.ts";
@@ -32,6 +33,7 @@ import { mergeRouters, router } from "./rpc/trpc.ts";
 
 const areas = {
   adminNotifications: adminNotificationsRouter,
+  analytics: analyticsRouter,
   audit: auditRouter,
   clubs: clubsRouter,
   coins: coinsRouter,

@@ -34,6 +34,7 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   "adminNotifications.markAdminNotificationRead": { type: "mutation", access: "admin", section: null },
   "adminNotifications.markAllAdminNotificationsRead": { type: "mutation", access: "admin", section: null },
   "adminNotifications.sendAnnouncement": { type: "mutation", access: "admin", section: "newsletter" },
+  "analytics.getDashboard": { type: "query", access: "admin", section: null },
   "audit.exportAuditEvents": { type: "query", access: "admin", section: "tools" },
   "audit.listAuditEvents": { type: "query", access: "admin", section: "tools" },
   "clubs.answerClubMeeting": { type: "mutation", access: "authed" },

@@ -1,7 +1,21 @@
 import { JOB_STATUSES } from "@litverse/shared/jobs";
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
-import { actorColumn } from "../../modules/users/schema.ts";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { actorColumn, users } from "../../modules/users/schema.ts";
 import { idColumn, oneOf, timestamps } from "./columns.ts";
 
 /**
@@ -44,3 +58,32 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text("value").notNull(),
   ...timestamps(),
 });
+
+/**
+ * What happened on the platform each day (UTC), counted as it happens (daily-counts.ts): the
+ * dashboard's and analytics' figures read these few rows instead of the raw events. A busy count
+ * is spread over a few rows (shards) so that writers rarely wait for each other; a day's figure is
+ * their sum.
+ */
+export const dailyCounts = pgTable(
+  "daily_counts",
+  {
+    day: date("day").notNull(),
+    metric: text("metric").notNull(),
+    shard: smallint("shard").notNull().default(0),
+    value: bigint("value", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.metric, table.shard] })],
+);
+
+/** Who used the app on each day (UTC), once per person and day: the active-people figures. */
+export const dailyActivePeople = pgTable(
+  "daily_active_people",
+  {
+    day: date("day").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.userId] })],
+);

@@ -19,6 +19,7 @@ import type {
 } from "@litverse/shared/clubs-inputs";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { countDaily } from "../../core/daily-counts.ts";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
@@ -281,6 +282,7 @@ export async function createClubPost(
       spoilerEpisode: input.spoilerEpisode,
       imageKey,
     });
+    await countDaily(deps.changes, tx, "community.club_posts");
     if (parent) {
       await tx
         .update(clubPosts)

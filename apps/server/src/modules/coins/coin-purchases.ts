@@ -1,5 +1,6 @@
 // A coin package paid for: its coins reach the buyer's wallet once, however often the payment is
 // settled (the ledger's idempotency key is the payment's id).
+import { countDaily } from "../../core/daily-counts.ts";
 import type { Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { creditCoins } from "./ledger.ts";
@@ -29,5 +30,7 @@ export async function creditCoinPurchase(
     memo: `Bought ${coinsDescription(purchase.coins, purchase.bonusCoins)}`,
     idempotencyKey: `payment:${purchase.id}`,
   });
-  return entry ? { creditEntryId: entry.id } : null;
+  if (!entry) return null;
+  await countDaily(deps.changes, tx, "coins.bought", { by: purchase.coins + purchase.bonusCoins });
+  return { creditEntryId: entry.id };
 }

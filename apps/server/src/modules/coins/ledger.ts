@@ -7,8 +7,10 @@
 // wallets in id order), so one wallet's movements happen one after another, while different
 // wallets never wait on each other. The database refuses an overdraft in any case (CHECK on
 // ledger_accounts.balance).
+
 import { BONUS_COIN_LIFETIME_DAYS, type LedgerEntryKind } from "@litverse/shared/coins";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
@@ -397,6 +399,7 @@ export async function spendCoins(
     postings,
   );
   if (!entry) throw new AppError("CONFLICT", "This was already paid for.");
+  await countDaily(deps.changes, tx, "coins.spent", { by: spend.amount });
   return entry;
 }
 

@@ -5,3 +5,4 @@
 export { renderDemoCover } from "./demo/covers.ts";
 export { randomFrom } from "./demo/random.ts";
 export { DEMO_TITLES, type EngagementPlan } from "./demo/titles.ts";
+export { IMPORT_JOB_KIND } from "./imports/imports.service.ts";

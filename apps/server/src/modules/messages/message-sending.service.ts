@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage, MessageAttachment } from "@litverse/shared/messages";
 import { eq, sql } from "drizzle-orm";
+import { countDaily } from "../../core/daily-counts.ts";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
@@ -110,6 +111,7 @@ export async function sendMessage(
       })
       .returning();
     if (!inserted) throw new AppError("CONFLICT", "Could not send the message.");
+    await countDaily(deps.changes, tx, "community.messages");
     // Writing to someone whose request one declined (or who wrote first) opens the conversation.
     const reopen = conversation.status === "declined" && conversation.requestedBy !== user.id;
     await tx

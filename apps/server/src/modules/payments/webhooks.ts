@@ -52,6 +52,7 @@ export async function receiveWebhook(
   const [claimed] = await deps.db
     .insert(paymentEvents)
     .values({ provider: providerName, eventId: event.eventId, type: event.type })
+    // Stryker disable next-line ObjectLiteral: (provider, event id) is the only unique value this insert can repeat
     .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
     .returning({ id: paymentEvents.id });
   if (!claimed) return { statusCode: 200, body: { received: true, duplicate: true } };
@@ -90,6 +91,7 @@ async function handleEvent(
     case "subscription.updated":
       await paymentHandlers().subscriptionEvent(deps, provider, event);
       return;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: an event no case takes is ignored all the same
     case "ignored":
       return;
   }

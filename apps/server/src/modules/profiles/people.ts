@@ -1,6 +1,8 @@
 // A person as every area shows them: name, handle, avatar and presence, read in one join.
+
 import { type PersonSummary, PRESENCE_ONLINE_MS } from "@litverse/shared/people";
 import { eq, inArray, sql } from "drizzle-orm";
+import { markActive } from "../../core/daily-counts.ts";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -112,4 +114,5 @@ export async function touchPresence(
                    from profiles p where p.user_id = ${userId}) as was_online`,
   );
   if (!rows[0]?.was_online) deps.changes.changed(personTopic(userId));
+  await markActive(deps.changes, deps.db, userId, new Date(now));
 }

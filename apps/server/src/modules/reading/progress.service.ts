@@ -5,6 +5,7 @@ import type { recordProgressInput } from "@litverse/shared/content-inputs";
 import type { ActivityKind } from "@litverse/shared/people";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -100,16 +101,13 @@ export async function recordProgress(
       creditedUntil,
       now,
     });
+    const kind = activityKindOf(title.contentType);
     if (activeSeconds > 0) {
-      await addActivityTime(
-        tx,
-        viewer.id,
-        episode.contentId,
-        activityKindOf(title.contentType),
-        recordedAt,
-        activeSeconds,
-      );
+      await addActivityTime(tx, viewer.id, episode.contentId, kind, recordedAt, activeSeconds);
+      await countDaily(deps.changes, tx, `reading.${kind}_seconds`, { by: activeSeconds, at: recordedAt });
     }
+    const completedEpisode = Boolean(input.isCompleted && !before?.completedAt && kept?.completedAt);
+    if (completedEpisode) await countDaily(deps.changes, tx, "reading.episodes_finished", { at: recordedAt });
     await rewardReading(
       deps,
       tx,
@@ -119,7 +117,7 @@ export async function recordProgress(
         title,
         activeSeconds,
         // A reread finishing the episode again earns nothing.
-        completedEpisode: Boolean(input.isCompleted && !before?.completedAt && kept?.completedAt),
+        completedEpisode,
       },
       now,
     );

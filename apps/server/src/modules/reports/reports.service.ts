@@ -1,7 +1,9 @@
 // Reports of people and what they post, into the one `reports` table the moderation queue reads.
 // The area that owns a kind of target finds it (and checks the reporter may see it); this records
 // the report once per reporter and target, and tells the administrators.
+
 import type { ReportReason, ReportTargetKind } from "@litverse/shared/people";
+import { countDaily } from "../../core/daily-counts.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { createAdminNotification } from "../admin-notifications/index.ts";
 import { reports } from "../profiles/schema.ts";
@@ -44,7 +46,10 @@ export async function createReport(
       })
       .onConflictDoNothing()
       .returning({ id: reports.id });
-    if (rows.length > 0) deps.changes.changed(REPORTS_TOPIC);
+    if (rows.length > 0) {
+      deps.changes.changed(REPORTS_TOPIC);
+      await countDaily(deps.changes, tx, "moderation.reports_filed");
+    }
     return rows.length > 0;
   });
   if (inserted) {

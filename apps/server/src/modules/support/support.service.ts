@@ -13,6 +13,7 @@ import {
 import type { createTicketInput, rateTicketInput, replyToTicketInput } from "@litverse/shared/support-inputs";
 import { and, desc, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -246,6 +247,7 @@ export async function createTicket(
         createdAt: now,
       });
       announceTicket(deps, row);
+      await countDaily(deps.changes, tx, "support.tickets_opened", { at: now });
       return { ticketId, number: row.number };
     });
   } catch (error) {

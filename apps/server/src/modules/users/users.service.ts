@@ -7,6 +7,7 @@ import { stripInvisibleCharacters } from "@litverse/shared/visible-text";
 import { and, eq } from "drizzle-orm";
 import type { Identity } from "../../auth/identity.ts";
 import { noteChange } from "../../core/audit.ts";
+import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -141,7 +142,9 @@ export async function syncUser(
       .onConflictDoNothing()
       .returning();
     // Lost a race with a concurrent first sign-in of the same person: theirs stands.
-    return created ?? (await findUserByIdentity(tx, identity));
+    if (!created) return findUserByIdentity(tx, identity);
+    await countDaily(deps.changes, tx, "people.signed_up");
+    return created;
   });
   if (!row) throw new AppError("CONFLICT", "Could not store the user.");
   return row;
