@@ -1,6 +1,7 @@
 import { BONUS_COIN_LIFETIME_DAYS } from "@litverse/shared/coins";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countToday } from "../../test/daily-counts.ts";
 import {
   callerFor,
   createUser,
@@ -184,6 +185,14 @@ describe("creditCoinsMany", () => {
 });
 
 describe("spendCoins", () => {
+  it("counts the coins spent toward today's figure, and nothing for a spend refused", async () => {
+    const me = await createUser(platform);
+    await credit(me.id, { bonus: 10 });
+    await spend(me.id, 7);
+    await expect(spend(me.id, 7)).rejects.toMatchObject({ code: "INSUFFICIENT_COINS" });
+    expect(await countToday(platform, "coins.spent")).toBe(7);
+  });
+
   it("spends bonus coins first, soonest to expire first, then purchased coins", async () => {
     const me = await createUser(platform);
     await credit(me.id, { kind: "purchase", purchased: 100 });

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../core/db/client.ts";
+import { countToday } from "../../test/daily-counts.ts";
 import { befriend, phonePhoto, uploadFile } from "../../test/people.ts";
 import {
   callerFor,
@@ -47,6 +48,15 @@ async function notificationsOf(user: TestUser) {
 }
 
 describe("between friends", () => {
+  it("counts each message sent toward today's figure", async () => {
+    const ada = await createUser(platform);
+    const ben = await createUser(platform);
+    await befriend(platform, ada, ben);
+    await as(ada).sendMessage({ partnerId: ben.id, body: "One" });
+    await as(ben).sendMessage({ partnerId: ada.id, body: "Two" });
+    expect(await countToday(platform, "community.messages")).toBe(2);
+  });
+
   it("delivers, counts unread, shows read receipts and pages back through history", async () => {
     const ada = await createUser(platform);
     const ben = await createUser(platform);

@@ -2,6 +2,7 @@
 // one credit however they interleave, signatures, mismatches, refunds, and who may do what.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countToday } from "../../test/daily-counts.ts";
 import {
   callerFor,
   createUser,
@@ -306,6 +307,9 @@ describe("exactly one credit", () => {
     expect(settled.every((row) => row.id === paymentId)).toBe(true);
     expect(await purchaseEntries(me.id)).toHaveLength(1);
     expect(await callerFor(platform, me).coins.getCoinBalance()).toMatchObject({ total: 600 });
+    // The dashboard counts the payment and its coins once, too.
+    expect(await countToday(platform, "money.paid:USD")).toBe(499);
+    expect(await countToday(platform, "coins.bought")).toBe(600);
     await expectConsistentLedger();
   });
 });

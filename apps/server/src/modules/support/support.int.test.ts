@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countToday } from "../../test/daily-counts.ts";
 import { phonePhoto, uploadFile } from "../../test/people.ts";
 import { askForHelp, tinyPdf } from "../../test/support.ts";
 import {
@@ -46,6 +47,19 @@ const ask = (user: TestUser, subject?: string, category?: "technical" | "payment
   askForHelp(platform, user, subject, category);
 
 describe("support tickets, for the person asking", () => {
+  it("counts each ticket on the day it was opened", async () => {
+    const person = await createUser(platform);
+    const ticket = {
+      category: "other",
+      subject: "A question",
+      description: "A question of mine",
+      attachmentUploadIds: [],
+    };
+    await createTicket(platform.deps, person, ticket as never, new Date(Date.now() - 3 * 24 * HOUR_MS));
+    await as(person).createTicket(ticket as never);
+    expect(await countToday(platform, "support.tickets_opened")).toBe(1);
+  });
+
   it("opens a ticket, follows the reply live, answers, and rates it once solved", async () => {
     const person = await createUser(platform);
     const agent = await createUser(platform, "admin");
