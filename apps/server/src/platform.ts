@@ -22,6 +22,7 @@ import { ReelUploadStore } from "./media/reel-uploads.ts";
 import { LocalMediaStorage } from "./media/storage.ts";
 import { UploadStore } from "./media/upload-store.ts";
 import { MediaUrlSigner } from "./media/url-signing.ts";
+import { countIfNeverCounted } from "./modules/analytics/index.ts";
 import { ensureBuiltInTemplates } from "./modules/permissions/index.ts";
 import { ensureDefaultBadges } from "./modules/rewards/badges.ts";
 
@@ -49,6 +50,7 @@ export async function openPlatform(
     await runMigrations(database);
     await ensureDefaultBadges(database.db);
     await ensureBuiltInTemplates(database.db);
+    await countIfNeverCounted(database.db);
     media = await openMedia(config, database);
     const swept = await media.storage.sweepStaging();
     if (swept > 0) log.warn({ entries: swept }, "removed what interrupted imports left in the staging area");

@@ -28,7 +28,9 @@ export const saveRoleTemplateInput = z
   .object({
     /** Absent to make a new template. */
     templateId: idSchema.optional(),
-    name: visibleString("A template's name").max(60, "Keep the name under 60 characters"),
+    name: visibleString("A template's name")
+      .min(1, "Give the template a name")
+      .max(60, "Keep the name under 60 characters"),
     description: z.string().trim().max(300, "Keep the description under 300 characters").default(""),
     grants: grantsSchema,
   })

@@ -3,6 +3,7 @@ import type { Dashboard } from "@litverse/shared/analytics";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dayOf } from "../../core/daily-counts.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
+import { countToday } from "../../test/daily-counts.ts";
 import { befriend } from "../../test/people.ts";
 import {
   callerFor,
@@ -14,6 +15,7 @@ import {
 } from "../../test/test-platform.ts";
 import { adminPermissions } from "../permissions/schema.ts";
 import { touchPresence } from "../profiles/people.ts";
+import { recountDailyCounts } from "./recount.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -91,5 +93,18 @@ describe("the dashboard", () => {
     const dashboard = await callerFor(platform, admin).analytics.getDashboard();
     expect(dashboard.groups.map((group) => group.title)).toEqual(["Needs someone"]);
     expect(dashboard.groups[0]?.figures.map((item) => item.key)).toEqual(["tickets"]);
+  });
+
+  it("is counted again from the events for history written past the services, keeping who was active", async () => {
+    const ada = await createUser(platform);
+    await touchPresence(platform.deps, ada.id);
+    await createUser(platform);
+    // Accounts stored straight into the table (as the demo's bulk history is) were not counted.
+    expect(await countToday(platform, "people.signed_up")).toBe(0);
+    await recountDailyCounts(platform.deps);
+    expect(await countToday(platform, "people.signed_up")).toBe(2);
+    expect(await countToday(platform, "people.active")).toBe(1);
+    await recountDailyCounts(platform.deps);
+    expect(await countToday(platform, "people.signed_up")).toBe(2);
   });
 });
