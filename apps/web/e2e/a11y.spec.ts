@@ -307,7 +307,8 @@ async function appRoutes(page: Page, demo: DemoIds): Promise<Route[]> {
     // The pages still to come are one page under other titles: one open to all, one for admins,
     // one for superadmins.
     ["a page to come", "/ads/my-ads"],
-    ["an admin page to come", "/admin/dashboard", "admin"],
+    ["an admin page to come", "/admin/analytics", "admin"],
+    ["admin dashboard", "/admin/dashboard", "admin"],
     ["a superadmin page to come", "/admin/user-management", "superadmin"],
     ["content management", "/admin/content-management", "admin"],
     ["content curation", "/admin/content-curation", "admin"],
@@ -315,6 +316,7 @@ async function appRoutes(page: Page, demo: DemoIds): Promise<Route[]> {
     ["revenue analytics", "/admin/revenue-analytics", "admin"],
     ["subscription management", "/admin/subscription-management", "superadmin"],
     ["VVIP control", "/admin/vvip-control", "superadmin"],
+    ["admin permissions", "/admin/admin-permissions", "superadmin"],
     ["admin notifications", "/admin/notifications", "admin"],
     ["support queue", "/admin/support", "admin"],
     ["support ticket", `/admin/support/${demo.ticket}`, "admin"],
@@ -327,6 +329,8 @@ async function appRoutes(page: Page, demo: DemoIds): Promise<Route[]> {
     ["story editor", `/admin/stories/${demo.story}/edit`, "admin"],
     ["reels management", "/admin/reels/management", "admin"],
     ["reels analytics", "/admin/reels/analytics", "admin"],
+    ["admin tools", "/admin/tools", "admin"],
+    ["admin tools, coming soon", "/admin/tools?tab=coming-soon", "admin"],
     ["not found", "/no-such-page"],
   ];
 }

@@ -165,7 +165,7 @@ test("an admin's menu, header and admin badges", async ({ page }) => {
   ).toHaveText(String(personal + team));
   await menu(page).getByRole("link", { name: "Admin Tools" }).click();
   await expect(page.getByRole("heading", { name: "Admin Tools", level: 1 })).toBeVisible();
-  await expect(page.getByText("Not available yet")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Audit trail" })).toBeVisible();
 });
 
 test("a superadmin's menu", async ({ page }) => {

@@ -93,9 +93,12 @@ export function effectiveGrants(
   return grants;
 }
 
-/** The section whose permission each admin page needs to be opened (view level). */
+/**
+ * The section whose permission each admin page needs to be opened (view level). Pages left out
+ * are every administrator's: the dashboard (which shows only the figures they may see) and their
+ * notifications.
+ */
 export const ADMIN_PAGE_SECTIONS: Record<string, AdminSection> = {
-  "/admin/dashboard": "analytics",
   "/admin/analytics": "analytics",
   "/admin/revenue-analytics": "analytics",
   "/admin/content-management": "content",
@@ -116,7 +119,7 @@ export const ADMIN_PAGE_SECTIONS: Record<string, AdminSection> = {
   "/admin/rewards": "rewards",
   "/admin/user-management": "users",
   "/admin/tools": "tools",
-  "/admin/fictitious-users": "users",
+  "/admin/fictitious-users": "support",
   "/admin/ads/platform-management": "ads",
   "/admin/ads/settings": "ads",
   "/admin/ads/user-ads": "ads",

@@ -53,7 +53,10 @@ describe("commands in the audit trail", () => {
       device: "command line",
     });
     expect(rows[0]?.actorLabel).toMatch(/\(command line\)$/);
-    const [change] = rows[0]?.changes as Array<{ before: { isComingSoonMode: boolean }; after: object }>;
+    const [change] = (rows[0]?.changes ?? []) as Array<{
+      before: { isComingSoonMode: boolean };
+      after: object;
+    }>;
     expect(change?.before.isComingSoonMode).toBe(false);
     expect(change?.after).toMatchObject({ isComingSoonMode: true, comingSoonTitle: "Soon" });
   });

@@ -165,6 +165,12 @@ export const routes: RouteObject[] = [
             path: "/admin/reels/analytics",
             lazy: () => import("../features/reels/admin/reels-analytics-route.tsx"),
           },
+          { path: "/admin/dashboard", lazy: () => import("../features/analytics/dashboard-route.tsx") },
+          {
+            path: "/admin/admin-permissions",
+            lazy: () => import("../features/permissions/admin-permissions-route.tsx"),
+          },
+          { path: "/admin/tools", lazy: () => import("../features/tools/admin-tools-route.tsx") },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,
             lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),

@@ -1,13 +1,15 @@
-// The admin pages' door: the page for administrators (or superadmins only), a plain "not for you"
-// to everyone else. The server checks the role on every call anyway; this only spares others a
-// page of errors.
+// The admin pages' door: the page for administrators (or superadmins only) whose permissions
+// include its section, a plain "not for you" to everyone else. The server checks the role and the
+// permissions on every call anyway; this only spares others a page of errors.
+import { ADMIN_SECTION_LABELS, sectionOfAdminPath } from "@litverse/shared/admin-permissions";
 import { isAdminRole } from "@litverse/shared/users";
 import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { useAdminPermissions } from "../../lib/auth/use-admin-permissions.ts";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 
@@ -28,11 +30,15 @@ export function AdminOnly({
   children: ReactNode;
 }) {
   const me = useCurrentUser();
-  const isAllowed = canAccess(me.data?.role, access);
+  const permissions = useAdminPermissions();
+  const section = sectionOfAdminPath(useLocation().pathname);
+  const hasRole = canAccess(me.data?.role, access);
+  const isWithheld = hasRole && section !== undefined && permissions.data?.grants[section] === "none";
+  const isAllowed = hasRole && !isWithheld;
   // The page sets its own, more precise title once it shows.
   useDocumentTitle(me.data && isAllowed ? null : title);
 
-  if (!me.data) {
+  if (!me.data || (hasRole && section && !permissions.data && !permissions.isError)) {
     return (
       <Page width="wide" className="space-y-6 py-8" role="status" aria-label="Loading">
         <Skeleton className="h-9 w-64 max-w-full" />
@@ -47,9 +53,17 @@ export function AdminOnly({
       <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-border bg-card px-6 py-14 text-center">
         <ShieldAlert className="size-10 text-rose-500" aria-hidden />
         <p className="mt-4 text-lg font-semibold">
-          {access === "superadmin" ? "For superadmins only" : "For administrators only"}
+          {isWithheld
+            ? "Not in your permissions"
+            : access === "superadmin"
+              ? "For superadmins only"
+              : "For administrators only"}
         </p>
-        <p className="mt-1 max-w-md text-muted-foreground">Your account does not have access to this page.</p>
+        <p className="mt-1 max-w-md text-muted-foreground">
+          {isWithheld && section
+            ? `Your permissions do not include ${ADMIN_SECTION_LABELS[section].toLowerCase()}. A superadmin can give you access.`
+            : "Your account does not have access to this page."}
+        </p>
         <Button asChild className="mt-6">
           <Link to="/">Back to Home</Link>
         </Button>

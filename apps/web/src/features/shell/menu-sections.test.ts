@@ -1,3 +1,4 @@
+import { allSections } from "@litverse/shared/admin-permissions";
 import { describe, expect, it } from "vitest";
 import { menuSections } from "./menu-sections.ts";
 
@@ -41,5 +42,13 @@ describe("menuSections", () => {
       "Support Analytics",
     ]);
     expect(superItems?.slice(0, 8)).toEqual(adminItems?.slice(0, 8));
+  });
+
+  it("keeps an admin's items to the sections their permissions let them see", () => {
+    const grants = { ...allSections("none"), support: "view" as const, stories: "manage" as const };
+    const items = menuSections({ _id: "u1", role: "admin", handle: null }, grants)
+      .at(-1)
+      ?.items.map((item) => item.label);
+    expect(items).toEqual(["Admin Dashboard", "Interactive Stories", "Support Tickets"]);
   });
 });

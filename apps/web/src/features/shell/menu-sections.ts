@@ -1,4 +1,9 @@
 // The side menu's sections and items, in order, and who sees which.
+import {
+  type AdminSection,
+  type PermissionLevel,
+  sectionOfAdminPath,
+} from "@litverse/shared/admin-permissions";
 import type { UserRole } from "@litverse/shared/constants";
 import { isAdminRole } from "@litverse/shared/users";
 
@@ -21,7 +26,14 @@ interface MenuUser {
   handle: string | null;
 }
 
-export function menuSections(user: MenuUser | null): MenuSection[] {
+/**
+ * The menu for this person. An administrator's items are kept to the sections their permissions
+ * let them see, once those are known (`grants`; null while loading shows every item).
+ */
+export function menuSections(
+  user: MenuUser | null,
+  grants: Record<AdminSection, PermissionLevel> | null = null,
+): MenuSection[] {
   const profilePath = user ? `/user/${user.handle ?? user._id}` : "/";
   const sections: MenuSection[] = [
     {
@@ -90,7 +102,11 @@ export function menuSections(user: MenuUser | null): MenuSection[] {
         { label: "Support Analytics", to: "/admin/support-analytics" },
       );
     }
-    sections.push({ title: "Admin", items });
+    const allowed = (item: MenuItem) => {
+      const section = sectionOfAdminPath(item.to);
+      return !grants || !section || grants[section] !== "none";
+    };
+    sections.push({ title: "Admin", items: items.filter(allowed) });
   }
   return sections;
 }

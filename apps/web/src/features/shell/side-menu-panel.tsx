@@ -3,6 +3,7 @@
 import { PRODUCT_NAME } from "@litverse/shared/constants";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { useAdminPermissions } from "../../lib/auth/use-admin-permissions.ts";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { MenuSectionList, SignOutFooter } from "./menu-parts.tsx";
 import { menuSections } from "./menu-sections.ts";
@@ -18,7 +19,8 @@ export function SideMenuPanel({
   counts: UnreadCounts;
 }) {
   const me = useCurrentUser();
-  const sections = menuSections(me.data ?? null);
+  const permissions = useAdminPermissions();
+  const sections = menuSections(me.data ?? null, permissions.data?.grants ?? null);
   const close = () => onOpenChange(false);
 
   return (

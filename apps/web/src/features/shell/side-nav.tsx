@@ -2,6 +2,7 @@
 // button give way to it): the four sections first, then every section of the side menu with its
 // live badges, and Sign Out. Drawn by CSS alone, so that the server's first screen has it too.
 import { NavLink } from "react-router";
+import { useAdminPermissions } from "../../lib/auth/use-admin-permissions.ts";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { SECTION_TABS } from "./bottom-nav.tsx";
 import { MenuSectionList, SignOutFooter } from "./menu-parts.tsx";
@@ -11,7 +12,8 @@ import { useUnreadCounts } from "./use-unread-counts.ts";
 export function SideNav() {
   const me = useCurrentUser();
   const counts = useUnreadCounts();
-  const sections = menuSections(me.data ?? null);
+  const permissions = useAdminPermissions();
+  const sections = menuSections(me.data ?? null, permissions.data?.grants ?? null);
   return (
     <div
       className="fixed top-(--shell-header-height) bottom-0 left-0 z-20 hidden w-(--shell-side-nav) flex-col overflow-y-auto overscroll-contain border-r border-border bg-background lg:flex"
