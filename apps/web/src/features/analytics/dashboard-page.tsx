@@ -81,7 +81,10 @@ function FigureCard({ figure }: { figure: DashboardFigure }) {
       className="group flex h-full flex-col rounded-2xl border border-border bg-card p-3 shadow-sm sm:p-5 transition-colors hover:border-brand-400 focus-visible:outline-2 focus-visible:outline-brand-500"
     >
       <span className="text-sm font-medium text-muted-foreground">{figure.label}</span>
-      <span className="mt-1 text-2xl font-bold tracking-tight tabular-nums sm:text-3xl" data-testid="figure-value">
+      <span
+        className="mt-1 text-2xl font-bold tracking-tight tabular-nums sm:text-3xl"
+        data-testid="figure-value"
+      >
         {formatFigure(figure)}
       </span>
       <span className="mt-1 text-xs text-muted-foreground">{figure.hint}</span>

@@ -9,10 +9,11 @@ import { Field } from "../../components/ui/field.tsx";
 import { FormDialog, useFormErrors } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { downloadFile } from "../../lib/download-file.ts";
 import { toastError } from "../../lib/errors.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { isModeratorOf } from "./club-roles.ts";
-import { download, meetingCalendarFile } from "./meeting-calendar.ts";
+import { meetingCalendarFile } from "./meeting-calendar.ts";
 import { useClubMeetings, useMeetingActions, usePlanMeeting, useTimeZone } from "./use-club-plans.ts";
 
 const RSVP_LABELS: Record<ClubRsvp, string> = { going: "Going", maybe: "Maybe", not_going: "Not going" };
@@ -127,7 +128,7 @@ function MeetingCard({
           variant="ghost"
           onClick={() =>
             void meetingCalendarFile(meeting, club.name, `${window.location.origin}/clubs/${club._id}`)
-              .then((file) => download(file, "meeting.ics"))
+              .then((file) => downloadFile(file, "meeting.ics"))
               .catch((error: unknown) => toastError(error))
           }
         >

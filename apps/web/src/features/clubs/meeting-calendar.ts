@@ -24,13 +24,3 @@ export async function meetingCalendarFile(
   if (error || !value) throw new Error("Could not make the calendar file.");
   return new Blob([value], { type: "text/calendar;charset=utf-8" });
 }
-
-/** Saves `blob` as a file named `name`, as a download. */
-export function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}

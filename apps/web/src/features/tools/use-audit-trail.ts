@@ -6,12 +6,12 @@ import type { inferOutput } from "@trpc/tanstack-react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
+import { downloadFile } from "../../lib/download-file.ts";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import type { AuditFilters } from "./audit-values.ts";
 import { exportFileName } from "./audit-values.ts";
-import { downloadFile } from "./download-file.ts";
 
 /** An entry as it arrives (over the wire an empty input may be missing). */
 export type AuditEntry = inferOutput<typeof trpc.audit.listAuditEvents>["events"][number];

@@ -3,6 +3,7 @@ import type { StoryExportFormat } from "@litverse/shared/stories";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
+import { downloadFile } from "../../../lib/download-file.ts";
 import { describeError } from "../../../lib/errors.ts";
 import { trpc } from "../../../lib/trpc.ts";
 
@@ -24,19 +25,6 @@ export function usePublishStory(storyId: string) {
   };
 }
 
-/** Hands a text to the browser as a file to keep. */
-function download(fileName: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** `saveFirst` sends the changes still waiting: the file is written from what the server holds. */
 export function useExportStory(storyId: string, saveFirst: () => Promise<unknown>) {
   const queryClient = useQueryClient();
@@ -49,7 +37,10 @@ export function useExportStory(storyId: string, saveFirst: () => Promise<unknown
         ...trpc.stories.exportStory.queryOptions({ storyId, format }),
         staleTime: 0,
       });
-      download(file.fileName, file.text, format === "html" ? "text/html" : "text/plain");
+      downloadFile(
+        new Blob([file.text], { type: format === "html" ? "text/html" : "text/plain" }),
+        file.fileName,
+      );
     } catch (caught) {
       toast.error(describeError(caught, "Could not export the story.").message);
     } finally {
