@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "./db/client.ts";
 import { dailyActivePeople, dailyCounts } from "./db/schema.ts";
-import type { ChangeNotifier } from "./live/changes.ts";
+import { type ChangeNotifier, coalesceTopic } from "./live/changes.ts";
 
 /** Everything counted per day. Money is in minor units; time in seconds. */
 export const DAILY_METRICS = [
@@ -25,8 +25,9 @@ export const DAILY_METRICS = [
 /** Money paid, per currency (in minor units): `money.paid:EUR`. */
 export type DailyMetric = (typeof DAILY_METRICS)[number] | `money.paid:${string}`;
 
-/** Any day's count changed. */
+/** Any day's count changed: announced at most twice a second, however busy the platform is. */
 export const DAILY_COUNTS_TOPIC = "daily-counts";
+coalesceTopic(DAILY_COUNTS_TOPIC, 500);
 
 /** Rows each count is spread over. */
 const SHARDS = 8;

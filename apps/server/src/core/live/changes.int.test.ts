@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { systemSettings } from "../../modules/system-settings/schema.ts";
 import { openTestPlatform, type TestPlatform, usesPostgres } from "../../test/test-platform.ts";
 import { chunkPayloads, PostgresChangeBus } from "./change-bus.ts";
+import { coalesceTopic } from "./changes.ts";
 
 let platform: TestPlatform;
 let announced: string[][] = [];
@@ -51,6 +52,22 @@ describe("ChangeNotifier", () => {
     platform.deps.changes.changed("b", "a");
     await settle();
     expect(announced).toEqual([["a", "b"]]);
+  });
+
+  it("announces a coalesced topic at most once a window, and always its last change", async () => {
+    coalesceTopic("busy:test", 200);
+    const { changes } = platform.deps;
+    const timesOf = (topic: string) => announced.filter((topics) => topics.includes(topic)).length;
+    changes.changed("busy:test", "calm:test");
+    await settle();
+    expect(timesOf("busy:test")).toBe(1);
+    for (let index = 0; index < 20; index++) changes.changed("busy:test");
+    await settle();
+    // Within the window: the changes wait, together, for its end.
+    expect(timesOf("busy:test")).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(timesOf("busy:test")).toBe(2);
+    expect(timesOf("calm:test")).toBe(1);
   });
 });
 

@@ -7,6 +7,18 @@ import { ReadCache } from "./read-cache.ts";
 
 const transactionScope = new AsyncLocalStorage<Set<string>>();
 
+/** Topics announced at most once per so many milliseconds (see `coalesceTopic`). */
+const coalescedTopics = new Map<string, number>();
+
+/**
+ * Announces `topic` at most once every `everyMs`: for a topic that changes with nearly every event
+ * (a day's counts), whose watchers would otherwise run again with each one. The last change is
+ * always announced, at most `everyMs` late.
+ */
+export function coalesceTopic(topic: string, everyMs: number): void {
+  coalescedTopics.set(topic, everyMs);
+}
+
 export class ChangeNotifier {
   private readonly bus: ChangeBus;
   /**
@@ -15,6 +27,9 @@ export class ChangeNotifier {
    * a caller who wrote and then reads sees the write; other processes' arrive through the bus.
    */
   readonly reads: ReadCache;
+  /** Coalesced topics waiting to be announced, and when each was last. */
+  private readonly waiting = new Map<string, NodeJS.Timeout>();
+  private readonly lastAnnounced = new Map<string, number>();
 
   constructor(bus: ChangeBus) {
     this.bus = bus;
@@ -29,8 +44,33 @@ export class ChangeNotifier {
       for (const topic of topics) pending.add(topic);
       return;
     }
-    this.reads.invalidate(topics);
-    this.bus.publish(topics);
+    this.publish(topics);
+  }
+
+  private publish(topics: Iterable<string>): void {
+    const now: string[] = [];
+    for (const topic of topics) {
+      const everyMs = coalescedTopics.get(topic);
+      if (everyMs === undefined) now.push(topic);
+      else this.publishLater(topic, everyMs);
+    }
+    if (now.length === 0) return;
+    this.reads.invalidate(now);
+    this.bus.publish(now);
+  }
+
+  private publishLater(topic: string, everyMs: number): void {
+    // One already waiting carries this change too.
+    if (this.waiting.has(topic)) return;
+    const wait = Math.max(0, (this.lastAnnounced.get(topic) ?? 0) + everyMs - Date.now());
+    const timer = setTimeout(() => {
+      this.waiting.delete(topic);
+      this.lastAnnounced.set(topic, Date.now());
+      this.reads.invalidate([topic]);
+      this.bus.publish([topic]);
+    }, wait);
+    timer.unref();
+    this.waiting.set(topic, timer);
   }
 
   /**
@@ -49,10 +89,7 @@ export class ChangeNotifier {
     if (transactionScope.getStore()) return db.transaction(fn);
     const pending = new Set<string>();
     const result = await transactionScope.run(pending, () => db.transaction(fn));
-    if (pending.size > 0) {
-      this.reads.invalidate(pending);
-      this.bus.publish(pending);
-    }
+    if (pending.size > 0) this.publish(pending);
     return result;
   }
 }
