@@ -84,6 +84,7 @@ export async function lockActiveTimeClock(tx: Executor, userId: string, now: Dat
       set: { creditedUntil: sql`${activeTimeClocks.creditedUntil}` },
     })
     .returning({ creditedUntil: activeTimeClocks.creditedUntil });
+  // Stryker disable next-line OptionalChaining: an upsert with returning always gives back its row
   return clock?.creditedUntil ?? now;
 }
 
