@@ -16,6 +16,7 @@ import {
   memberRow,
   NOT_YOURSELF,
   requirePartner,
+  statusSeenBy,
   toChatMessage,
 } from "./conversations.ts";
 import { conversationMembers, messageHides, messages } from "./schema.ts";
@@ -42,6 +43,7 @@ export async function getConversation(
       .select({ typingUntil: conversationMembers.typingUntil })
       .from(conversationMembers)
       .where(memberRow(visible.id, partnerId));
+    // Stryker disable next-line OptionalChaining: both member rows are written with the conversation
     if (member?.typingUntil && member.typingUntil.getTime() > Date.now()) {
       partnerTypingUntil = member.typingUntil.toISOString();
     }
@@ -50,7 +52,7 @@ export async function getConversation(
     _id: visible?.id ?? null,
     partner,
     friendState: await friendState(deps.db, user.id, partnerId),
-    status: visible?.status ?? null,
+    status: visible ? statusSeenBy(visible, user.id) : null,
     isRequestToMe: visible ? isRequestTo(visible, user.id) : false,
     cannotSendBecause: await cannotSendBecause(deps.db, user.id, partnerId, conversation),
     partnerTypingUntil,
@@ -93,7 +95,7 @@ export async function listMessages(
     : null;
   const last = page.at(-1);
   return {
-    items: page.map((row) => toChatMessage(row, user.id, imageBase)),
+    items: page.map((row) => toChatMessage(row, user.id, imageBase, conversation.status === "declined")),
     nextCursor: rows.length > input.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
   };
 }

@@ -46,6 +46,13 @@ export const isRequestTo = (row: Pick<ConversationRow, "status" | "requestedBy">
 export const isHiddenFrom = (row: Pick<ConversationRow, "status" | "requestedBy">, me: string) =>
   row.status === "declined" && row.requestedBy !== me;
 
+/**
+ * The status as `me` sees it: the sender of a declined request is not told, so to them it is still
+ * a request (with a request's limits, and no read receipts).
+ */
+export const statusSeenBy = (row: Pick<ConversationRow, "status" | "requestedBy">, me: string) =>
+  row.status === "declined" && row.requestedBy === me ? "request" : row.status;
+
 /** Why `me` cannot write to `partnerId` now, or null when they can. */
 export async function cannotSendBecause(
   db: Executor,
@@ -56,11 +63,12 @@ export async function cannotSendBecause(
   if (await isBlockedEitherWay(db, me, partnerId)) return BLOCKED;
   if (!conversation) return null;
   if (isRequestTo(conversation, me)) return "Accept the request to reply.";
-  if (conversation.status === "request" && conversation.requestedBy === me) {
+  if (statusSeenBy(conversation, me) === "request" && conversation.requestedBy === me) {
     const [sent] = await queryRows<{ count: number }>(
       db,
       sql`select count(*)::int as count from messages where conversation_id = ${conversation.id} and sender_id = ${me}`,
     );
+    // Stryker disable next-line OptionalChaining: count(*) always returns one row
     if ((sent?.count ?? 0) >= MAX_UNANSWERED_REQUEST_MESSAGES) {
       return "You can send more once they accept your message request.";
     }
@@ -68,14 +76,20 @@ export async function cannotSendBecause(
   return null;
 }
 
-export function toChatMessage(row: MessageRow, me: string, imageBase: string | null): ChatMessage {
+export function toChatMessage(
+  row: MessageRow,
+  me: string,
+  imageBase: string | null,
+  /** The sender of a declined request sees no read receipts: declining marks what they sent read. */
+  hidesReceipts = false,
+): ChatMessage {
   const attachment = row.attachment;
   return {
     _id: row.id,
     body: row.body,
     fromMe: row.senderId === me,
     createdAt: row.createdAt.toISOString(),
-    readAt: row.readAt?.toISOString() ?? null,
+    readAt: hidesReceipts ? null : (row.readAt?.toISOString() ?? null),
     image:
       attachment && imageBase
         ? {

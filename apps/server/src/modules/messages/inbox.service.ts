@@ -7,7 +7,7 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { relationshipsTopic } from "../friends/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
-import { isRequestTo } from "./conversations.ts";
+import { isRequestTo, statusSeenBy } from "./conversations.ts";
 import { inboxTopic } from "./topics.ts";
 
 /** Conversations listed at most. */
@@ -28,6 +28,7 @@ export async function getUnreadCount({ db }: ServiceDeps, user: SessionUser): Pr
           and not exists (select 1 from blocks b where (b.blocker_id = ${user.id} and b.blocked_id = m.sender_id)
                                                    or (b.blocker_id = m.sender_id and b.blocked_id = ${user.id}))`,
   );
+  // Stryker disable next-line OptionalChaining: count(*) always returns one row
   return row?.count ?? 0;
 }
 
@@ -102,7 +103,7 @@ export async function listConversations(deps: ServiceDeps, user: SessionUser): P
     const summary: ConversationSummary = {
       _id: row.id,
       partner,
-      status: row.status,
+      status: statusSeenBy({ status: row.status, requestedBy: row.requested_by }, me),
       isRequestToMe: isRequestTo({ status: row.status, requestedBy: row.requested_by }, me),
       lastMessage: row.last_at
         ? {
