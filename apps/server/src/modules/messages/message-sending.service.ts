@@ -135,7 +135,7 @@ export async function sendMessage(
   const isSilent = conversation.status === "declined" && !reopened;
   if (wasQuiet && !isSilent) await tellRecipient(deps, user.id, partnerId, conversation, row);
   const imageBase = attachment ? deps.media.signer.base("messages", conversation.id).base : null;
-  return toChatMessage(row, user.id, imageBase, conversation.status === "declined" && !reopened);
+  return toChatMessage(row, user.id, imageBase);
 }
 
 /** A notification for the first unread message of a burst, unless the recipient has the conversation open. */
