@@ -18,7 +18,7 @@ import type {
   saveRoleTemplateInput,
   setAdminPermissionsInput,
 } from "@litverse/shared/admin-permissions-inputs";
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
@@ -88,8 +88,11 @@ export async function getMyAdminPermissions(
   return { role: user.role, grants: await grantsOf(deps.db, user) };
 }
 
-/** Every administrator with what they may do, superadmins first, then by name. */
-export async function listAdminPermissions(deps: ServiceDeps): Promise<AdminPermissionsEntry[]> {
+/** Every administrator (or the one named) with what they may do, superadmins first, then by name. */
+export async function listAdminPermissions(
+  deps: ServiceDeps,
+  onlyUserId?: string,
+): Promise<AdminPermissionsEntry[]> {
   track(PERMISSIONS_TOPIC);
   const [rows, templates] = await Promise.all([
     deps.db
@@ -106,7 +109,9 @@ export async function listAdminPermissions(deps: ServiceDeps): Promise<AdminPerm
       })
       .from(users)
       .leftJoin(adminPermissions, eq(adminPermissions.userId, users.id))
-      .where(inArray(users.role, ["admin", "superadmin"]))
+      .where(
+        and(inArray(users.role, ["admin", "superadmin"]), onlyUserId ? eq(users.id, onlyUserId) : undefined),
+      )
       .orderBy(sql`${users.role} = 'admin'`, asc(users.name), asc(users.id)),
     deps.db.select().from(adminRoleTemplates),
   ]);
@@ -170,7 +175,7 @@ export async function setAdminPermissions(
     });
     deps.changes.changed(PERMISSIONS_TOPIC);
   });
-  const entry = (await listAdminPermissions(deps)).find((row) => row.userId === input.userId);
+  const [entry] = await listAdminPermissions(deps, input.userId);
   if (!entry) throw new AppError("NOT_FOUND", "No such person.");
   return entry;
 }

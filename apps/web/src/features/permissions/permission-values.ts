@@ -5,6 +5,7 @@ import {
   ADMIN_SECTIONS,
   type AdminSection,
   effectiveGrants,
+  PERMISSION_LEVEL_LABELS,
   type PermissionLevel,
   type SectionGrants,
 } from "@litverse/shared/admin-permissions";
@@ -16,8 +17,6 @@ interface GrantChip {
   level: PermissionLevel;
   isOwn: boolean;
 }
-
-const LEVEL_WORDS: Record<PermissionLevel, string> = { none: "no access", view: "view", manage: "manage" };
 
 /**
  * The sections someone may see, in the admin area's order, and the sections whose level is their
@@ -31,7 +30,14 @@ export function grantChips(
     const level = grants[section];
     const isOwn = overrides[section] !== undefined;
     if (level === "none" && !isOwn) return [];
-    return [{ section, label: `${ADMIN_SECTION_LABELS[section]} · ${LEVEL_WORDS[level]}`, level, isOwn }];
+    return [
+      {
+        section,
+        label: `${ADMIN_SECTION_LABELS[section]} · ${PERMISSION_LEVEL_LABELS[level].toLowerCase()}`,
+        level,
+        isOwn,
+      },
+    ];
   });
 }
 
