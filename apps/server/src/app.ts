@@ -20,9 +20,10 @@ import Fastify, {
 } from "fastify";
 import { registerLocalAdminEndpoint } from "./admin/local-endpoint.ts";
 import { embeddedKeySet } from "./auth/embedded-keys.ts";
-import type { Identity } from "./auth/identity.ts";
+import { EMBEDDED_ISSUER_KEY, type Identity } from "./auth/identity.ts";
 import { registerEmbeddedProvider } from "./auth/provider/provider.ts";
 import { createTokenVerifier } from "./auth/token-verifier.ts";
+import { markActiveIn } from "./core/activity.ts";
 import type { Limits } from "./core/config.ts";
 import { AppError } from "./core/errors.ts";
 import { callLimitsFor } from "./core/limits/call-limits.ts";
@@ -47,10 +48,12 @@ import { registerPaymentRoutes } from "./modules/payments/payments.routes.ts";
 import { touchPresence } from "./modules/profiles/people.ts";
 import { registerReelEvents } from "./modules/reels/reel-events.routes.ts";
 import { registerReelUploads } from "./modules/reels/reel-uploads.routes.ts";
+import { recordDevice, signInRefusal } from "./modules/users/index.ts";
 import { findUserByIdentity } from "./modules/users/users.service.ts";
 import type { Platform } from "./platform.ts";
 import { appRouter } from "./router.ts";
 import type { RequestContext } from "./rpc/context.ts";
+import { SignedInSockets } from "./rpc/signed-in-sockets.ts";
 import { rememberIncomingMessages } from "./rpc/socket-replies.ts";
 import { errorReference } from "./rpc/trpc.ts";
 import { closeConnectionsOnShutdown } from "./shutdown.ts";
@@ -244,6 +247,9 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   // Each socket's connection record, found by the upgrade request the function layer is given.
   const socketConnections = new WeakMap<object, SocketConnection>();
+  const signedInSockets = new SignedInSockets();
+  const stopClosingSockets = signedInSockets.listen(platform.deps.changes);
+  app.addHook("onClose", async () => stopClosingSockets());
   const onConnection = getWSConnectionHandler<AnyTRPCRouter>({
     wss: app.websocketServer,
     router,
@@ -254,7 +260,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         userAgent: req.headers["user-agent"],
         connection,
       });
-      if (context.session.identity) keepPresence(res, context);
+      context.clientApp = info.connectionParams?.app === "installed" ? "installed" : "browser";
+      if (context.session.identity) {
+        keepPresence(res, context);
+        signedInSockets.add(res, context.session.identity);
+      }
       return context;
     },
     onError: ({ error, path: fn }) => logCallError(app, error, fn),
@@ -309,6 +319,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         ],
       },
       callLimits.rates,
+      (accountId) => signInRefusal(platform.deps.db, EMBEDDED_ISSUER_KEY, accountId),
     );
   }
 
@@ -332,15 +343,21 @@ function keepPresence(
   socket: { once(event: "close", listener: () => void): unknown },
   context: RequestContext,
 ) {
-  const touch = async () => {
+  const touch = async (isFirst: boolean) => {
     const identity = context.session.identity;
     if (!identity) return;
     const user = await findUserByIdentity(context.deps.db, identity);
-    if (user) await touchPresence(context.deps, user.id);
+    if (!user) return;
+    await touchPresence(context.deps, user.id);
+    const segment = context.clientApp === "installed" ? "platform:app" : "platform:browser";
+    await markActiveIn(context.deps.changes, context.deps.db, user.id, segment);
+    // The device a person connects from, once per socket, for their page in user management.
+    if (isFirst && context.userAgent)
+      await recordDevice(context.deps.db, user.id, context.userAgent, context.clientIp);
   };
   const onError = (error: unknown) => context.log.debug({ err: error }, "presence not recorded");
-  void touch().catch(onError);
-  const timer = setInterval(() => void touch().catch(onError), PRESENCE_INTERVAL_MS);
+  void touch(true).catch(onError);
+  const timer = setInterval(() => void touch(false).catch(onError), PRESENCE_INTERVAL_MS);
   timer.unref();
   socket.once("close", () => clearInterval(timer));
 }

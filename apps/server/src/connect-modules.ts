@@ -1,5 +1,6 @@
 // Where a lower module must call a higher one, the higher one's functions are handed down here:
-// payments settles what coins and subscriptions sell. Every process runs this before it opens a
+// payments settles what coins and subscriptions sell. User management is handed the whole schema,
+// to find every table that holds a person's data. Every process runs this before it opens a
 // platform (openPlatform does), and running it again changes nothing.
 import { creditCoinPurchase } from "./modules/coins/coin-purchases.ts";
 import { connectPayments } from "./modules/payments/connect.ts";
@@ -7,6 +8,8 @@ import {
   handleSubscriptionEvent,
   onSubscriptionPaymentSettled,
 } from "./modules/subscriptions/subscription-payments.ts";
+import { registerPersonTables } from "./modules/user-management/index.ts";
+import * as schema from "./schema.ts";
 
 export function connectModules(): void {
   connectPayments({
@@ -21,4 +24,5 @@ export function connectModules(): void {
     },
     subscriptionEvent: handleSubscriptionEvent,
   });
+  registerPersonTables(Object.values(schema));
 }

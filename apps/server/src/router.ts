@@ -26,6 +26,7 @@ import { subscriptionsRouter } from "./modules/subscriptions/subscriptions.route
 import { supportRouter } from "./modules/support/support.router.ts";
 import { systemSettingsRouter } from "./modules/system-settings/system-settings.router.ts";
 import { unlocksRouter } from "./modules/unlocks/unlocks.router.ts";
+import { userManagementRouter } from "./modules/user-management/user-management.router.ts";
 import { usersRouter } from "./modules/users/users.router.ts";
 import { vvipRouter } from "./modules/vvip/vvip.router.ts";
 import { createLiveRouter } from "./rpc/live-router.ts";
@@ -60,6 +61,7 @@ const areas = {
   systemSettings: systemSettingsRouter,
   unlocks: unlocksRouter,
   users: usersRouter,
+  userManagement: userManagementRouter,
   vvip: vvipRouter,
 };
 

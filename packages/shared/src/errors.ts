@@ -12,6 +12,8 @@ export const APP_ERROR_CODES = [
   "RATE_LIMITED",
   "PAYLOAD_TOO_LARGE",
   "UNAVAILABLE",
+  /** The account is suspended, banned or deleted: the message says which, until when and why. */
+  "ACCOUNT_RESTRICTED",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -3,13 +3,19 @@
 // commit, and reading a figure never scans the events themselves.
 import { sql } from "drizzle-orm";
 import type { Executor } from "./db/client.ts";
-import { dailyActivePeople, dailyCounts } from "./db/schema.ts";
+import { dailyCounts } from "./db/schema.ts";
 import { type ChangeNotifier, coalesceTopic } from "./live/changes.ts";
 
 /** Everything counted per day. Money is in minor units; time in seconds. */
 export const DAILY_METRICS = [
   "people.signed_up",
   "people.active",
+  /** Active on the day they signed up. */
+  "people.active_new",
+  /** Counted on the Monday of each week: people active that week. */
+  "people.active_weekly",
+  /** Counted on the first of each month: people active that month. */
+  "people.active_monthly",
   "reading.read_seconds",
   "reading.listen_seconds",
   "reading.watch_seconds",
@@ -23,7 +29,11 @@ export const DAILY_METRICS = [
   "moderation.reports_filed",
 ] as const;
 /** Money paid, per currency (in minor units): `money.paid:EUR`. */
-export type DailyMetric = (typeof DAILY_METRICS)[number] | `money.paid:${string}`;
+export type DailyMetric =
+  | (typeof DAILY_METRICS)[number]
+  | `money.paid:${string}`
+  /** People active in a segment (activity.ts): `people.active:platform:app`, `people.active:type:book`. */
+  | `people.active:${string}`;
 
 /** Any day's count changed: announced at most twice a second, however busy the platform is. */
 export const DAILY_COUNTS_TOPIC = "daily-counts";
@@ -51,19 +61,4 @@ export async function countDaily(
       set: { value: sql`${dailyCounts.value} + ${by}` },
     });
   changes.changed(DAILY_COUNTS_TOPIC);
-}
-
-/** Records that a person used the app on `at`'s day; counted once per person and day. */
-export async function markActive(
-  changes: Pick<ChangeNotifier, "changed">,
-  tx: Executor,
-  userId: string,
-  at = new Date(),
-): Promise<void> {
-  const added = await tx
-    .insert(dailyActivePeople)
-    .values({ day: dayOf(at), userId })
-    .onConflictDoNothing()
-    .returning({ userId: dailyActivePeople.userId });
-  if (added.length > 0) await countDaily(changes, tx, "people.active", { at });
 }

@@ -28,6 +28,8 @@ export interface RequestContext {
   clientIp: string;
   /** The client's User-Agent, when it sent one: where an audited action came from. */
   userAgent?: string;
+  /** On a WebSocket, whether the web app runs installed or in a browser tab, as it says: for analytics. */
+  clientApp?: "installed" | "browser";
   /** The WebSocket the call came over; null over HTTP and for callers inside the server. */
   connection: SocketConnection | null;
   limits: CallLimits;

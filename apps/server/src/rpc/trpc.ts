@@ -22,13 +22,11 @@ import type { Viewer } from "../core/service-deps.ts";
 import { recordAuditEvent } from "../modules/audit/index.ts";
 import { requirePermission } from "../modules/permissions/index.ts";
 import { isComingSoonModeOn } from "../modules/system-settings/system-settings.service.ts";
+import { isDeletedSignIn } from "../modules/users/account-actions.ts";
+import { assertAccountUsable } from "../modules/users/account-standing.ts";
 import { users } from "../modules/users/schema.ts";
-import {
-  findUserByIdentity,
-  profileFromClaims,
-  syncUser,
-  userTopic,
-} from "../modules/users/users.service.ts";
+import { userTopic } from "../modules/users/topics.ts";
+import { findUserByIdentity, profileFromClaims, syncUser } from "../modules/users/users.service.ts";
 import type { RequestContext } from "./context.ts";
 
 export interface ProcedureMeta {
@@ -82,6 +80,7 @@ const TRPC_CODE_OF: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   RATE_LIMITED: "TOO_MANY_REQUESTS",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  ACCOUNT_RESTRICTED: "FORBIDDEN",
 };
 
 /**
@@ -235,11 +234,13 @@ export const publicProcedure = t.procedure.meta({ access: "public" }).use(callGu
 
 /**
  * The stored user behind a verified identity, created on first sight, read from the database on
- * every call; live queries re-run when the user's row changes.
+ * every call and refused when the account may not be used; live queries re-run when the user's
+ * row changes.
  */
 async function loadUser(ctx: RequestContext, identity: Identity): Promise<Viewer> {
   const row =
     (await findUserByIdentity(ctx.deps.db, identity)) ??
+    (await refuseDeletedAccount(ctx, identity)) ??
     (await syncUser(
       ctx.deps,
       identity,
@@ -247,7 +248,21 @@ async function loadUser(ctx: RequestContext, identity: Identity): Promise<Viewer
       ctx.auth.superadminEmails,
     ));
   track(userTopic(row.id));
+  // A suspension, a ban or "sign out everywhere" refuses the next call, live queries included
+  // (the row's topic re-runs them).
+  assertAccountUsable(row, identity.claims.iat);
   return { id: row.id, role: row.role, age: row.age as Age | null };
+}
+
+/**
+ * A token of Litverse's own sign-in whose account was deleted (it stays valid until it expires)
+ * must not make a new user: the account is gone. Only asked on first sight of an identity.
+ */
+async function refuseDeletedAccount(ctx: RequestContext, identity: Identity): Promise<undefined> {
+  if (await isDeletedSignIn(ctx.deps.db, identity)) {
+    throw new AppError("UNAUTHORIZED", "This account no longer exists.");
+  }
+  return undefined;
 }
 
 /**

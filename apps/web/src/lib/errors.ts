@@ -29,6 +29,7 @@ const CODE_MESSAGES: Record<AppErrorCode, string> = {
   RATE_LIMITED: "Too many attempts. Wait a moment and try again.",
   PAYLOAD_TOO_LARGE: "That is too large to send.",
   UNAVAILABLE: "This is unavailable right now. Please try again soon.",
+  ACCOUNT_RESTRICTED: "Your account cannot be used right now.",
 };
 
 interface ErrorData {

@@ -11,6 +11,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { reportAccountRefusal } from "./auth/account-refusal.ts";
 import { trpcClient } from "./trpc.ts";
 
 interface LiveSubscription {
@@ -31,8 +32,12 @@ function retain(queryClient: QueryClient, queryKey: QueryKey, path: string, inpu
       { path, input },
       {
         onData: (data) => queryClient.setQueryData(queryKey, data),
-        // The plain query reports the error through the usual query state and retries.
-        onError: () => void queryClient.invalidateQueries({ queryKey, exact: true }),
+        // The plain query reports the error through the usual query state and retries; a refused
+        // account is reported at once.
+        onError: (error) => {
+          reportAccountRefusal(error);
+          void queryClient.invalidateQueries({ queryKey, exact: true });
+        },
       },
     );
     subscription = { holders: 0, stop: unsubscribe, release: null };

@@ -5,10 +5,14 @@ import {
   QUERY_RETRY_COUNT,
   QUERY_RETRY_MAX_MS,
 } from "@litverse/shared/constants";
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { reportAccountRefusal } from "./auth/account-refusal.ts";
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // A refused account shows at once, whichever call meets the refusal first.
+    queryCache: new QueryCache({ onError: reportAccountRefusal }),
+    mutationCache: new MutationCache({ onError: reportAccountRefusal }),
     defaultOptions: {
       queries: {
         retry: QUERY_RETRY_COUNT,

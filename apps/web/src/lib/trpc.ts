@@ -10,6 +10,7 @@ import {
 import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { socketReady, socketToken, takeImmediateReconnect } from "./auth/socket-token.ts";
+import { runsAsInstalledApp } from "./installed-app.ts";
 import { queryClient } from "./query-client.ts";
 
 function socketUrl(): string {
@@ -24,7 +25,8 @@ export const wsClient = createWSClient({
   },
   connectionParams: () => {
     const token = socketToken();
-    return token ? { token } : null;
+    // Where the person uses Litverse, for analytics: the installed app or a browser tab.
+    return token ? { token, app: runsAsInstalledApp() ? "installed" : "browser" } : null;
   },
   retryDelayMs: (attempt) =>
     takeImmediateReconnect() ? 0 : backoffDelay(attempt, RECONNECT_BASE_MS, RECONNECT_MAX_MS),

@@ -46,7 +46,12 @@ export interface InteractionRoutesOptions {
   rates?: RateLimits;
   /** A demo server: the sign-in page shows the demo accounts (never in production). */
   isDemo?: boolean;
+  /** Why this account may not sign in now (suspended, banned), or null. */
+  signInRefusal?: SignInRefusal;
 }
+
+/** Why the account with this id may not sign in now, in words for the person; null when it may. */
+export type SignInRefusal = (accountId: string) => Promise<string | null>;
 
 type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
 
@@ -176,7 +181,8 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
     if (prompt === "select_account" && view !== "signin") {
       const accountId = interaction.session?.accountId;
       const account = accountId ? await findAccount(db, accountId) : null;
-      if (account) {
+      // A suspended or banned account is not offered: signing in says why it is refused.
+      if (account && !(await options.signInRefusal?.(account.id))) {
         return sendPage(
           reply,
           200,
@@ -219,6 +225,8 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
       return sendPage(reply, 200, signInView(interaction, { email, error: INCORRECT_CREDENTIALS }));
     }
     await clearSignInFailures(db, attempt);
+    const refusal = await options.signInRefusal?.(account.id);
+    if (refusal) return sendPage(reply, 403, signInView(interaction, { email, error: refusal }));
     return finish(request, reply, signedIn(account.id));
   });
 

@@ -18,7 +18,7 @@ import type { RateLimits } from "../../core/limits/rate-limits.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { findAccount } from "./accounts.ts";
 import { createAdapterFactory } from "./adapter.ts";
-import { registerInteractionRoutes } from "./interactions.ts";
+import { registerInteractionRoutes, type SignInRefusal } from "./interactions.ts";
 import { loadKeys } from "./keys.ts";
 import { messagePage, signOutPage } from "./pages.ts";
 
@@ -82,6 +82,7 @@ export async function registerEmbeddedProvider(
   platform: { deps: ServiceDeps; config: Pick<Config, "isDemo"> },
   rawOptions: EmbeddedProviderOptions,
   rates?: RateLimits,
+  signInRefusal: SignInRefusal = async () => null,
 ): Promise<Provider> {
   const options = optionsSchema.parse(rawOptions);
   const { db } = platform.deps;
@@ -89,7 +90,10 @@ export async function registerEmbeddedProvider(
   const homeUrl = `${options.clientOrigins[0]}/`;
   const keys = await loadKeys(db);
 
-  const provider = new Provider(options.issuer, buildConfiguration(db, options, keys, homeUrl));
+  const provider = new Provider(
+    options.issuer,
+    buildConfiguration(db, options, keys, homeUrl, signInRefusal),
+  );
   // Behind a TLS-terminating proxy the connection is plain HTTP, yet an https issuer needs its
   // cookies marked Secure, which Koa only allows on a connection it believes is secure.
   provider.proxy = issuer.protocol === "https:";
@@ -135,6 +139,7 @@ export async function registerEmbeddedProvider(
           homeUrl,
           ...(rates ? { rates } : {}),
           isDemo: platform.config.isDemo,
+          signInRefusal,
         });
       });
 
@@ -196,6 +201,7 @@ function buildConfiguration(
   options: ParsedOptions,
   keys: Awaited<ReturnType<typeof loadKeys>>,
   homeUrl: string,
+  signInRefusal: SignInRefusal,
 ): Configuration {
   const resource = resourceIndicatorFor(options.audience);
   const secure = options.issuer.startsWith("https:");
@@ -230,7 +236,9 @@ function buildConfiguration(
     conformIdTokenClaims: false,
     findAccount: async (_ctx, sub) => {
       const account = await findAccount(db, sub);
-      if (!account) return undefined;
+      // A suspended or banned account is as good as gone to the provider: its refresh tokens and
+      // remembered sessions stop working, and the sign-in page says why.
+      if (!account || (await signInRefusal(account.id))) return undefined;
       const result: ProviderAccount = {
         accountId: account.id,
         // Addresses are not verified by the embedded provider; say so rather than pretend.

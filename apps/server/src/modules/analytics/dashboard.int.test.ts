@@ -80,7 +80,8 @@ describe("the dashboard", () => {
     const dashboard = await boss.analytics.getDashboard();
     expect(figure(dashboard, "finished")?.value).toBe(1);
     expect(figure(dashboard, "messages")?.value).toBe(1);
-    expect(figure(dashboard, "active")?.value).toBe(1);
+    // Active today: the reader (reading counts) and Ada (her app was open), each once.
+    expect(figure(dashboard, "active")?.value).toBe(2);
     expect(figure(dashboard, "online")?.value).toBe(1);
     expect(figure(dashboard, "tickets")).toMatchObject({ value: 0, href: "/admin/support" });
   });

@@ -1,12 +1,13 @@
-// The daily counts made again from the events themselves: once on a database that has events but
-// no counts yet (one kept before counting began), and after the demo seed, whose bulk history is
-// written straight into the tables rather than through the services that count. Who was active on
-// a past day is not kept anywhere else, so that count is left as it is.
+// The daily counts and the analytics tables made again from the events themselves: once on a
+// database that has events but no counts yet (one kept before counting began), and after the demo
+// seed, whose bulk history is written straight into the tables rather than through the services
+// that count. The active people's counts come from recount-activity.ts.
 import { sql } from "drizzle-orm";
 import { DAILY_COUNTS_TOPIC } from "../../core/daily-counts.ts";
-import type { Executor } from "../../core/db/client.ts";
-import { dailyCounts } from "../../core/db/schema.ts";
+import type { Database, Executor } from "../../core/db/client.ts";
+import { dailyActivePeople, dailyCounts, weeklyActivePeople } from "../../core/db/schema.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
+import { recountActivity } from "./recount-activity.ts";
 
 const RECOUNT = sql`
   insert into daily_counts (day, metric, value)
@@ -38,7 +39,7 @@ const RECOUNT = sql`
   -- Two processes starting together may both count; the first one's rows stand.
   on conflict (day, metric, shard) do nothing`;
 
-/** Replaces every count but the active people's with one made from the events. */
+/** Replaces every count, and every analytics table, with one made from the events. */
 export async function recountDailyCounts(deps: ServiceDeps): Promise<void> {
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await recount(tx);
@@ -47,13 +48,18 @@ export async function recountDailyCounts(deps: ServiceDeps): Promise<void> {
 }
 
 async function recount(tx: Executor): Promise<void> {
-  await tx.execute(sql`delete from daily_counts where metric <> 'people.active'`);
+  await tx.execute(sql`delete from daily_counts where metric not like 'people.active%'`);
   await tx.execute(RECOUNT);
+  await recountActivity(tx);
 }
 
 /** At start: counts a database that has none yet. Later starts find the counts and do nothing. */
-export async function countIfNeverCounted(db: Executor): Promise<void> {
+export async function countIfNeverCounted(db: Database): Promise<void> {
   // One row is enough to know: counting them all would read the whole table at every start.
   const [any] = await db.select({ day: dailyCounts.day }).from(dailyCounts).limit(1);
-  if (!any) await recount(db);
+  if (!any) return db.transaction((tx) => recount(tx));
+  // Counted before the analytics tables existed: those are made once.
+  const [week] = await db.select({ week: weeklyActivePeople.week }).from(weeklyActivePeople).limit(1);
+  const [day] = await db.select({ day: dailyActivePeople.day }).from(dailyActivePeople).limit(1);
+  if (!week && day) await db.transaction((tx) => recountActivity(tx));
 }

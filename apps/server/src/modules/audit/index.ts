@@ -1,2 +1,2 @@
 // What the audit module offers the rest of the server; everything else in this folder is its own.
-export { recordAuditEvent } from "./audit.service.ts";
+export { listAuditEvents, recordAuditEvent } from "./audit.service.ts";

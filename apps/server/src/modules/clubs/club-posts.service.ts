@@ -30,6 +30,7 @@ import { notify } from "../notifications/index.ts";
 import { peopleByIds, personById } from "../profiles/index.ts";
 import { createReport } from "../reports/index.ts";
 import { rewardClubPost } from "../rewards/index.ts";
+import { byVisibleAuthor } from "../users/index.ts";
 import { type ClubAccess, clubPostsTopic, loadClubFor } from "./club-access.ts";
 import { membersByHandle } from "./club-lists.service.ts";
 import { finishedEpisodes } from "./club-progress.ts";
@@ -67,6 +68,7 @@ export async function listClubPosts(
     eq(clubPosts.clubId, input.clubId),
     milestone ? eq(clubPosts.milestoneId, milestone.id) : isNull(clubPosts.milestoneId),
     isNull(clubPosts.parentId),
+    byVisibleAuthor(clubPosts.authorId),
     // A deleted post stays as a marker only while replies hang on it.
     or(isNull(clubPosts.deletedAt), sql`${clubPosts.replyCount} > 0`),
   );
@@ -119,6 +121,7 @@ async function toPostItems(
           from club_posts
           where parent_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(postIds)}::jsonb))
             and deleted_at is null
+            and ${byVisibleAuthor(clubPosts.authorId)}
         ) ranked where rank <= ${CLUB_REPLIES_SHOWN}`,
   );
   const replyRows =

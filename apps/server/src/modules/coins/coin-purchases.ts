@@ -1,5 +1,6 @@
 // A coin package paid for: its coins reach the buyer's wallet once, however often the payment is
 // settled (the ledger's idempotency key is the payment's id).
+import { countCohortCoins } from "../../core/activity.ts";
 import { countDaily } from "../../core/daily-counts.ts";
 import type { Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
@@ -32,5 +33,6 @@ export async function creditCoinPurchase(
   });
   if (!entry) return null;
   await countDaily(deps.changes, tx, "coins.bought", { by: purchase.coins + purchase.bonusCoins });
+  await countCohortCoins(tx, purchase.userId, "bought", purchase.coins + purchase.bonusCoins);
   return { creditEntryId: entry.id };
 }

@@ -10,6 +10,7 @@
 
 import { BONUS_COIN_LIFETIME_DAYS, type LedgerEntryKind } from "@litverse/shared/coins";
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { countCohortCoins, reachMilestone } from "../../core/activity.ts";
 import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
@@ -400,6 +401,8 @@ export async function spendCoins(
   );
   if (!entry) throw new AppError("CONFLICT", "This was already paid for.");
   await countDaily(deps.changes, tx, "coins.spent", { by: spend.amount });
+  await countCohortCoins(tx, userId, "spent", spend.amount);
+  await reachMilestone(tx, userId, "firstPaid");
   return entry;
 }
 

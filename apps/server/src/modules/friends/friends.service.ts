@@ -27,6 +27,7 @@ import {
   toPersonSummary,
 } from "../profiles/index.ts";
 import { blocks, friendships, profiles } from "../profiles/schema.ts";
+import { byVisibleAuthor } from "../users/index.ts";
 import { users } from "../users/schema.ts";
 import {
   friendIdsOf,
@@ -315,6 +316,7 @@ export async function searchPeople(
     .where(
       and(
         sql`${users.id} not in ${hiddenFrom(me.id)}`,
+        byVisibleAuthor(users.id),
         or(sql`lower(${users.handle}) like ${prefix}`, sql`${name} like ${like}`),
       ),
     )

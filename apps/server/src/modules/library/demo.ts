@@ -82,8 +82,18 @@ export const personaHandle = (name: string): string =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_");
 
+/**
+ * When a persona joined: six to thirteen weeks ago, a week apart in eight groups, before any of the
+ * demo's history (which reaches back a month or two), so that analytics has sign-up cohorts that
+ * differ, and nobody did anything before they joined.
+ */
+export function personaJoinedDaysAgo(index: number): number {
+  return 91 - (index % 8) * 7 - (index % 3);
+}
+
 /** The personas' users, made if missing, each with their taste. */
 async function ensurePersonas(deps: ServiceDeps): Promise<Array<DemoPersona & { id: string }>> {
+  const now = Date.now();
   const values = DEMO_PERSONAS.map((persona, index) => ({
     issuer: DEMO_PERSONA_ISSUER,
     subject: `persona-${index + 1}`,
@@ -91,6 +101,7 @@ async function ensurePersonas(deps: ServiceDeps): Promise<Array<DemoPersona & { 
     handle: personaHandle(persona.name),
     age: 18,
     role: "user" as const,
+    createdAt: new Date(now - personaJoinedDaysAgo(index) * DAY_MS),
   }));
   await deps.db.insert(users).values(values).onConflictDoNothing();
   const rows = await deps.db

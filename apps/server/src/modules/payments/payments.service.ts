@@ -18,6 +18,7 @@ import { ADMIN_PAYMENTS_PAGE_SIZE } from "@litverse/shared/payments";
 import type { adminListPaymentsInput, startCoinCheckoutInput } from "@litverse/shared/payments-inputs";
 import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { reachMilestone } from "../../core/activity.ts";
 import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { olderThan } from "../../core/db/cursor.ts";
@@ -197,6 +198,7 @@ export async function settlePayment(deps: ServiceDeps, paymentId: string): Promi
       if (!claimed) return payment;
       deps.changes.changed(paymentTopic(paymentId), PAYMENTS_TOPIC);
       await countDaily(deps.changes, tx, `money.paid:${claimed.currency}`, { by: claimed.amountMinor });
+      await reachMilestone(tx, claimed.userId, "firstPaid");
       const credit = await paymentHandlers().purposes[claimed.purpose].settled(deps, tx, claimed, verified);
       if (!credit) return claimed;
       const [credited] = await tx

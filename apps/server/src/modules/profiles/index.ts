@@ -1,6 +1,7 @@
 // What the profiles module offers the other modules; everything else in this folder is its own.
 export { handleRefusal, isReservedHandle } from "./handles.ts";
 export {
+  avatarUrl,
   ensureProfileRow,
   NO_SUCH_PERSON,
   peopleByIds,

@@ -2,7 +2,7 @@
 
 import { type PersonSummary, PRESENCE_ONLINE_MS } from "@litverse/shared/people";
 import { eq, inArray, sql } from "drizzle-orm";
-import { markActive } from "../../core/daily-counts.ts";
+import { markActive } from "../../core/activity.ts";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";

@@ -18,6 +18,7 @@ import {
   type Visibility,
 } from "@litverse/shared/people";
 import type { updateProfileInput } from "@litverse/shared/people-inputs";
+import { isAdminRole } from "@litverse/shared/users";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Executor, queryRows } from "../../core/db/client.ts";
@@ -114,11 +115,20 @@ export async function getProfile(deps: ServiceDeps, viewer: Viewer, userId: stri
   const { db } = deps;
   track(personTopic(userId), userTopic(userId), relationshipsTopic(viewer.id), relationshipsTopic(userId));
   const [row] = await db
-    .select({ ...personColumns, createdAt: users.createdAt, profile: profiles })
+    .select({
+      ...personColumns,
+      createdAt: users.createdAt,
+      contentHidden: users.contentHidden,
+      profile: profiles,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw new AppError("NOT_FOUND", PROFILE_NOT_AVAILABLE);
+  // A restricted person's profile is hidden with the rest of what they wrote, except from the team.
+  if (row.contentHidden && userId !== viewer.id && !isAdminRole(viewer.role)) {
+    throw new AppError("NOT_FOUND", PROFILE_NOT_AVAILABLE);
+  }
   if (userId !== viewer.id && (await hasBlocked(db, userId, viewer.id))) {
     throw new AppError("NOT_FOUND", PROFILE_NOT_AVAILABLE);
   }

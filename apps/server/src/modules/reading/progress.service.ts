@@ -5,6 +5,13 @@ import type { recordProgressInput } from "@litverse/shared/content-inputs";
 import type { ActivityKind } from "@litverse/shared/people";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import {
+  countEpisodeReader,
+  countTitle,
+  markActive,
+  markActiveIn,
+  reachMilestone,
+} from "../../core/activity.ts";
 import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
@@ -108,6 +115,14 @@ export async function recordProgress(
     }
     const completedEpisode = Boolean(input.isCompleted && !before?.completedAt && kept?.completedAt);
     if (completedEpisode) await countDaily(deps.changes, tx, "reading.episodes_finished", { at: recordedAt });
+    await countForAnalytics(deps, tx, {
+      userId: viewer.id,
+      episode,
+      contentType: title.contentType,
+      isFirstVisit: !before,
+      completedEpisode,
+      at: recordedAt,
+    });
     await rewardReading(
       deps,
       tx,
@@ -124,6 +139,45 @@ export async function recordProgress(
     deps.changes.changed(libraryTopic(viewer.id), titleProgressTopic(viewer.id, episode.contentId));
   });
   await recordView(deps.db, viewer.id, episode);
+}
+
+/**
+ * What analytics follows of reading (core/activity.ts): who read which kind of content today, each
+ * person's first episode and first finished one, each episode's and title's new readers, and the
+ * readers who finished a title (its last episode out).
+ */
+async function countForAnalytics(
+  deps: ServiceDeps,
+  tx: Executor,
+  event: {
+    userId: string;
+    episode: { id: string; contentId: string; number: number };
+    contentType: ContentType;
+    isFirstVisit: boolean;
+    completedEpisode: boolean;
+    at: Date;
+  },
+): Promise<void> {
+  const { userId, episode, at } = event;
+  await markActive(deps.changes, tx, userId, at);
+  await markActiveIn(deps.changes, tx, userId, `type:${event.contentType}`, at);
+  if (event.isFirstVisit) {
+    await reachMilestone(tx, userId, "firstEpisode", at);
+    await countEpisodeReader(tx, episode, at);
+    const [visited] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(episodeProgress)
+      .where(and(eq(episodeProgress.userId, userId), eq(episodeProgress.contentId, episode.contentId)));
+    if (visited?.count === 1) await countTitle(tx, episode.contentId, { newReaders: 1 }, at);
+  }
+  if (event.completedEpisode) {
+    await reachMilestone(tx, userId, "firstFinished", at);
+    const [last] = await tx
+      .select({ number: sql<number>`max(${episodes.number})::int` })
+      .from(episodes)
+      .where(and(eq(episodes.contentId, episode.contentId), sql`${episodes.publishAt} <= now()`));
+    if (last?.number === episode.number) await countTitle(tx, episode.contentId, { completions: 1 }, at);
+  }
 }
 
 /** What time in a title of this type is spent doing. */

@@ -20,6 +20,7 @@ import { isAdminViewer } from "../content/index.ts";
 import { relationshipsTopic } from "../friends/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { createReport } from "../reports/index.ts";
+import { byVisibleAuthor } from "../users/index.ts";
 import { loadWatchableReel } from "./reel-access.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";
 import { reelComments, reels } from "./schema.ts";
@@ -52,7 +53,11 @@ export async function listComments(
   const reel = await loadWatchableReel(db, viewer, input.reelId);
   track(reelCommentsTopic(reel.id), relationshipsTopic(viewer.id));
   const after = input.cursor ? decodeTimeCursor(input.cursor) : null;
-  const visible = and(eq(reelComments.reelId, reel.id), notBlockedWith(viewer));
+  const visible = and(
+    eq(reelComments.reelId, reel.id),
+    notBlockedWith(viewer),
+    byVisibleAuthor(reelComments.authorId),
+  );
   let rows: CommentRow[];
   if (input.parentId) {
     rows = await db
@@ -124,7 +129,7 @@ async function firstReplies(db: Executor, viewer: Viewer, parentIds: string[]): 
           partition by ${reelComments.parentId} order by ${reelComments.createdAt}, ${reelComments.id}) as n
         from ${reelComments}
         where ${inArray(reelComments.parentId, parentIds)} and ${reelComments.deletedAt} is null
-          and ${notBlockedWith(viewer)}
+          and ${notBlockedWith(viewer)} and ${byVisibleAuthor(reelComments.authorId)}
       ) shown where n <= ${REEL_REPLIES_SHOWN}`,
   );
   if (ranked.length === 0) return [];

@@ -10,6 +10,7 @@ import {
 import type { listFeedInput } from "@litverse/shared/reels-inputs";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { reachMilestone } from "../../core/activity.ts";
 import { queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
@@ -170,6 +171,7 @@ export async function openLinkedTitle(
       contentId: title.id,
       episodeId: reel.linkEpisodeId,
     });
+    await reachMilestone(deps.db, viewer.id, "reelClick");
     noteAnalyticsChange(deps);
   }
   const [released, entitlements, progress, [latest]] = await Promise.all([

@@ -23,6 +23,7 @@ import {
 import type { recordWatchEventsInput } from "@litverse/shared/reels-inputs";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
+import { markActiveIn, reachMilestone } from "../../core/activity.ts";
 import { queryRows, type Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { viewerAge } from "../content/index.ts";
@@ -340,6 +341,11 @@ async function recordGroup(deps: ServiceDeps, group: WatchRequest[]): Promise<vo
         },
       ]),
     );
+    // Analytics: who watched reels today, and each person's first reel (the reel funnel's start).
+    for (const viewerId of new Set(views.filter((row) => row.is_new).map((row) => row.viewer_id))) {
+      await markActiveIn(deps.changes, tx, viewerId, "type:reel");
+      await reachMilestone(tx, viewerId, "firstReel");
+    }
     const owned = (request: WatchRequest, reelId: string) => {
       const view = viewOf.get(`${request.sessionId}|${reelId}`);
       return view && view.viewerId === request.viewer.id ? view : undefined;

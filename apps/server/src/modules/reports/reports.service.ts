@@ -3,10 +3,16 @@
 // the report once per reporter and target, and tells the administrators.
 
 import type { ReportReason, ReportTargetKind } from "@litverse/shared/people";
+import type { PersonReport } from "@litverse/shared/user-management";
+import { desc, eq } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { countDaily } from "../../core/daily-counts.ts";
+import type { Executor } from "../../core/db/client.ts";
+import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { createAdminNotification } from "../admin-notifications/index.ts";
 import { reports } from "../profiles/schema.ts";
+import { users } from "../users/schema.ts";
 
 export const REPORTS_TOPIC = "reports";
 
@@ -61,4 +67,48 @@ export async function createReport(
     });
   }
   return { isNew: inserted };
+}
+
+/** How many reports by and about one person their page in user management lists, newest first. */
+const REPORTS_SHOWN = 20;
+
+/** The reports a person made and the reports made about them, for their page in user management. */
+export async function reportsInvolving(
+  db: Executor,
+  userId: string,
+): Promise<{ by: PersonReport[]; about: PersonReport[] }> {
+  track(REPORTS_TOPIC);
+  const other = alias(users, "other_person");
+  const list = (mine: AnyPgColumn, theirs: AnyPgColumn) =>
+    db
+      .select({
+        id: reports.id,
+        targetKind: reports.targetKind,
+        reason: reports.reason,
+        details: reports.details,
+        status: reports.status,
+        createdAt: reports.createdAt,
+        otherId: other.id,
+        otherName: other.name,
+        otherHandle: other.handle,
+      })
+      .from(reports)
+      .leftJoin(other, eq(other.id, theirs))
+      .where(eq(mine, userId))
+      .orderBy(desc(reports.createdAt))
+      .limit(REPORTS_SHOWN);
+  const [by, about] = await Promise.all([
+    list(reports.reporterId, reports.targetUserId),
+    list(reports.targetUserId, reports.reporterId),
+  ]);
+  const toReport = (row: Awaited<ReturnType<typeof list>>[number]): PersonReport => ({
+    id: row.id,
+    targetKind: row.targetKind,
+    reason: row.reason,
+    details: row.details,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    otherPerson: row.otherId ? { id: row.otherId, name: row.otherName, handle: row.otherHandle } : null,
+  });
+  return { by: by.map(toReport), about: about.map(toReport) };
 }

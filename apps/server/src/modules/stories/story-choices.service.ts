@@ -10,6 +10,7 @@ import { CHOICE_SHARE_MIN_READERS } from "@litverse/shared/stories/story-model";
 import type { chooseChoiceInput } from "@litverse/shared/stories-inputs";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { markActiveIn, reachMilestone } from "../../core/activity.ts";
 import { type Executor, queryRows, type Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
@@ -196,6 +197,7 @@ export async function chooseChoice(
       if (!(await movePlay(db, move))) throw new PlayMoved();
       announcePlay(deps, story.id, viewer.id, true);
     }
+    await countStoryStep(deps, viewer.id, choice.arrival.ending !== null);
     return { sceneId: choice.target };
   } catch (error) {
     if (!(error instanceof PlayMoved)) throw error;
@@ -203,6 +205,12 @@ export async function chooseChoice(
     if (now && now.id === play.id && isRepeat(now)) return { sceneId: now.sceneId };
     throw new AppError("CONFLICT", STALE_SCENE);
   }
+}
+
+/** What analytics follows of playing: who played a story today, and each person's first finished story. */
+async function countStoryStep(deps: ServiceDeps, userId: string, isEnding: boolean): Promise<void> {
+  await markActiveIn(deps.changes, deps.db, userId, "type:story");
+  if (isEnding) await reachMilestone(deps.db, userId, "storyFinished");
 }
 
 /** Pays for a premium choice unless this reader already has, in this story, in any play. */

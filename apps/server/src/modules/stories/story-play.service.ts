@@ -5,6 +5,7 @@
 import type { PlaySave, PlayView } from "@litverse/shared/stories";
 import { STORY_SAVE_SLOTS } from "@litverse/shared/stories/story-model";
 import { and, eq, sql } from "drizzle-orm";
+import { markActiveIn, reachMilestone } from "../../core/activity.ts";
 import type { Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -193,6 +194,9 @@ export async function startPlay(
   return deps.changes.inTransaction(deps.db, async (tx) => {
     const playId = await beginPlay(tx, story, viewer.id, version, version.startSceneId, values, ending);
     await arrive(tx, story.id, viewer.id, version.startSceneId, ending);
+    await reachMilestone(tx, viewer.id, "storyStarted");
+    if (ending !== null) await reachMilestone(tx, viewer.id, "storyFinished");
+    await markActiveIn(deps.changes, tx, viewer.id, "type:story");
     announcePlay(deps, story.id, viewer.id, true);
     deps.changes.changed(STORIES_ADMIN_TOPIC);
     return { playId };

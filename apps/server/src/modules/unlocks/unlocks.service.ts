@@ -18,6 +18,7 @@ import {
   unlockMemo,
 } from "@litverse/shared/unlocks";
 import { and, desc, eq, gt, ilike, isNull, ne, notExists, or, type SQL, sql } from "drizzle-orm";
+import { countTitle, reachUnlockAfterReel } from "../../core/activity.ts";
 import type { Executor, Transaction } from "../../core/db/client.ts";
 import { olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
@@ -275,6 +276,17 @@ async function insertUnlock(tx: Transaction, values: typeof episodeUnlocks.$infe
   return row;
 }
 
+/** What analytics follows of an unlock paid in coins: the title's earnings, and the reel funnel's last step. */
+async function countPaidUnlock(
+  tx: Transaction,
+  userId: string,
+  contentId: string,
+  coins: number,
+): Promise<void> {
+  await countTitle(tx, contentId, { coinsEarned: coins });
+  await reachUnlockAfterReel(tx, userId);
+}
+
 function priceChanged(now: number): AppError {
   return new AppError(
     "CONFLICT",
@@ -340,6 +352,7 @@ export async function unlockEpisode(
           kind: "coins",
           entryId: entry.id,
         });
+        await countPaidUnlock(tx, viewer.id, title.id, episode.priceCoins);
         deps.changes.changed(entitlementsTopic(viewer.id), UNLOCKS_ADMIN_TOPIC);
         return toResult(row, episode.priceCoins, false);
       });
@@ -381,6 +394,7 @@ export async function unlockEpisode(
         entryId: entry.id,
         expiresAt: sql`now() + make_interval(hours => ${hours})` as unknown as Date,
       });
+      await countPaidUnlock(tx, viewer.id, title.id, price);
       deps.changes.changed(entitlementsTopic(viewer.id), UNLOCKS_ADMIN_TOPIC);
       return toResult(row, price, false);
     }
@@ -447,6 +461,7 @@ export async function unlockAllRemaining(
       .returning({ id: episodeUnlocks.id });
     // Stryker disable next-line StringLiteral: cannot be thrown: the candidates are chosen under the wallet lock every permanent unlock takes, so none of the inserts conflicts
     if (rows.length !== count) throw new AppError("CONFLICT", "Some of these episodes are unlocked already.");
+    await countPaidUnlock(tx, viewer.id, title.id, bulk.priceCoins);
     deps.changes.changed(entitlementsTopic(viewer.id), UNLOCKS_ADMIN_TOPIC);
     return { episodeCount: count, spentCoins: bulk.priceCoins };
   });

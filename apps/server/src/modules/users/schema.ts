@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { idColumn, timestamps } from "../../core/db/columns.ts";
 import { handleSkeletonSql } from "../../core/db/handle-skeleton.ts";
 
@@ -18,6 +29,18 @@ export const users = pgTable(
     handle: text("handle"),
     role: userRole("role").notNull().default("user"),
     age: smallint("age"),
+    /** Suspended until then (sign-in and every call refused with the reason); null: not suspended. */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+    /** Banned since then, until an administrator lifts it. */
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    /** Why the account is suspended or banned, as the person is told. */
+    restrictionReason: text("restriction_reason"),
+    /** While suspended or banned, what the person wrote in public (posts, comments, profile) is hidden. */
+    contentHidden: boolean("content_hidden").notNull().default(false),
+    /** Access tokens issued before then are refused: "sign out everywhere", suspensions and bans. */
+    sessionsEndedAt: timestamp("sessions_ended_at", { withTimezone: true }),
+    /** The account was deleted then: its personal data erased, its money records kept under no name. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [
@@ -29,6 +52,10 @@ export const users = pgTable(
      */
     index("users_handle_skeleton_idx").on(handleSkeletonSql(table.handle)),
     check("users_age_check", sql`${table.age} is null or ${table.age} in (13, 16, 18)`),
+    // Newest first in user management, and sign-ups in a period for the funnels.
+    index("users_created_at_idx").on(table.createdAt, table.id),
+    // The people whose public content is hidden, read by every list of posts and comments.
+    index("users_content_hidden_idx").on(table.id).where(sql`${table.contentHidden}`),
   ],
 );
 
@@ -40,3 +67,22 @@ export const personColumn = (name: string) =>
 
 /** Who did something (published, granted, reviewed): kept as nobody once their account goes. */
 export const actorColumn = (name: string) => uuid(name).references(() => users.id, { onDelete: "set null" });
+
+/**
+ * The browsers and apps a person has connected from, one row per user agent, for their page in
+ * user management (and their own data export).
+ */
+export const personDevices = pgTable(
+  "person_devices",
+  {
+    id: idColumn(),
+    userId: personColumn("user_id"),
+    /** A hash of the user agent: the same browser on the same system is one device. */
+    deviceKey: text("device_key").notNull(),
+    userAgent: text("user_agent").notNull(),
+    lastAddress: text("last_address"),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("person_devices_user_device_key").on(table.userId, table.deviceKey)],
+);

@@ -6,19 +6,17 @@ import type { CurrentUser } from "@litverse/shared/users";
 import { stripInvisibleCharacters } from "@litverse/shared/visible-text";
 import { and, eq } from "drizzle-orm";
 import type { Identity } from "../../auth/identity.ts";
-import { noteChange } from "../../core/audit.ts";
 import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
-import { PERMISSIONS_TOPIC } from "../permissions/topics.ts";
 import { handleRefusal, isReservedHandle } from "../profiles/index.ts";
+import { changeRole } from "./account-actions.ts";
 import { users } from "./schema.ts";
+import { ACCOUNTS_TOPIC, userTopic } from "./topics.ts";
 
 export type UserRow = typeof users.$inferSelect;
-
-export const userTopic = (userId: string) => `user:${userId}`;
 
 export interface Profile {
   email: string | null;
@@ -125,7 +123,7 @@ export async function syncUser(
         !("role" in changes);
       if (isSame) return existing;
       const [updated] = await tx.update(users).set(changes).where(eq(users.id, existing.id)).returning();
-      deps.changes.changed(userTopic(existing.id));
+      deps.changes.changed(userTopic(existing.id), ACCOUNTS_TOPIC);
       return updated as UserRow;
     }
     const [created] = await tx
@@ -144,6 +142,7 @@ export async function syncUser(
     // Lost a race with a concurrent first sign-in of the same person: theirs stands.
     if (!created) return findUserByIdentity(tx, identity);
     await countDaily(deps.changes, tx, "people.signed_up");
+    deps.changes.changed(ACCOUNTS_TOPIC);
     return created;
   });
   if (!row) throw new AppError("CONFLICT", "Could not store the user.");
@@ -188,27 +187,17 @@ export async function setUserAge(deps: ServiceDeps, user: SessionUser, age: Age)
   return toCurrentUser(row);
 }
 
-/** Superadmins change roles; nobody changes their own, so the last superadmin cannot lock everyone out. */
+/**
+ * Superadmins change roles; nobody changes their own, and the last superadmin stays one, so that
+ * nobody can lock everyone out (account-actions.ts).
+ */
 export async function setUserRole(
   deps: ServiceDeps,
   actor: SessionUser | null,
   userId: string,
   role: UserRole,
 ): Promise<CurrentUser> {
-  if (actor?.id === userId) throw new AppError("FORBIDDEN", "You cannot change your own role.");
-  return deps.changes.inTransaction(deps.db, async (tx) => {
-    const [before] = await tx
-      .select({ role: users.role })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
-    if (!updated || !before) throw new AppError("NOT_FOUND", "No such user.");
-    noteChange({ objectType: "user", objectId: userId, before: { role: before.role }, after: { role } });
-    // Who is an administrator is what the permissions page lists.
-    deps.changes.changed(userTopic(userId), PERMISSIONS_TOPIC);
-    return toCurrentUser(updated);
-  });
+  return toCurrentUser(await changeRole(deps, actor, userId, role));
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow[]> {

@@ -1,6 +1,8 @@
 // What the browser says about installing, read once per page.
+
+import { isStandalone } from "../../lib/installed-app.ts";
 import { createSurfaceClaim } from "./install-rules.ts";
-import { detectPlatform, type InstallPlatform, isStandalone, type NavigatorLike } from "./platform.ts";
+import { detectPlatform, type InstallPlatform, type NavigatorLike } from "./platform.ts";
 
 export interface InstallEnvironment {
   platform: InstallPlatform;

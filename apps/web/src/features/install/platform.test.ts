@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectPlatform, isStandalone } from "./platform.ts";
+import { detectPlatform } from "./platform.ts";
 
 const UA = {
   iphoneSafari:
@@ -48,22 +48,5 @@ describe("detectPlatform", () => {
     expect(detectPlatform({ userAgent: UA.windowsEdge, platform: "Win32", maxTouchPoints: 10 })).toBe(
       "other",
     );
-  });
-});
-
-describe("isStandalone", () => {
-  const media = (standalone: boolean) => (query: string) => ({
-    matches: standalone && query === "(display-mode: standalone)",
-  });
-
-  it("is true in an installed app's window, or from the iOS home screen", () => {
-    expect(isStandalone({ userAgent: UA.desktopChrome }, media(true))).toBe(true);
-    expect(isStandalone({ userAgent: UA.iphoneSafari, standalone: true }, media(false))).toBe(true);
-  });
-
-  it("is false in a browser tab, including where matchMedia is missing", () => {
-    expect(isStandalone({ userAgent: UA.desktopChrome }, media(false))).toBe(false);
-    expect(isStandalone({ userAgent: UA.iphoneSafari, standalone: false }, media(false))).toBe(false);
-    expect(isStandalone({ userAgent: UA.desktopChrome }, undefined)).toBe(false);
   });
 });

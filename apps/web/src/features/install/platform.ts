@@ -22,12 +22,3 @@ export function detectPlatform(nav: NavigatorLike): InstallPlatform {
   if (/Android/i.test(ua)) return "android";
   return "other";
 }
-
-/** Already installed and opened as an app: from the home screen or the app's own window. */
-export function isStandalone(
-  nav: NavigatorLike,
-  matchMedia: ((query: string) => { matches: boolean }) | undefined,
-): boolean {
-  if (nav.standalone === true) return true;
-  return matchMedia?.("(display-mode: standalone)").matches ?? false;
-}

@@ -1,0 +1,2 @@
+// What the user-management module offers the composition root: the schema's tables, handed in.
+export { registerPersonTables } from "./personal-data.ts";
