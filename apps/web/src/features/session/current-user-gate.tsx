@@ -2,7 +2,6 @@
 // whenever the signed-in person changes. Signed-out visitors pass straight through.
 import { type ReactNode, useEffect } from "react";
 import { useAuth } from "react-oidc-context";
-import { toast } from "sonner";
 import { clearAccountRefusal, useAccountRefusal } from "../../lib/auth/account-refusal.ts";
 import { useOfflinePass } from "../../lib/offline-start.ts";
 import { AccountRefusedScreen } from "./account-refused-screen.tsx";
@@ -19,8 +18,10 @@ export function CurrentUserGate({ children }: { children: ReactNode }) {
   // Signed out everywhere by an administrator: this browser forgets the sign-in too.
   useEffect(() => {
     if (refusal?.kind !== "signed-out") return;
-    void removeUser().finally(() => {
+    void removeUser().finally(async () => {
       clearAccountRefusal();
+      // The toasts load on demand: they are not part of the app's first script.
+      const { toast } = await import("sonner");
       toast.info("You have been signed out. Please sign in again.");
     });
   }, [refusal, removeUser]);

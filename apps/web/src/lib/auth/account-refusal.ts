@@ -3,7 +3,6 @@
 // the session gate shows it at once instead of each page retrying and failing on its own.
 import { SIGNED_OUT_MESSAGE } from "@litverse/shared/user-management";
 import { useSyncExternalStore } from "react";
-import { errorCode } from "../errors.ts";
 
 export type AccountRefusal = { kind: "restricted"; message: string } | { kind: "signed-out" };
 
@@ -15,9 +14,18 @@ function set(next: AccountRefusal | null): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The failed call's code, read here rather than through lib/errors.ts, which brings the toasts with
+ * it: this runs in the app's first script, which stays small.
+ */
+function codeOf(error: unknown): unknown {
+  const data = (error as { data?: { appCode?: unknown; code?: unknown } } | null)?.data;
+  return data?.appCode ?? data?.code;
+}
+
 /** What a failed call says about the account, if anything. */
 export function accountRefusalOf(error: unknown): AccountRefusal | null {
-  const code = errorCode(error);
+  const code = codeOf(error);
   const message = error instanceof Error ? error.message : "";
   if (code === "ACCOUNT_RESTRICTED") return { kind: "restricted", message };
   if (code === "UNAUTHORIZED" && message === SIGNED_OUT_MESSAGE) return { kind: "signed-out" };
