@@ -20,9 +20,7 @@ const admin = (path: string, title: string, purpose: string, access: PageAccess 
 
 export const PLANNED_PAGES: PlannedPage[] = [
   { path: "/ads/my-ads", title: "My Ads", purpose: "The ads you place on Litverse." },
-  admin("analytics", "Analytics", "Readers, reads and growth."),
   admin("newsletter", "Newsletter", "Write and send the newsletter."),
-  admin("user-management", "User Management", "Accounts and roles.", "superadmin"),
   admin("fictitious-users", "Fictitious Users", "Demo personas for the community."),
   admin("fictitious-users/:userId/messages", "Persona Messages", "Messages of a demo persona."),
   admin("flagged-content", "Flagged Content", "Content readers have reported."),

@@ -166,11 +166,20 @@ export const routes: RouteObject[] = [
             lazy: () => import("../features/reels/admin/reels-analytics-route.tsx"),
           },
           { path: "/admin/dashboard", lazy: () => import("../features/analytics/dashboard-route.tsx") },
+          { path: "/admin/analytics", lazy: () => import("../features/analytics/analytics-route.tsx") },
           {
             path: "/admin/admin-permissions",
             lazy: () => import("../features/permissions/admin-permissions-route.tsx"),
           },
           { path: "/admin/tools", lazy: () => import("../features/tools/admin-tools-route.tsx") },
+          {
+            path: "/admin/user-management",
+            lazy: () => import("../features/user-management/user-management-route.tsx"),
+          },
+          {
+            path: "/admin/user-management/:userId",
+            lazy: () => import("../features/user-management/person-route.tsx"),
+          },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,
             lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),
