@@ -42,10 +42,4 @@ export class SignedInSockets {
       if (current?.size === 0) this.byTopic.delete(topic);
     });
   }
-
-  get size(): number {
-    let total = 0;
-    for (const sockets of this.byTopic.values()) total += sockets.size;
-    return total;
-  }
 }

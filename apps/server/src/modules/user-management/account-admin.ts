@@ -2,7 +2,6 @@
 // trail keeps: suspend or ban, lift, sign out everywhere, change role, export their data, delete
 // the account. The account's own rules (nobody acts on themselves, the last superadmin stays) are
 // the users module's; this adds the sign-in provider's side and the personal data.
-import type { UserRole } from "@litverse/shared/constants";
 import type { PersonDataExport } from "@litverse/shared/user-management";
 import { eq } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
@@ -13,14 +12,7 @@ import { AppError } from "../../core/errors.ts";
 import { ALL_TOPICS } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { auditEvents } from "../audit/schema.ts";
-import {
-  anonymiseAccount,
-  changeRole,
-  endSessions,
-  liftRestriction,
-  type Restriction,
-  restrictAccount,
-} from "../users/index.ts";
+import { anonymiseAccount, endSessions, type Restriction, restrictAccount } from "../users/index.ts";
 import { users } from "../users/schema.ts";
 import { collectPersonalData, erasePersonalData } from "./personal-data.ts";
 
@@ -50,14 +42,6 @@ export async function restrictPerson(
   await endProviderSessions(deps.db, userId);
 }
 
-export async function liftPersonRestriction(
-  deps: ServiceDeps,
-  actor: SessionUser,
-  userId: string,
-): Promise<void> {
-  await liftRestriction(deps, actor, userId);
-}
-
 export async function signOutEverywhere(
   deps: ServiceDeps,
   actor: SessionUser,
@@ -65,15 +49,6 @@ export async function signOutEverywhere(
 ): Promise<void> {
   await endSessions(deps, actor, userId);
   await endProviderSessions(deps.db, userId);
-}
-
-export async function changePersonRole(
-  deps: ServiceDeps,
-  actor: SessionUser,
-  userId: string,
-  role: UserRole,
-): Promise<void> {
-  await changeRole(deps, actor, userId, role);
 }
 
 /** Everything stored about the person, with their sign-in account (never its password) and what the team did to it. */
@@ -98,11 +73,6 @@ export async function exportPersonData(deps: ServiceDeps, userId: string): Promi
   });
 }
 
-/** What deleting asks to be typed: the handle, so that nobody deletes the wrong account by a slip. */
-export function deletionConfirmationOf(handle: string | null, userId: string): string {
-  return handle ?? userId;
-}
-
 /**
  * Deletes the account: personal data erased, the row anonymised (the ledger and payments keep
  * pointing at it, still balanced), the sign-in account and its sessions gone. One transaction:
@@ -115,15 +85,15 @@ export async function deletePersonAccount(
   confirmation: string,
 ): Promise<{ erased: Record<string, number> }> {
   return deps.changes.inTransaction(deps.db, async (tx) => {
-    const [row] = await tx.select({ handle: users.handle }).from(users).where(eq(users.id, userId));
+    const [row] = await tx
+      .select({ handle: users.handle, issuer: users.issuer, subject: users.subject })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!row) throw new AppError("NOT_FOUND", "No such person.");
-    if (
-      confirmation.trim().replace(/^@/, "").toLowerCase() !==
-      deletionConfirmationOf(row.handle, userId).toLowerCase()
-    ) {
+    if (confirmation.trim().replace(/^@/, "").toLowerCase() !== (row.handle ?? userId).toLowerCase()) {
       throw new AppError("BAD_REQUEST", "Type the person's handle to confirm.");
     }
-    const accountId = await embeddedAccountOf(tx, userId);
+    const accountId = row.issuer === EMBEDDED_ISSUER_KEY ? row.subject : null;
     await anonymiseAccount(deps, tx, actor, userId);
     const erased = await erasePersonalData(tx, userId);
     if (accountId) await deleteEmbeddedAccount(tx, accountId);

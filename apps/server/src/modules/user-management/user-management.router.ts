@@ -7,6 +7,7 @@ import {
   searchPeopleInput,
 } from "@litverse/shared/user-management-inputs";
 import { router, superadminProcedure } from "../../rpc/trpc.ts";
+import { changeRole, liftRestriction } from "../users/index.ts";
 import * as accounts from "./account-admin.ts";
 import { searchPeople } from "./people-search.ts";
 import { getPersonRecord } from "./person-record.ts";
@@ -24,13 +25,13 @@ export const userManagementRouter = router({
     .mutation(({ ctx, input }) => accounts.restrictPerson(ctx.deps, ctx.user, input.userId, input)),
   liftRestriction: superadminProcedure("users")
     .input(accountActionInput)
-    .mutation(({ ctx, input }) => accounts.liftPersonRestriction(ctx.deps, ctx.user, input.userId)),
+    .mutation(({ ctx, input }) => liftRestriction(ctx.deps, ctx.user, input.userId)),
   signOutEverywhere: superadminProcedure("users")
     .input(accountActionInput)
     .mutation(({ ctx, input }) => accounts.signOutEverywhere(ctx.deps, ctx.user, input.userId)),
   changeRole: superadminProcedure("users")
     .input(changeRoleInput)
-    .mutation(({ ctx, input }) => accounts.changePersonRole(ctx.deps, ctx.user, input.userId, input.role)),
+    .mutation(({ ctx, input }) => changeRole(ctx.deps, ctx.user, input.userId, input.role)),
   /** A change in the sense that matters: someone's data leaves the platform, so it is audited. */
   exportPersonData: superadminProcedure("users")
     .input(personInput)

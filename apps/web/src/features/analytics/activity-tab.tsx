@@ -45,38 +45,34 @@ function CompareHint({ figure }: { figure: Compared }) {
 }
 
 function ActivityStats({ activity }: { activity: ActivityReport }) {
+  const stats = [
+    { label: "Average daily active", figure: activity.averageDaily, show: formatAverage, icon: Activity },
+    {
+      label: "Average weekly active",
+      figure: activity.averageWeekly,
+      show: formatAverage,
+      icon: CalendarDays,
+    },
+    {
+      label: "Monthly active",
+      figure: activity.monthly,
+      show: (value: number) => value,
+      icon: CalendarRange,
+    },
+    { label: "Stickiness", figure: activity.stickinessPercent, show: formatPercent, icon: Magnet },
+    { label: "New people", figure: activity.newPeople, show: (value: number) => value, icon: UserPlus },
+  ];
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="activity-stats">
-      <Stat
-        label="Average daily active"
-        value={formatAverage(activity.averageDaily.value)}
-        icon={Activity}
-        hint={<CompareHint figure={activity.averageDaily} />}
-      />
-      <Stat
-        label="Average weekly active"
-        value={formatAverage(activity.averageWeekly.value)}
-        icon={CalendarDays}
-        hint={<CompareHint figure={activity.averageWeekly} />}
-      />
-      <Stat
-        label="Monthly active"
-        value={activity.monthly.value}
-        icon={CalendarRange}
-        hint={<CompareHint figure={activity.monthly} />}
-      />
-      <Stat
-        label="Stickiness"
-        value={formatPercent(activity.stickinessPercent.value)}
-        icon={Magnet}
-        hint={<CompareHint figure={activity.stickinessPercent} />}
-      />
-      <Stat
-        label="New people"
-        value={activity.newPeople.value}
-        icon={UserPlus}
-        hint={<CompareHint figure={activity.newPeople} />}
-      />
+      {stats.map((stat) => (
+        <Stat
+          key={stat.label}
+          label={stat.label}
+          value={stat.show(stat.figure.value)}
+          icon={stat.icon}
+          hint={<CompareHint figure={stat.figure} />}
+        />
+      ))}
     </div>
   );
 }
