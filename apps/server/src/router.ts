@@ -1,5 +1,6 @@
 // The one router: every function of the platform, by `<area>.<verbNoun>` name.
 import { adminNotificationsRouter } from "./modules/admin-notifications/admin-notifications.router.ts";
+import { adminToolsRouter } from "./modules/admin-tools/admin-tools.router.ts";
 import { analyticsRouter } from "./modules/analytics/analytics.router.ts";
 import { auditRouter } from "./modules/audit/audit.router.ts";
 import { clubsRouter } from "./modules/clubs/clubs.router.ts";
@@ -15,6 +16,7 @@ import { messagesRouter } from "./modules/messages/messages.router.ts";
 import { notificationsRouter } from "./modules/notifications/notifications.router.ts";
 import { paymentsRouter } from "./modules/payments/payments.router.ts";
 import { permissionsRouter } from "./modules/permissions/permissions.router.ts";
+import { personasRouter } from "./modules/personas/personas.router.ts";
 import { profilesRouter } from "./modules/profiles/profiles.router.ts";
 import { readingRouter } from "./modules/reading/reading.router.ts";
 import { reelsRouter } from "./modules/reels/reels.router.ts";
@@ -34,6 +36,7 @@ import { mergeRouters, router } from "./rpc/trpc.ts";
 
 const areas = {
   adminNotifications: adminNotificationsRouter,
+  adminTools: adminToolsRouter,
   analytics: analyticsRouter,
   audit: auditRouter,
   clubs: clubsRouter,
@@ -50,6 +53,7 @@ const areas = {
   notifications: notificationsRouter,
   payments: paymentsRouter,
   permissions: permissionsRouter,
+  personas: personasRouter,
   profiles: profilesRouter,
   reels: reelsRouter,
   revenue: revenueRouter,

@@ -200,6 +200,8 @@ interface DemoIds {
   club: string;
   demoReader: string;
   ticket: string;
+  /** The demo's persona, whose inbox holds a conversation with the demo reader. */
+  persona: string;
 }
 
 async function demoIds(page: Page): Promise<DemoIds> {
@@ -224,6 +226,11 @@ async function demoIds(page: Page): Promise<DemoIds> {
     query: "Lantern",
   });
   const queue = await callAs<{ items: Array<{ _id: string }> }>(page, "query", "support.listQueue", {});
+  const personas = await callAs<Array<{ person: { _id: string; handle: string | null } }>>(
+    page,
+    "query",
+    "personas.listPersonas",
+  );
   const ids = {
     titles: {
       book: firstOf("book"),
@@ -235,6 +242,7 @@ async function demoIds(page: Page): Promise<DemoIds> {
     club: club?._id,
     demoReader: reader?.person._id,
     ticket: queue.items[0]?._id,
+    persona: (personas.find((each) => each.person.handle === "wren_reads") ?? personas[0])?.person._id,
   };
   for (const [name, value] of Object.entries(ids)) {
     if (!value) throw new Error(`the demo has no ${name}`);
@@ -332,6 +340,11 @@ async function appRoutes(page: Page, demo: DemoIds): Promise<Route[]> {
     ["reels analytics", "/admin/reels/analytics", "admin"],
     ["admin tools", "/admin/tools", "admin"],
     ["admin tools, coming soon", "/admin/tools?tab=coming-soon", "admin"],
+    ["fictitious users", "/admin/fictitious-users", "admin"],
+    ["persona messages", `/admin/fictitious-users/${demo.persona}/messages?with=${demo.demoReader}`, "admin"],
+    ["admin tools, jobs", "/admin/tools?tab=jobs", "admin"],
+    ["admin tools, ledger check", "/admin/tools?tab=ledger", "admin"],
+    ["admin tools, maintenance", "/admin/tools?tab=maintenance", "admin"],
     ["not found", "/no-such-page"],
   ];
 }

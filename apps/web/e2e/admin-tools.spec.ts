@@ -2,12 +2,17 @@
 // opened onto its input) and exports as CSV; the coming-soon settings are read-only for an admin,
 // and a superadmin edits them with a live preview, is told what turning the mode on does (and
 // cancels: other journeys share this server), and finds the saved change as a before and after.
+// The operations tabs: a running import shows in Jobs with its progress and is cancelled after a
+// confirmation; the ledger check runs after one and reports; the storage use is computed.
 // Screenshots with SCREENSHOTS set.
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { longBook } from "./support/admin-content.ts";
 import { callAs } from "./support/api.ts";
-import { openSignedIn } from "./support/auth.ts";
-import { capture, SCHEMES } from "./support/screenshots.ts";
+import { accessTokenOf, openSignedIn } from "./support/auth.ts";
+import { BASE_URL } from "./support/env.ts";
+import { capture, SCHEMES, SCREENSHOT_DIR, VIEWPORTS } from "./support/screenshots.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -65,7 +70,11 @@ test("an admin finds their change in the audit trail, opens it and exports it", 
   await expect(created.getByRole("button", { expanded: true })).toBeVisible();
   const input = admin.getByTestId("audit-input");
   await expect(input).toContainText(`"customName": "${shelf}"`);
-  await expect(admin.getByText("No before and after recorded for this action.")).toBeVisible();
+  // The shelf as it was made: nothing before, its name after.
+  const change = admin.getByTestId("audit-change");
+  await expect(change).toContainText("Created");
+  await expect(change).toContainText("curated-list");
+  await expect(change.getByRole("row", { name: /customName/ })).toContainText(shelf);
 
   await expect(admin.getByText("at most 10,000 rows")).toBeVisible();
   const downloading = admin.waitForEvent("download");
@@ -194,4 +203,98 @@ test("a superadmin edits the coming-soon texts with a preview, and sees the chan
     "systemSettings.getComingSoonSettings",
   );
   expect(after.isComingSoonMode).toBe(false);
+});
+
+/** Screenshots of what the page shows now, without loading it again (a ledger report lives in the page). */
+async function captureInPlace(page: Page, name: string) {
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${scheme}\\b`));
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, "the page does not overflow sideways").toBeLessThanOrEqual(viewport.width);
+      const file = `${name}-${viewport.width}-${scheme}`;
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: "disabled" });
+      if (process.env.SCREENSHOTS) {
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `${file}-full.png`),
+          fullPage: true,
+          animations: "disabled",
+        });
+      }
+    }
+  }
+  await page.setViewportSize(VIEWPORTS[1] ?? { width: 1280, height: 800 });
+}
+
+test("an admin cancels a running import from Jobs, runs the ledger check and sees the storage use", async () => {
+  // A long import, started as the Import dialog would: it runs long enough to be followed.
+  const book = await longBook();
+  const form = new FormData();
+  form.append("files", new Blob([new Uint8Array(book.buffer)]), book.name);
+  const response = await fetch(`${BASE_URL}/api/uploads`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await accessTokenOf(admin)}` },
+    body: form,
+  });
+  const { uploadId } = (await response.json()) as { uploadId: string };
+  const { jobId } = await callAs<{ jobId: string }>(admin, "mutation", "imports.startImport", {
+    uploadId,
+    publish: false,
+  });
+  try {
+    await admin.goto("/admin/tools?tab=jobs");
+    await expect(admin.getByRole("tab", { name: "Jobs", selected: true })).toBeVisible();
+    const row = admin.locator(`[data-testid="job-row"][data-job-id="${jobId}"]`);
+    await expect(row).toContainText("long-book.epub");
+    await expect(row).toContainText("Import");
+    await expect(row).toHaveAttribute("data-status", /queued|running/);
+    await expect(row.getByRole("progressbar")).toBeVisible();
+    await admin.getByLabel("Kind").selectOption("broadcast");
+    await expect(row).toHaveCount(0);
+    await admin.getByLabel("Kind").selectOption("import");
+    await expect(row).toBeVisible();
+    for (const scheme of SCHEMES) {
+      await capture(
+        admin,
+        "admin-tools-jobs",
+        scheme,
+        () => expect(row).toBeVisible(),
+        "/admin/tools?tab=jobs",
+      );
+    }
+
+    await row.getByRole("button", { name: "Cancel Import: long-book.epub" }).click();
+    const confirm = admin.getByRole("alertdialog", { name: "Cancel this import?" });
+    await expect(confirm).toContainText("long-book.epub");
+    await confirm.getByRole("button", { name: "Cancel the import" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(row).toHaveAttribute("data-status", "cancelled");
+    await expect(row.getByTestId("job-status")).toHaveText("Cancelled");
+    // Cancelled while running, its files went with it; while waiting, it may run again.
+    await expect(
+      row.getByTestId("job-retry-blocked").or(row.getByRole("button", { name: /^Retry / })),
+    ).toBeVisible();
+  } finally {
+    await callAs(admin, "mutation", "adminTools.cancelJob", { jobId }).catch(() => {});
+  }
+
+  await admin.getByRole("tab", { name: "Ledger check" }).click();
+  await admin.getByRole("button", { name: "Run the ledger check" }).click();
+  const ask = admin.getByRole("alertdialog", { name: "Run the ledger check?" });
+  await expect(ask).toContainText("It changes nothing.");
+  await ask.getByRole("button", { name: "Run the check" }).click();
+  const report = admin.getByTestId("ledger-report");
+  await expect(report.getByRole("heading", { name: "The ledger is consistent" })).toBeVisible();
+  await expect(report).toContainText("Wallets");
+  await captureInPlace(admin, "admin-tools-ledger");
+
+  await admin.getByRole("tab", { name: "Maintenance" }).click();
+  await expect(admin).toHaveURL(/tab=maintenance/);
+  await expect(admin.getByTestId("maintenance-card")).toHaveCount(5);
+  await admin.getByRole("button", { name: "Compute storage use" }).click();
+  await expect(admin.getByTestId("storage-summary")).toContainText(/in [\d,]+ files?\. Computed/);
+  await expect(admin.locator('[data-testid="storage-kind"][data-kind="covers"]')).toBeVisible();
+  await captureInPlace(admin, "admin-tools-maintenance");
 });

@@ -126,6 +126,8 @@ export interface PersonSummary {
   avatarUrl: string | null;
   /** When the person last had the app open; "online" is within PRESENCE_ONLINE_MS of now. */
   lastSeenAt: string | null;
+  /** A community persona the Litverse team runs: labelled as such wherever it shows. */
+  runByTeam: boolean;
 }
 
 /** Someone seen this recently counts as online. */

@@ -17,6 +17,7 @@ import { DEMO_TITLES, demoCoverUrl } from "../modules/content-admin/demo/titles.
 import { curatedLists } from "../modules/content-admin/schema.ts";
 import { DEMO_READER_FINISHED } from "../modules/library/demo.ts";
 import { adminNotifications } from "../modules/notifications/schema.ts";
+import { DEMO_PERSONA } from "../modules/personas/demo.ts";
 import { DEMO_LOCKED_REEL_KEY, DEMO_REELS } from "../modules/reels/demo.ts";
 import { reels } from "../modules/reels/schema.ts";
 import { listBadges } from "../modules/rewards/badges.ts";
@@ -209,9 +210,11 @@ describe("demo seed", () => {
     expect(requests.incoming.map((item) => item.person.name)).toEqual(["Eli Lindqvist"]);
     expect(requests.outgoing.map((item) => item.person.name)).toEqual(["Farah Rahman"]);
     const inbox = await reader.messages.listConversations();
-    expect(inbox.chats.map((chat) => [chat.partner.name, chat.unreadCount])).toEqual([
-      ["Demo Admin", 3],
-      ["Ada Moreau", 0],
+    expect(inbox.chats.map((chat) => [chat.partner.name, chat.partner.runByTeam, chat.unreadCount])).toEqual([
+      // The team's persona answered the reader while they had the conversation open.
+      [DEMO_PERSONA.name, true, 0],
+      ["Demo Admin", false, 3],
+      ["Ada Moreau", false, 0],
     ]);
     expect(inbox.requests.map((request) => request.partner.name)).toEqual(["Ivo Novak"]);
   });
@@ -349,7 +352,12 @@ describe("demo seed", () => {
       );
     expect(await visible(partOne?._id ?? null)).toEqual([true]);
     expect(await visible(partTwo?._id ?? null)).toEqual([false]);
-    expect(await visible(null)).toEqual([true, false, true]);
+    // The general board: the members' posts, and the team's persona welcoming readers.
+    expect(await visible(null)).toEqual([true, true, false, true]);
+    const board = (await reader.clubs.listClubPosts({ clubId: club._id, milestoneId: null })).items;
+    expect(board.filter((post) => post.author?.runByTeam).map((post) => post.author?.name)).toEqual([
+      DEMO_PERSONA.name,
+    ]);
     // A poll on the next read and a meeting, both open.
     const [poll] = await reader.clubs.listClubPolls({ clubId: club._id });
     expect(poll).toMatchObject({ kind: "ranked", isClosed: false, voterCount: 3, myChoices: [] });

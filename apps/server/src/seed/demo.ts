@@ -32,6 +32,7 @@ import {
 import { adminNotifications, notifications } from "../modules/notifications/schema.ts";
 import { seedDemoRevenue } from "../modules/payments/demo.ts";
 import { payments } from "../modules/payments/schema.ts";
+import { seedDemoPersonas } from "../modules/personas/demo.ts";
 import { seedDemoReels } from "../modules/reels/demo.ts";
 import { seedDemoRewards } from "../modules/rewards/demo.ts";
 import { seedDemoStories } from "../modules/stories/demo.ts";
@@ -190,6 +191,8 @@ export async function seedDemo(
     (await seedDemoStories(deps)) +
     // After the rewards: the reels' watchers are readers already in this week's league.
     (await seedDemoReels(deps)) +
+    // After the clubs and reels: the team's persona welcomes readers in both.
+    (await seedDemoPersonas(deps)) +
     // Last: they tell of what the steps above really did.
     (await seedDemoAdminNotices(deps));
   // The history above is written straight into the tables, past the services that count it: the

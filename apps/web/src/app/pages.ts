@@ -21,8 +21,6 @@ const admin = (path: string, title: string, purpose: string, access: PageAccess 
 export const PLANNED_PAGES: PlannedPage[] = [
   { path: "/ads/my-ads", title: "My Ads", purpose: "The ads you place on Litverse." },
   admin("newsletter", "Newsletter", "Write and send the newsletter."),
-  admin("fictitious-users", "Fictitious Users", "Demo personas for the community."),
-  admin("fictitious-users/:userId/messages", "Persona Messages", "Messages of a demo persona."),
   admin("flagged-content", "Flagged Content", "Content readers have reported."),
   admin("flagged-content-review", "Flagged Content Review", "Decide on reported content."),
   admin("ads/platform-management", "Platform Ads", "Ads placed by Litverse."),

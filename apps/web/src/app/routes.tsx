@@ -180,6 +180,14 @@ export const routes: RouteObject[] = [
             path: "/admin/user-management/:userId",
             lazy: () => import("../features/user-management/person-route.tsx"),
           },
+          {
+            path: "/admin/fictitious-users",
+            lazy: () => import("../features/personas/personas-route.tsx"),
+          },
+          {
+            path: "/admin/fictitious-users/:userId/messages",
+            lazy: () => import("../features/personas/persona-messages-route.tsx"),
+          },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,
             lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),

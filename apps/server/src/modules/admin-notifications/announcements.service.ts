@@ -5,6 +5,7 @@ import type { AnnouncementAudience, AnnouncementView } from "@litverse/shared/no
 import type { sendAnnouncementInput } from "@litverse/shared/notifications-inputs";
 import { desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import { queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { enqueueJob, type JobHandler } from "../../core/jobs/job-queue.ts";
@@ -13,8 +14,8 @@ import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { BROADCAST_TOPIC, pushToUser } from "../notifications/index.ts";
 import { announcements } from "../notifications/schema.ts";
 import { users } from "../users/schema.ts";
+import { ANNOUNCEMENTS_TOPIC } from "./topics.ts";
 
-export const ANNOUNCEMENTS_TOPIC = "announcements";
 export const BROADCAST_JOB = "broadcast";
 /** People reached per insert. */
 export const BROADCAST_BATCH = 5_000;
@@ -48,6 +49,12 @@ export async function sendAnnouncement(
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx.update(announcements).set({ jobId: job.id }).where(eq(announcements.id, row.id));
     deps.changes.changed(ANNOUNCEMENTS_TOPIC);
+  });
+  noteChange({
+    objectType: "announcement",
+    objectId: row.id,
+    before: null,
+    after: { audience: row.audience, title: row.title, body: row.body, link: row.link, jobId: job.id },
   });
   return toView(row, null);
 }

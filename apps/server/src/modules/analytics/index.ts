@@ -1,2 +1,2 @@
 // What the analytics module offers the rest of the server; everything else in this folder is its own.
-export { countIfNeverCounted } from "./recount.ts";
+export { countIfNeverCounted, recountDailyCounts } from "./recount.ts";

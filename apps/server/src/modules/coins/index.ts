@@ -11,3 +11,4 @@ export {
   spendableAccounts,
   spendCoins,
 } from "./ledger.ts";
+export { checkLedger } from "./ledger-check.ts";

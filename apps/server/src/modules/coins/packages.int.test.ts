@@ -1,4 +1,5 @@
 // Coin packages: what readers see on /coins/buy, and how superadmins run them.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   callerFor,
@@ -7,6 +8,7 @@ import {
   type TestPlatform,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { seedDemoCoinPackages } from "./demo.ts";
 
 let platform: TestPlatform;
@@ -28,6 +30,18 @@ describe("coins.createCoinPackage and coins.updateCoinPackage", () => {
       data: { isActive: false, sortOrder: 5, name: "  Popular pack " },
     });
     expect(updated).toMatchObject({ isActive: false, sortOrder: 5, name: "Popular pack", coins: 550 });
+    const [event] = await platform.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "coins.updateCoinPackage"));
+    expect(event?.changes).toEqual([
+      {
+        objectType: "coin-package",
+        objectId: created.id,
+        before: { ...fields, currency: "USD", isActive: true, sortOrder: 0 },
+        after: { ...fields, currency: "USD", isActive: false, sortOrder: 5, name: "Popular pack" },
+      },
+    ]);
   });
 
   it("refuse bad values and change nothing", async () => {

@@ -4,6 +4,7 @@ import type { CoinPackageView } from "@litverse/shared/payments";
 import type { createCoinPackageInput, updateCoinPackageInput } from "@litverse/shared/payments-inputs";
 import { asc, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
@@ -25,6 +26,12 @@ function toView(row: PackageRow): CoinPackageView {
     isActive: row.isActive,
     sortOrder: row.sortOrder,
   };
+}
+
+/** A package as the audit trail keeps it. */
+function packageSnapshot(row: PackageRow) {
+  const { id: _id, ...fields } = toView(row);
+  return fields;
 }
 
 const inOrder = [asc(coinPackages.sortOrder), asc(coinPackages.priceMinor), asc(coinPackages.createdAt)];
@@ -57,6 +64,7 @@ export async function createCoinPackage(
   const [row] = await deps.db.insert(coinPackages).values(data).returning();
   if (!row) throw new AppError("CONFLICT", "Could not create the package.");
   deps.changes.changed(COIN_PACKAGES_TOPIC);
+  noteChange({ objectType: "coin-package", objectId: row.id, before: null, after: packageSnapshot(row) });
   return toView(row);
 }
 
@@ -64,12 +72,22 @@ export async function updateCoinPackage(
   deps: ServiceDeps,
   input: z.output<typeof updateCoinPackageInput>,
 ): Promise<CoinPackageView> {
-  const [row] = await deps.db
-    .update(coinPackages)
-    .set(input.data)
-    .where(eq(coinPackages.id, input.id))
-    .returning();
-  if (!row) throw new AppError("NOT_FOUND", "There is no such coin package.");
-  deps.changes.changed(COIN_PACKAGES_TOPIC);
+  const row = await deps.changes.inTransaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(coinPackages).where(eq(coinPackages.id, input.id)).for("update");
+    const [updated] = await tx
+      .update(coinPackages)
+      .set(input.data)
+      .where(eq(coinPackages.id, input.id))
+      .returning();
+    if (!updated || !before) throw new AppError("NOT_FOUND", "There is no such coin package.");
+    deps.changes.changed(COIN_PACKAGES_TOPIC);
+    noteChange({
+      objectType: "coin-package",
+      objectId: updated.id,
+      before: packageSnapshot(before),
+      after: packageSnapshot(updated),
+    });
+    return updated;
+  });
   return toView(row);
 }

@@ -16,6 +16,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { episodeMediaKey } from "../content/episode-payload.ts";
 import { notifications } from "../notifications/schema.ts";
 
@@ -146,6 +147,39 @@ describe("contentAdmin titles", () => {
       await codeOf(adminCaller().contentAdmin.setCover({ contentId: title.id, uploadId: otherId })),
     ).toBe("NOT_FOUND");
     expect(path.basename(stored)).toMatch(/^cover-/);
+  });
+
+  it("notes each title and episode changed, before and after, in the audit trail", async () => {
+    const title = await createTitle(platform, { title: "Old Name" });
+    const [first, second] = await addChapters(platform, title.id, 2);
+    await adminCaller().contentAdmin.updateContent({ id: title.id, data: { title: "New Name" } });
+    await adminCaller().contentAdmin.setEpisodePrices({
+      contentId: title.id,
+      episodeIds: [second?.id ?? "", first?.id ?? ""],
+      priceCoins: 30,
+    });
+    const changesOf = async (action: string) =>
+      (await platform.deps.db.select().from(auditEvents).where(eq(auditEvents.action, action))).map(
+        (event) => event.changes,
+      );
+    expect(await changesOf("contentAdmin.updateContent")).toEqual([
+      [
+        {
+          objectType: "content",
+          objectId: title.id,
+          before: expect.objectContaining({ title: "Old Name", author: title.author, status: "published" }),
+          after: expect.objectContaining({ title: "New Name", author: title.author, status: "published" }),
+        },
+      ],
+    ]);
+    expect(await changesOf("contentAdmin.setEpisodePrices")).toEqual([
+      [first, second].map((episode) => ({
+        objectType: "episode",
+        objectId: episode?.id,
+        before: expect.objectContaining({ number: episode?.number, priceCoins: 0 }),
+        after: expect.objectContaining({ number: episode?.number, priceCoins: 30 }),
+      })),
+    ]);
   });
 });
 

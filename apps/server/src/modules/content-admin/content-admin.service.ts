@@ -17,11 +17,13 @@ import type {
 } from "@litverse/shared/content-inputs";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import {
+  contentSnapshot,
   createContent,
   decodeCursor,
   type EpisodeRow,
@@ -169,6 +171,7 @@ export async function createTitle(
 ): Promise<{ id: string }> {
   const row = await createContent(deps, { ...data, createdBy: user.id });
   deps.changes.changed(CONTENT_ADMIN_TOPIC);
+  noteChange({ objectType: "content", objectId: row.id, before: null, after: contentSnapshot(row) });
   return { id: row.id };
 }
 
@@ -192,8 +195,14 @@ export async function deleteTitle(deps: ServiceDeps, contentId: string): Promise
       .select({ id: bookMatter.id })
       .from(bookMatter)
       .where(eq(bookMatter.contentId, contentId));
-    const [row] = await tx.delete(content).where(eq(content.id, contentId)).returning({ id: content.id });
+    const [row] = await tx.delete(content).where(eq(content.id, contentId)).returning();
     if (!row) throw new AppError("NOT_FOUND", "No such title.");
+    noteChange({
+      objectType: "content",
+      objectId: contentId,
+      before: { ...contentSnapshot(row), episodeCount: episodeIds.length },
+      after: null,
+    });
     deps.changes.changed(
       contentTopic(contentId),
       contentEpisodesTopic(contentId),
@@ -225,6 +234,35 @@ function announceEpisodes(deps: ServiceDeps, contentId: string): void {
   deps.changes.changed(contentEpisodesTopic(contentId), CONTENT_ADMIN_TOPIC);
 }
 
+/** What the audit trail keeps of an episode: not its payload. */
+const auditedEpisodeColumns = {
+  contentId: episodes.contentId,
+  number: episodes.number,
+  title: episodes.title,
+  publishAt: episodes.publishAt,
+  priceCoins: episodes.priceCoins,
+};
+
+function episodeSnapshot(row: Pick<EpisodeRow, keyof typeof auditedEpisodeColumns>) {
+  return {
+    contentId: row.contentId,
+    number: row.number,
+    title: row.title,
+    publishAt: row.publishAt?.toISOString() ?? null,
+    priceCoins: row.priceCoins,
+  };
+}
+
+/** Notes each episode whose number a renumbering changed. */
+function noteRenumbered(before: readonly { id: string; number: number }[], orderedIds: readonly string[]) {
+  const numberOf = new Map(before.map((row) => [row.id, row.number]));
+  for (const [index, id] of orderedIds.entries()) {
+    const number = numberOf.get(id);
+    if (number === undefined || number === index + 1) continue;
+    noteChange({ objectType: "episode", objectId: id, before: { number }, after: { number: index + 1 } });
+  }
+}
+
 export async function updateEpisode(
   deps: ServiceDeps,
   input: z.output<typeof updateEpisodeInput>,
@@ -232,7 +270,7 @@ export async function updateEpisode(
   await deps.changes.inTransaction(deps.db, async (tx) => {
     const episode = await episodeOf(tx, input.id);
     const { publishAt, ...rest } = input.data;
-    await tx
+    const [updated] = await tx
       .update(episodes)
       .set({
         ...rest,
@@ -241,15 +279,22 @@ export async function updateEpisode(
             { publishAt: publishAt === null ? null : new Date(publishAt), releaseAnnouncedAt: null }
           : {}),
       })
-      .where(eq(episodes.id, episode.id));
+      .where(eq(episodes.id, episode.id))
+      .returning(auditedEpisodeColumns);
     announceEpisodes(deps, episode.contentId);
+    noteChange({
+      objectType: "episode",
+      objectId: episode.id,
+      before: episodeSnapshot(episode),
+      after: updated ? episodeSnapshot(updated) : null,
+    });
   });
 }
 
 /** The title's episodes, checking that `episodeIds` are all of them or some of them. */
 async function titleEpisodes(tx: Executor, contentId: string, episodeIds: readonly string[], isAll: boolean) {
   const rows = await tx
-    .select({ id: episodes.id, number: episodes.number })
+    .select({ id: episodes.id, ...auditedEpisodeColumns })
     .from(episodes)
     .where(eq(episodes.contentId, contentId))
     .orderBy(asc(episodes.number));
@@ -269,9 +314,10 @@ async function titleEpisodes(tx: Executor, contentId: string, episodeIds: readon
 /** Gives the episodes numbers 1, 2, … in the order given (which must name every episode). */
 export async function reorderEpisodes(deps: ServiceDeps, contentId: string, episodeIds: readonly string[]) {
   await deps.changes.inTransaction(deps.db, async (tx) => {
-    await titleEpisodes(tx, contentId, episodeIds, true);
+    const before = await titleEpisodes(tx, contentId, episodeIds, true);
     await renumber(tx, contentId, episodeIds);
     announceEpisodes(deps, contentId);
+    noteRenumbered(before, episodeIds);
   });
 }
 
@@ -303,16 +349,16 @@ export async function deleteEpisode(deps: ServiceDeps, episodeId: string): Promi
     const row = await episodeOf(tx, episodeId);
     await tx.delete(episodes).where(eq(episodes.id, episodeId));
     const rest = await tx
-      .select({ id: episodes.id })
+      .select({ id: episodes.id, number: episodes.number })
       .from(episodes)
       .where(eq(episodes.contentId, row.contentId))
       .orderBy(asc(episodes.number));
-    await renumber(
-      tx,
-      row.contentId,
-      rest.map((episode) => episode.id),
-    );
+    const restIds = rest.map((episode) => episode.id);
+    await renumber(tx, row.contentId, restIds);
     announceEpisodes(deps, row.contentId);
+    noteChange({ objectType: "episode", objectId: row.id, before: episodeSnapshot(row), after: null });
+    // The episodes after it move up one.
+    noteRenumbered(rest, restIds);
     return row;
   });
   await deps.media.storage.remove(episodeMediaKey(episode.id));
@@ -327,13 +373,14 @@ export async function scheduleEpisodes(deps: ServiceDeps, input: z.output<typeof
     const ordered = rows.filter((row) => chosen.has(row.id));
     const start = Date.parse(input.startAt);
     for (const [index, row] of ordered.entries()) {
-      await tx
-        .update(episodes)
-        .set({
-          publishAt: new Date(start + index * input.intervalHours * 3_600_000),
-          releaseAnnouncedAt: null,
-        })
-        .where(eq(episodes.id, row.id));
+      const publishAt = new Date(start + index * input.intervalHours * 3_600_000);
+      await tx.update(episodes).set({ publishAt, releaseAnnouncedAt: null }).where(eq(episodes.id, row.id));
+      noteChange({
+        objectType: "episode",
+        objectId: row.id,
+        before: episodeSnapshot(row),
+        after: episodeSnapshot({ ...row, publishAt }),
+      });
     }
     announceEpisodes(deps, input.contentId);
   });
@@ -341,11 +388,20 @@ export async function scheduleEpisodes(deps: ServiceDeps, input: z.output<typeof
 
 export async function setEpisodePrices(deps: ServiceDeps, input: z.output<typeof setEpisodePricesInput>) {
   await deps.changes.inTransaction(deps.db, async (tx) => {
-    await titleEpisodes(tx, input.contentId, input.episodeIds, false);
+    const rows = await titleEpisodes(tx, input.contentId, input.episodeIds, false);
     await tx
       .update(episodes)
       .set({ priceCoins: input.priceCoins })
       .where(and(eq(episodes.contentId, input.contentId), inArray(episodes.id, [...input.episodeIds])));
     announceEpisodes(deps, input.contentId);
+    const chosen = new Set(input.episodeIds);
+    for (const row of rows.filter((each) => chosen.has(each.id))) {
+      noteChange({
+        objectType: "episode",
+        objectId: row.id,
+        before: episodeSnapshot(row),
+        after: episodeSnapshot({ ...row, priceCoins: input.priceCoins }),
+      });
+    }
   });
 }

@@ -2,6 +2,7 @@
 // its format when browsers show it, converted to JPEG otherwise, stored under a hashed name.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { noteChange } from "../../core/audit.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { content } from "../content/schema.ts";
@@ -48,8 +49,14 @@ export async function setCover(
 
     const coverImage = await storeCover(deps, contentId, source);
     await deps.changes.inTransaction(deps.db, async (tx) => {
+      const [before] = await tx
+        .select({ coverImage: content.coverImage })
+        .from(content)
+        .where(eq(content.id, contentId))
+        .for("update");
       await tx.update(content).set({ coverImage }).where(eq(content.id, contentId));
       deps.changes.changed(contentTopic(contentId), CATALOGUE_TOPIC, CONTENT_ADMIN_TOPIC);
+      if (before) noteChange({ objectType: "content", objectId: contentId, before, after: { coverImage } });
     });
     // The previous cover's file, now unused.
     if (row.coverImage?.startsWith(`/media/covers/${contentId}/`) && row.coverImage !== coverImage) {

@@ -2,6 +2,7 @@
 import type { Age } from "@litverse/shared/constants";
 import type { AccessType, ContentType, ReleaseStatus } from "@litverse/shared/content";
 import { eq, sql } from "drizzle-orm";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
@@ -71,13 +72,46 @@ export async function updateContent(
       ? { publishedAt: sql`coalesce(${content.publishedAt}, now())` }
       : {};
   return deps.changes.inTransaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(content).where(eq(content.id, contentId)).for("update");
     const [row] = await tx
       .update(content)
       .set({ ...changes, ...publishedAt })
       .where(eq(content.id, contentId))
       .returning();
-    if (!row) throw new AppError("NOT_FOUND", "No such title.");
+    if (!row || !before) throw new AppError("NOT_FOUND", "No such title.");
     deps.changes.changed(contentTopic(row.id), CATALOGUE_TOPIC);
+    noteChange({
+      objectType: "content",
+      objectId: row.id,
+      before: contentSnapshot(before),
+      after: contentSnapshot(row),
+    });
     return row;
   });
+}
+
+/** A title as the audit trail keeps it: what administrators set, without search data or stamps. */
+export function contentSnapshot(row: ContentRow) {
+  return {
+    contentType: row.contentType,
+    title: row.title,
+    author: row.author,
+    description: row.description,
+    coverImage: row.coverImage,
+    accessType: row.accessType,
+    ageRating: row.ageRating,
+    status: row.status,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    genres: row.genres,
+    tags: row.tags,
+    language: row.language,
+    releaseStatus: row.releaseStatus,
+    releaseSchedule: row.releaseSchedule,
+    readingDirection: row.readingDirection,
+    writingMode: row.writingMode,
+    bulkDiscountPercent: row.bulkDiscountPercent,
+    waitForFreeHours: row.waitForFreeHours,
+    rentalPriceCoins: row.rentalPriceCoins,
+    rentalHours: row.rentalHours,
+  };
 }

@@ -16,7 +16,12 @@ export {
   toContentCard,
   toContentSummary,
 } from "./content-summaries.ts";
-export { createContent, insertContent, updateContent } from "./content-writing.service.ts";
+export {
+  contentSnapshot,
+  createContent,
+  insertContent,
+  updateContent,
+} from "./content-writing.service.ts";
 export { loadEntitlements } from "./entitlements.ts";
 export { type Entitlements, episodeLock, PREVIEW_EPISODE_NUMBER } from "./episode-access.ts";
 export { recordView } from "./episode-content.service.ts";

@@ -1,3 +1,7 @@
 // What the messages module offers the other modules; everything else in this folder is its own.
-export { viewConversation } from "./conversation-state.service.ts";
+
+export { getConversation, listMessages } from "./conversation.service.ts";
+export { acceptMessageRequest, viewConversation } from "./conversation-state.service.ts";
+export { listConversations } from "./inbox.service.ts";
 export { sendMessage } from "./message-sending.service.ts";
+export { teamWritersOf } from "./team-writers.ts";

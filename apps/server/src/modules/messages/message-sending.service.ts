@@ -11,6 +11,7 @@ import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import { areFriends } from "../friends/index.ts";
 import { notify } from "../notifications/index.ts";
 import { personById } from "../profiles/index.ts";
+import { isTeamPersona } from "../users/index.ts";
 import {
   BLOCKED,
   type ConversationRow,
@@ -29,21 +30,22 @@ import { conversationTopic, inboxTopic } from "./topics.ts";
 const MESSAGE_IMAGE_EDGE = 1600;
 
 /**
- * The conversation between the two, made if there is none: open between friends, a request from
- * `me` otherwise. Both members' rows exist.
+ * The conversation between the two, made if there is none: open between friends and when written
+ * to one of the team's personas (which is there to be written to), a request from `me` otherwise.
+ * Both members' rows exist.
  */
 async function openConversation(tx: Executor, me: string, partnerId: string): Promise<ConversationRow> {
   const existing = await conversationBetween(tx, me, partnerId);
   if (existing) return existing;
   const { low, high } = pairOf(me, partnerId);
-  const friends = await areFriends(tx, me, partnerId);
+  const open = (await areFriends(tx, me, partnerId)) || (await isTeamPersona(tx, partnerId));
   await tx
     .insert(conversations)
     .values({
       userLowId: low,
       userHighId: high,
-      status: friends ? "active" : "request",
-      requestedBy: friends ? null : me,
+      status: open ? "active" : "request",
+      requestedBy: open ? null : me,
     })
     .onConflictDoNothing();
   const row = await conversationBetween(tx, me, partnerId);
@@ -61,12 +63,14 @@ async function openConversation(tx: Executor, me: string, partnerId: string): Pr
 
 /**
  * Sends a message (text, a picture, or both). Between people who are not friends the first
- * messages are a request; the recipient accepts or declines it before replying.
+ * messages are a request; the recipient accepts or declines it before replying. `writtenBy` is the
+ * team member writing as one of the team's personas (`user`); a picture is then theirs to send.
  */
 export async function sendMessage(
   deps: ServiceDeps,
   user: SessionUser,
   input: { partnerId: string; body: string; imageUploadId?: string | undefined },
+  { writtenBy }: { writtenBy?: string } = {},
 ): Promise<ChatMessage> {
   const { partnerId } = input;
   await requirePartner(deps.db, user.id, partnerId);
@@ -84,7 +88,7 @@ export async function sendMessage(
 
   let attachment: MessageAttachment | null = null;
   if (input.imageUploadId) {
-    const image = await reencodeUploadedImage(deps, user.id, input.imageUploadId, {
+    const image = await reencodeUploadedImage(deps, writtenBy ?? user.id, input.imageUploadId, {
       maxEdge: MESSAGE_IMAGE_EDGE,
     });
     const key = `messages/${conversation.id}/${randomUUID()}.webp`;
@@ -109,6 +113,7 @@ export async function sendMessage(
         recipientId: partnerId,
         body,
         attachment,
+        writtenBy: writtenBy ?? null,
       })
       .returning();
     // Stryker disable next-line StringLiteral: an insert with returning gives its row or throws, so this never throws

@@ -81,6 +81,8 @@ export const messages = pgTable(
     attachment: jsonb("attachment").$type<MessageAttachment>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** The team member who wrote it, when it was sent as one of the team's personas. */
+    writtenBy: actorColumn("written_by"),
   },
   (table) => [
     index("messages_conversation_created_idx").on(table.conversationId, table.createdAt, table.id),

@@ -2,6 +2,7 @@
 export {
   adminListPayments,
   PAYMENTS_TOPIC,
+  paymentSnapshot,
   refundPayment,
   returnUrls,
   settlePayment,

@@ -12,6 +12,7 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { creditCoins, spendCoins } from "../coins/ledger.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { coinPackages, ledgerEntries } from "../coins/schema.ts";
@@ -541,10 +542,34 @@ describe("payments.refundPayment", () => {
     expect(charge?.status).toBe("refunded");
     const entries = await purchaseEntries(me.id);
     expect(entries.map((entry) => entry.kind).sort()).toEqual(["purchase", "reversal"]);
-    expect(entries.find((entry) => entry.kind === "reversal")).toMatchObject({
+    const reversal = entries.find((entry) => entry.kind === "reversal");
+    expect(reversal).toMatchObject({
       createdBy: admin.id,
       memo: "Refund of 550 coins + 50 bonus: Bought by mistake",
     });
+    const [event] = await platform.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "payments.refundPayment"));
+    expect(event?.changes).toEqual([
+      {
+        objectType: "payment",
+        objectId: paymentId,
+        before: expect.objectContaining({ userId: me.id, coins: 550, status: "paid", refundedAt: null }),
+        after: expect.objectContaining({
+          userId: me.id,
+          coins: 550,
+          status: "refunded",
+          refundedAt: expect.any(String),
+        }),
+      },
+      {
+        objectType: "refund",
+        objectId: reversal?.id,
+        before: null,
+        after: expect.objectContaining({ paymentId, userId: me.id, memo: reversal?.memo }),
+      },
+    ]);
     await expect(
       callerFor(platform, admin).payments.refundPayment({ paymentId, reason: "Again please" }),
     ).rejects.toMatchObject({ code: "CONFLICT" });

@@ -19,6 +19,7 @@ import type { adminListPaymentsInput, startCoinCheckoutInput } from "@litverse/s
 import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { reachMilestone } from "../../core/activity.ts";
+import { noteChange } from "../../core/audit.ts";
 import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { olderThan } from "../../core/db/cursor.ts";
@@ -346,10 +347,28 @@ export async function refundPayment(
       .where(and(eq(payments.id, payment.id), eq(payments.status, "paid")))
       .returning();
     if (!claimed) throw new AppError("CONFLICT", "This payment has already been refunded.");
+    // The claim only matched a paid payment: as it was read above.
+    noteChange({
+      objectType: "payment",
+      objectId: payment.id,
+      before: paymentSnapshot(payment),
+      after: paymentSnapshot(claimed),
+    });
     if (claimed.creditEntryId) {
-      await reverseEntry(deps, tx, claimed.creditEntryId, {
+      const reversal = await reverseEntry(deps, tx, claimed.creditEntryId, {
         memo: `Refund of ${what}: ${input.reason}`,
         createdBy: admin.id,
+      });
+      noteChange({
+        objectType: "refund",
+        objectId: reversal.id,
+        before: null,
+        after: {
+          paymentId: payment.id,
+          userId: reversal.userId,
+          reversesEntryId: reversal.reversesEntryId,
+          memo: reversal.memo,
+        },
       });
     }
     deps.changes.changed(paymentTopic(payment.id), PAYMENTS_TOPIC);
@@ -368,6 +387,22 @@ export async function refundPayment(
   // Stryker disable next-line StringLiteral: the payment was just refunded and payments are never deleted, so this message is never shown
   if (!row) throw new AppError("NOT_FOUND", "There is no such payment.");
   return toPaymentView(row.payment, row.planName);
+}
+
+/** A payment as the audit trail keeps it. */
+export function paymentSnapshot(row: PaymentRow) {
+  return {
+    userId: row.userId,
+    purpose: row.purpose,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    coins: row.coins,
+    bonusCoins: row.bonusCoins,
+    status: row.status,
+    failureReason: row.failureReason,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+  };
 }
 
 async function restoreAfterFailedRefund(deps: ServiceDeps, admin: SessionUser, payment: PaymentRow) {

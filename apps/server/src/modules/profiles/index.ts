@@ -10,4 +10,6 @@ export {
   personTopic,
   requireOtherPerson,
   toPersonSummary,
+  unknownPerson,
 } from "./people.ts";
+export { editProfile, setAvatarOf } from "./profile-edits.ts";

@@ -6,6 +6,7 @@ import { markActive } from "../../core/activity.ts";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
+import { TEAM_PERSONA_ISSUER } from "../users/index.ts";
 import { users } from "../users/schema.ts";
 import { profiles } from "./schema.ts";
 
@@ -20,6 +21,7 @@ export const personColumns = {
   displayName: profiles.displayName,
   avatarKey: profiles.avatarKey,
   lastSeenAt: profiles.lastSeenAt,
+  runByTeam: sql<boolean>`${users.issuer} = ${TEAM_PERSONA_ISSUER}`,
 };
 
 export interface PersonRow {
@@ -29,6 +31,7 @@ export interface PersonRow {
   displayName: string | null;
   avatarKey: string | null;
   lastSeenAt: Date | null;
+  runByTeam: boolean;
 }
 
 /** The media path of an avatar, public like covers. */
@@ -47,8 +50,19 @@ export function toPersonSummary(row: PersonRow): PersonSummary {
     name: displayName(row),
     avatarUrl: avatarUrl(row.avatarKey),
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    runByTeam: row.runByTeam,
   };
 }
+
+/** Someone whose row is gone (or hidden), as lists still show them. */
+export const unknownPerson = (id: string): PersonSummary => ({
+  _id: id,
+  handle: null,
+  name: "Reader",
+  avatarUrl: null,
+  lastSeenAt: null,
+  runByTeam: false,
+});
 
 /** These people, by id (missing ones left out), following their changes live. */
 export async function peopleByIds(db: Executor, ids: readonly string[]): Promise<Map<string, PersonSummary>> {

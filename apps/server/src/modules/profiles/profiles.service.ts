@@ -1,7 +1,6 @@
 // Profiles: what people tell others about themselves, what others may see of it, handles that
 // keep leading to their person after a change, and avatars.
 
-import { createHash } from "node:crypto";
 import type { Age } from "@litverse/shared/constants";
 import {
   ACTIVITY_KINDS,
@@ -17,15 +16,12 @@ import {
   type ReportReason,
   type Visibility,
 } from "@litverse/shared/people";
-import type { updateProfileInput } from "@litverse/shared/people-inputs";
 import { isAdminRole } from "@litverse/shared/users";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
-import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import { clubsOnProfile } from "../clubs/index.ts";
 import { viewerAge, visibleTitles } from "../content/index.ts";
 import { content } from "../content/schema.ts";
@@ -35,21 +31,13 @@ import { contentFollows, contentRatings } from "../library/schema.ts";
 import { createReport } from "../reports/index.ts";
 import { userTopic } from "../users/index.ts";
 import { users } from "../users/schema.ts";
-import { handleRefusal } from "./handles.ts";
-import {
-  ensureProfileRow,
-  handleEquals,
-  personById,
-  personColumns,
-  personTopic,
-  toPersonSummary,
-} from "./people.ts";
+import { handleEquals, personById, personColumns, personTopic, toPersonSummary } from "./people.ts";
+import { editProfile, type ProfileUpdate, setAvatarOf } from "./profile-edits.ts";
 import { handleHistory, profiles } from "./schema.ts";
 
 const PROFILE_NOT_AVAILABLE = "This profile is not available.";
 /** Titles shown per list on a profile. */
 const TITLES_SHOWN = 12;
-export const AVATAR_SIZE = 512;
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -296,51 +284,14 @@ export async function getMyProfile(deps: ServiceDeps, viewer: Viewer): Promise<M
   };
 }
 
-export type ProfileUpdate = z.output<typeof updateProfileInput>;
-
 /** Saves what the settings page changed; a new handle keeps the old one leading here for 30 days. */
 export async function updateProfile(
   deps: ServiceDeps,
   viewer: Viewer,
   update: ProfileUpdate,
 ): Promise<MyProfile> {
-  await deps.changes.inTransaction(deps.db, async (tx) => {
-    await ensureProfileRow(tx, viewer.id);
-    const profileChanges = {
-      ...(update.displayName !== undefined && { displayName: update.displayName }),
-      ...(update.bio !== undefined && { bio: update.bio }),
-      ...(update.favouriteGenres !== undefined && { favouriteGenres: [...new Set(update.favouriteGenres)] }),
-      ...(update.timeZone !== undefined && { timeZone: update.timeZone }),
-      ...(update.detailsVisibility !== undefined && { detailsVisibility: update.detailsVisibility }),
-      ...(update.activityVisibility !== undefined && { activityVisibility: update.activityVisibility }),
-      ...(update.libraryVisibility !== undefined && { libraryVisibility: update.libraryVisibility }),
-    };
-    if (Object.keys(profileChanges).length > 0) {
-      await tx.update(profiles).set(profileChanges).where(eq(profiles.userId, viewer.id));
-    }
-    if (update.handle !== undefined) await changeHandle(tx, viewer.id, update.handle);
-    if (update.age !== undefined)
-      await tx.update(users).set({ age: update.age }).where(eq(users.id, viewer.id));
-    deps.changes.changed(personTopic(viewer.id), userTopic(viewer.id));
-  });
+  await editProfile(deps, viewer.id, update);
   return getMyProfile(deps, viewer);
-}
-
-async function changeHandle(tx: Executor, userId: string, wanted: string): Promise<void> {
-  const handle = wanted.toLowerCase();
-  const [me] = await tx.select({ handle: users.handle }).from(users).where(eq(users.id, userId));
-  if (me?.handle?.toLowerCase() === handle) return;
-  const refusal = await handleRefusal(tx, handle, userId);
-  if (refusal) throw refusal;
-  // Taking back one's own old handle ends its redirect; the handle given up starts one.
-  await tx.delete(handleHistory).where(eq(handleHistory.handle, handle));
-  if (me?.handle) {
-    await tx
-      .insert(handleHistory)
-      .values({ handle: me.handle.toLowerCase(), userId })
-      .onConflictDoUpdate({ target: handleHistory.handle, set: { userId, releasedAt: new Date() } });
-  }
-  await tx.update(users).set({ handle }).where(eq(users.id, userId));
 }
 
 /** A new avatar from an uploaded picture, cropped to the chosen square and re-encoded in one size. */
@@ -350,17 +301,7 @@ export async function setAvatar(
   uploadId: string,
   crop: { x: number; y: number; size: number },
 ): Promise<MyProfile> {
-  const image = await reencodeUploadedImage(deps, viewer.id, uploadId, { crop, maxEdge: AVATAR_SIZE });
-  const hash = createHash("sha256").update(image.data).digest("hex").slice(0, 12);
-  const key = `avatars/${viewer.id}/avatar-${hash}.webp`;
-  await deps.media.storage.writeFile(key, image.data);
-  const previous = (await profileRow(deps.db, viewer.id))?.avatarKey ?? null;
-  await deps.changes.inTransaction(deps.db, async (tx) => {
-    await ensureProfileRow(tx, viewer.id);
-    await tx.update(profiles).set({ avatarKey: key }).where(eq(profiles.userId, viewer.id));
-    deps.changes.changed(personTopic(viewer.id));
-  });
-  if (previous && previous !== key) await deps.media.storage.remove(previous);
+  await setAvatarOf(deps, viewer.id, { uploaderId: viewer.id, uploadId, crop });
   return getMyProfile(deps, viewer);
 }
 

@@ -4,6 +4,7 @@ import { ADMIN_REELS_PAGE_SIZE, type AdminReelPage } from "@litverse/shared/reel
 import type { adminListReelsInput } from "@litverse/shared/reels-inputs";
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
 import { cancelJob, jobsTopic } from "../../core/jobs/job-queue.ts";
@@ -65,6 +66,21 @@ export async function adminListReels(
   };
 }
 
+/** A reel as the audit trail keeps it: its review state, not its figures or files. */
+function reelSnapshot(row: ReelRow) {
+  return {
+    creatorId: row.creatorId,
+    status: row.status,
+    visibility: row.visibility,
+    caption: row.caption,
+    reason: row.reason,
+    featuredAt: row.featuredAt?.toISOString() ?? null,
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
 type Decision = "approve" | "reject" | "remove";
 
 const ALLOWED_FROM: Record<Decision, readonly ReelRow["status"][]> = {
@@ -104,6 +120,12 @@ async function decide(
       .where(eq(reels.id, reelId))
       .returning();
     deps.changes.changed(creatorReelsTopic(row.creatorId), REELS_ADMIN_TOPIC);
+    noteChange({
+      objectType: "reel",
+      objectId: reelId,
+      before: reelSnapshot(row),
+      after: updated ? reelSnapshot(updated) : null,
+    });
     return { before: row, after: updated as ReelRow };
   });
   if (decision === "remove") {
@@ -160,10 +182,17 @@ export async function featureReel(deps: ServiceDeps, reelId: string, featured: b
     if (featured && row.status !== "published") {
       throw new AppError("CONFLICT", "Only published reels can be featured.");
     }
-    await tx
+    const [updated] = await tx
       .update(reels)
       .set({ featuredAt: featured ? (row.featuredAt ?? new Date()) : null })
-      .where(eq(reels.id, reelId));
+      .where(eq(reels.id, reelId))
+      .returning();
     deps.changes.changed(creatorReelsTopic(row.creatorId), REELS_ADMIN_TOPIC);
+    noteChange({
+      objectType: "reel",
+      objectId: reelId,
+      before: reelSnapshot(row),
+      after: updated ? reelSnapshot(updated) : null,
+    });
   });
 }

@@ -18,7 +18,7 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { isAdminViewer } from "../content/index.ts";
 import { relationshipsTopic } from "../friends/index.ts";
-import { peopleByIds } from "../profiles/index.ts";
+import { peopleByIds, unknownPerson } from "../profiles/index.ts";
 import { createReport } from "../reports/index.ts";
 import { byVisibleAuthor } from "../users/index.ts";
 import { loadWatchableReel } from "./reel-access.ts";
@@ -156,13 +156,7 @@ function toComment(
     id: row.id,
     reelId: row.reelId,
     parentId: row.parentId,
-    author: people.get(row.authorId) ?? {
-      _id: row.authorId,
-      handle: null,
-      name: "Reader",
-      avatarUrl: null,
-      lastSeenAt: null,
-    },
+    author: people.get(row.authorId) ?? unknownPerson(row.authorId),
     text: isDeleted ? "" : row.text,
     isDeleted,
     createdAt: row.createdAt.toISOString(),

@@ -2,7 +2,6 @@
 // linked episode), the creator's own list and the administrators' list. Every list is built here
 // from reel rows with a fixed number of queries, whatever its length.
 import type { ContentType } from "@litverse/shared/content";
-import type { PersonSummary } from "@litverse/shared/people";
 import type { AdminReel, MyReel, ReelCard, ReelLink } from "@litverse/shared/reels";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
@@ -12,7 +11,7 @@ import type { MediaDeps, ServiceDeps, Viewer } from "../../core/service-deps.ts"
 import { type Entitlements, episodeLock } from "../content/index.ts";
 import { content, episodes } from "../content/schema.ts";
 import { entitlementsTopic } from "../content/topics.ts";
-import { peopleByIds } from "../profiles/index.ts";
+import { peopleByIds, unknownPerson } from "../profiles/index.ts";
 import { activeTiers } from "../subscriptions/index.ts";
 import { episodeUnlocks } from "../unlocks/schema.ts";
 import { HAS_FILES, type ReelRow } from "./reel-access.ts";
@@ -138,14 +137,6 @@ export function isLinkLocked(viewer: Viewer, link: LinkRow, entitlements: Entitl
   const episode = { id: link.episodeId, number: link.episodeNumber, priceCoins: link.priceCoins ?? 0 };
   return episodeLock(viewer, { accessType: link.accessType }, episode, entitlements) !== null;
 }
-
-const unknownPerson = (id: string): PersonSummary => ({
-  _id: id,
-  handle: null,
-  name: "Reader",
-  avatarUrl: null,
-  lastSeenAt: null,
-});
 
 /** Feed cards for these (watchable) reels, in the order given. */
 export async function toReelCards(

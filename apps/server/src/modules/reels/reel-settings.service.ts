@@ -2,6 +2,7 @@
 import type { ReelSettings } from "@litverse/shared/reels";
 import type { updateReelSettingsInput } from "@litverse/shared/reels-inputs";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
@@ -27,11 +28,18 @@ export async function updateReelSettings(
 ): Promise<ReelSettings> {
   const values = { requireReview: input.requireReview, updatedBy: admin.id, updatedAt: new Date() };
   await deps.changes.inTransaction(deps.db, async (tx) => {
+    const before = await readReelSettings(tx);
     await tx
       .insert(reelSettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: reelSettings.id, set: values });
     deps.changes.changed(REEL_SETTINGS_TOPIC);
+    noteChange({
+      objectType: "reel-settings",
+      objectId: "1",
+      before,
+      after: { requireReview: input.requireReview },
+    });
   });
   return { requireReview: input.requireReview };
 }

@@ -17,6 +17,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { reports } from "../profiles/schema.ts";
 import { adminListReels } from "./admin-reels.service.ts";
 import { listComments } from "./comments.service.ts";
@@ -497,6 +498,23 @@ describe("administrators", () => {
       status: "rejected",
       reason: "Shows a phone number",
     });
+    const [rejection] = await platform.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "reels.rejectReel"));
+    expect(rejection?.changes).toEqual([
+      {
+        objectType: "reel",
+        objectId: published.id,
+        before: expect.objectContaining({ creatorId: creator.id, status: "published", reason: null }),
+        after: expect.objectContaining({
+          creatorId: creator.id,
+          status: "rejected",
+          reason: "Shows a phone number",
+          reviewedBy: admin.id,
+        }),
+      },
+    ]);
     const notices = await callerFor(platform, creator).notifications.listNotifications({ limit: 5 });
     expect(notices.items.map((item) => item.title)).toEqual([
       "Your reel was not approved",

@@ -5,6 +5,7 @@ import { type BadgeMeasure, type BadgeView, DEFAULT_BADGES } from "@litverse/sha
 import type { createBadgeInput } from "@litverse/shared/rewards-inputs";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -145,8 +146,10 @@ export async function createBadge(
       .insert(badgeDefinitions)
       .values({ ...input, createdBy: admin.id })
       .onConflictDoNothing({ target: badgeDefinitions.key })
-      .returning({ id: badgeDefinitions.id });
+      .returning();
     if (!badge) throw new AppError("CONFLICT", "A badge with this key already exists: choose another key.");
+    const { id: _id, createdBy: _by, createdAt: _at, ...fields } = badge;
+    noteChange({ objectType: "badge", objectId: badge.id, before: null, after: fields });
     for (const [index, threshold] of input.thresholds.entries()) {
       await tx
         .insert(earnedBadges)

@@ -4,6 +4,7 @@ import type { RewardGrantPage, RewardRuleKey } from "@litverse/shared/rewards";
 import type { listRewardGrantsInput, revokeRewardGrantInput } from "@litverse/shared/rewards-inputs";
 import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import type { Transaction } from "../../core/db/client.ts";
 import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
@@ -135,6 +136,21 @@ export async function listGrants(
   };
 }
 
+/** A grant as the audit trail keeps it. */
+function grantSnapshot(row: typeof rewardGrants.$inferSelect) {
+  return {
+    userId: row.userId,
+    ruleKey: row.ruleKey,
+    period: row.period,
+    coins: row.coins,
+    entryId: row.entryId,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedBy: row.revokedBy,
+    revokeReason: row.revokeReason,
+    reversalEntryId: row.reversalEntryId,
+  };
+}
+
 /**
  * Takes a grant's coins back with a reversal in the ledger, once: the grant's row is locked first,
  * so two administrators revoking at once cannot both reverse it. Refused when the coins have
@@ -157,7 +173,7 @@ export async function revokeGrant(
       memo: `Reward revoked: ${input.reason}`,
       createdBy: admin.id,
     });
-    await tx
+    const [revoked] = await tx
       .update(rewardGrants)
       .set({
         revokedAt: new Date(),
@@ -165,8 +181,15 @@ export async function revokeGrant(
         revokeReason: input.reason,
         reversalEntryId: reversal.id,
       })
-      .where(eq(rewardGrants.id, grant.id));
+      .where(eq(rewardGrants.id, grant.id))
+      .returning();
     deps.changes.changed(REWARD_GRANTS_TOPIC, rewardsTopic(grant.userId));
+    noteChange({
+      objectType: "reward-grant",
+      objectId: grant.id,
+      before: grantSnapshot(grant),
+      after: revoked ? grantSnapshot(revoked) : null,
+    });
     return { reversalEntryId: reversal.id };
   });
 }

@@ -3,6 +3,7 @@ import { LEAGUE_TIERS, type LeagueTier } from "@litverse/shared/rewards";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { type Executor, queryRows, type Transaction } from "../../core/db/client.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
+import { isTeamPersona } from "../users/index.ts";
 import {
   leagueWeekOf,
   placementIn,
@@ -71,6 +72,8 @@ export async function joinLeague(
 ): Promise<Membership | null> {
   const existing = await membershipOf(tx, userId, weekStart);
   if (existing) return existing;
+  // The team's personas are not players: they never take a reader's place in a group.
+  if (await isTeamPersona(tx, userId)) return null;
   const tier = await tierFor(tx, userId, weekStart);
   if (!tier) return null;
   await tx.insert(leagueWeeks).values({ weekStart }).onConflictDoNothing();

@@ -11,6 +11,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { ledgerEntries } from "../coins/schema.ts";
 import { profiles } from "../profiles/schema.ts";
@@ -415,6 +416,25 @@ describe("administering rewards", () => {
     });
     expect((await as(admin).rewards.listGrants({ status: "active" })).items).toEqual([]);
     await expectLedgerClean();
+  });
+
+  it("notes each rule change, before and after, in the audit trail", async () => {
+    const admin = await createUser(platform, "admin");
+    await as(admin).rewards.updateRule({ key: "xp_episode_completed", amount: 12, dailyCap: 40 });
+    await as(admin).rewards.updateRule({ key: "xp_episode_completed", amount: 15, dailyCap: 60 });
+    const events = await platform.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "rewards.updateRule"))
+      .orderBy(auditEvents.at);
+    const change = (before: unknown, after: unknown) => [
+      { objectType: "reward-rule", objectId: "xp_episode_completed", before, after },
+    ];
+    // The first change is from the default rule.
+    expect(events.map((event) => event.changes)).toEqual([
+      change({ amount: 10, dailyCap: expect.any(Number) }, { amount: 12, dailyCap: 40 }),
+      change({ amount: 12, dailyCap: 40 }, { amount: 15, dailyCap: 60 }),
+    ]);
   });
 
   it("pages through grants newest first", async () => {

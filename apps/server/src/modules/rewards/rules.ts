@@ -10,6 +10,7 @@ import {
 } from "@litverse/shared/rewards";
 import type { updateRewardRuleInput } from "@litverse/shared/rewards-inputs";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { ALL_TOPICS, track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
@@ -104,11 +105,19 @@ export async function updateRule(
     updatedAt: new Date(),
   };
   await deps.changes.inTransaction(deps.db, async (tx) => {
+    // The rule in force before: the default until an administrator first changed it.
+    const before = (await readRules(tx)).get(input.key);
     await tx
       .insert(rewardRules)
       .values({ key: input.key, ...values })
       .onConflictDoUpdate({ target: rewardRules.key, set: values });
     deps.changes.changed(REWARD_RULES_TOPIC);
+    noteChange({
+      objectType: "reward-rule",
+      objectId: input.key,
+      before: before ? { amount: before.amount, dailyCap: before.dailyCap } : null,
+      after: { amount: values.amount, dailyCap: values.dailyCap },
+    });
   });
   // This process's own callers see the change at once, before the announcement goes round.
   cacheOf(deps).value = null;

@@ -5,6 +5,7 @@ import type { StatPreset } from "@litverse/shared/stories";
 import type { createStatPresetInput, updateStatPresetInput } from "@litverse/shared/stories-inputs";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import { AppError, databaseErrorCode } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
@@ -18,6 +19,11 @@ function isNameTaken(error: unknown): boolean {
 
 function nameTaken(name: string): AppError {
   return new AppError("CONFLICT", `There is already a preset named “${name}”.`);
+}
+
+/** A preset as the audit trail keeps it. */
+function presetSnapshot(row: typeof statPresets.$inferSelect) {
+  return { name: row.name, description: row.description, stats: row.stats };
 }
 
 export async function listStatPresets({ db }: ServiceDeps): Promise<StatPreset[]> {
@@ -47,9 +53,10 @@ export async function createStatPreset(
       const [row] = await tx
         .insert(statPresets)
         .values({ name: input.name, description: input.description, stats: input.stats })
-        .returning({ id: statPresets.id });
+        .returning();
       if (!row) throw new AppError("CONFLICT", "The preset could not be saved.");
       deps.changes.changed(STAT_PRESETS_TOPIC);
+      noteChange({ objectType: "stat-preset", objectId: row.id, before: null, after: presetSnapshot(row) });
       return { id: row.id };
     });
   } catch (error) {
@@ -65,6 +72,7 @@ export async function updateStatPreset(
   const { data } = input;
   try {
     await deps.changes.inTransaction(deps.db, async (tx) => {
+      const [before] = await tx.select().from(statPresets).where(eq(statPresets.id, input.id)).for("update");
       const [row] = await tx
         .update(statPresets)
         .set({
@@ -73,9 +81,15 @@ export async function updateStatPreset(
           ...(data.stats !== undefined ? { stats: data.stats } : {}),
         })
         .where(eq(statPresets.id, input.id))
-        .returning({ id: statPresets.id });
-      if (!row) throw new AppError("NOT_FOUND", "No such stat preset.");
+        .returning();
+      if (!row || !before) throw new AppError("NOT_FOUND", "No such stat preset.");
       deps.changes.changed(STAT_PRESETS_TOPIC);
+      noteChange({
+        objectType: "stat-preset",
+        objectId: row.id,
+        before: presetSnapshot(before),
+        after: presetSnapshot(row),
+      });
       if (data.stats !== undefined) {
         // The drafts using it have new stats now: their editors must reload, and a publication is due.
         const using = await tx
@@ -95,11 +109,7 @@ export async function updateStatPreset(
 
 export async function deleteStatPreset(deps: ServiceDeps, id: string): Promise<void> {
   await deps.changes.inTransaction(deps.db, async (tx) => {
-    const [preset] = await tx
-      .select({ id: statPresets.id })
-      .from(statPresets)
-      .where(eq(statPresets.id, id))
-      .for("update");
+    const [preset] = await tx.select().from(statPresets).where(eq(statPresets.id, id)).for("update");
     if (!preset) throw new AppError("NOT_FOUND", "No such stat preset.");
     const [used] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -114,5 +124,6 @@ export async function deleteStatPreset(deps: ServiceDeps, id: string): Promise<v
     }
     await tx.delete(statPresets).where(eq(statPresets.id, id));
     deps.changes.changed(STAT_PRESETS_TOPIC);
+    noteChange({ objectType: "stat-preset", objectId: id, before: presetSnapshot(preset), after: null });
   });
 }

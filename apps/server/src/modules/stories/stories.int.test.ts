@@ -15,6 +15,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { creditCoins } from "../coins/ledger.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { ledgerEntries } from "../coins/schema.ts";
@@ -108,6 +109,35 @@ describe("drafts", () => {
     expect(after.document.scenes.map((scene) => scene.id)).toEqual(["gate", "dragon", "treasure", "home"]);
     expect(after.document.scenes[0]?.text).toBe("A different cave.");
     expect(after.document.stats.map((stat) => stat.name)).toEqual(["courage"]);
+    // The audit trail holds each scene and setting a save changed, before and after.
+    const saves = await platform.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "stories.saveStoryDraft"))
+      .orderBy(auditEvents.at);
+    expect(saves.map((event) => event.changes)).toEqual([
+      [
+        {
+          objectType: "story",
+          objectId: storyId,
+          before: { startSceneId: "start", ownStats: [] },
+          after: { startSceneId: "gate", ownStats: caveStory().stats },
+        },
+        ...scenes.map((scene) => ({
+          objectType: "scene",
+          objectId: `${storyId}/${scene.id}`,
+          before: null,
+          after: scene,
+        })),
+        {
+          objectType: "scene",
+          objectId: `${storyId}/start`,
+          before: expect.objectContaining({ id: "start", title: "Start" }),
+          after: null,
+        },
+      ],
+      [{ objectType: "scene", objectId: `${storyId}/gate`, before: scenes[0], after: gate }],
+    ]);
     expect(
       (await as(admin).adminListStories({})).map((row) => [row.title, row.sceneCount, row.status]),
     ).toEqual([["The Cave", 4, "draft"]]);

@@ -21,6 +21,7 @@ import type {
 } from "@litverse/shared/stories-inputs";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor, Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -43,6 +44,7 @@ import {
   sceneImagePrefix,
   storyCoverUrl,
 } from "./story-access.ts";
+import { draftScenesBefore, noteSceneChanges, storySnapshot } from "./story-audit.ts";
 import { effectiveStats, estimateMinutes, publishScenes } from "./story-engine.ts";
 import { STAT_PRESETS_TOPIC, STORIES_ADMIN_TOPIC, STORIES_CATALOGUE_TOPIC, storyTopic } from "./topics.ts";
 
@@ -131,8 +133,10 @@ export async function insertStory(
       startSceneId: values.startSceneId,
       sceneCount: values.scenes.length,
     })
-    .returning({ id: stories.id });
+    .returning();
   if (!story) throw new AppError("CONFLICT", "The story could not be created.");
+  // Its scenes are noted as a count: an imported story may have thousands.
+  noteChange({ objectType: "story", objectId: story.id, before: null, after: storySnapshot(story) });
   for (const [index, part] of chunks(values.scenes).entries()) {
     await tx.insert(storyDraftScenes).values(
       part.map((scene, offset) => ({
@@ -230,6 +234,14 @@ export async function saveStoryDraft(
     }
   }
   return deps.changes.inTransaction(deps.db, async (tx) => {
+    const changesStory = input.startSceneId !== undefined || input.ownStats !== undefined;
+    const [before] = changesStory
+      ? await tx
+          .select({ startSceneId: stories.startSceneId, ownStats: stories.ownStats })
+          .from(stories)
+          .where(eq(stories.id, input.storyId))
+          .for("update")
+      : [];
     const [moved] = await tx
       .update(stories)
       .set({
@@ -239,11 +251,24 @@ export async function saveStoryDraft(
         ...(input.ownStats !== undefined ? { ownStats: input.ownStats } : {}),
       })
       .where(and(eq(stories.id, input.storyId), eq(stories.revision, input.baseRevision)))
-      .returning({ revision: stories.revision });
+      .returning({
+        revision: stories.revision,
+        startSceneId: stories.startSceneId,
+        ownStats: stories.ownStats,
+      });
     if (!moved) {
       await loadStory(tx, input.storyId);
       throw new AppError("CONFLICT", "This story was changed elsewhere. Reload to see the latest version.");
     }
+    if (before) {
+      const { startSceneId, ownStats } = moved;
+      noteChange({ objectType: "story", objectId: input.storyId, before, after: { startSceneId, ownStats } });
+    }
+    const scenesBefore = await draftScenesBefore(tx, input.storyId, [
+      ...input.upsertScenes.map((scene) => scene.id),
+      ...input.deleteSceneIds,
+    ]);
+    noteSceneChanges(input.storyId, scenesBefore, input.upsertScenes, input.deleteSceneIds);
     if (input.deleteSceneIds.length > 0) {
       await tx
         .delete(storyDraftScenes)
@@ -335,7 +360,8 @@ export async function updateStoryDetails(
   // The preset changes the draft's stats, and the stats are versioned; the rest is not.
   const changesDraft = data.statPresetId !== undefined && data.statPresetId !== story.statPresetId;
   await deps.changes.inTransaction(deps.db, async (tx) => {
-    await tx
+    const [before] = await tx.select().from(stories).where(eq(stories.id, story.id)).for("update");
+    const [after] = await tx
       .update(stories)
       .set({
         ...(data.title !== undefined ? { title: data.title } : {}),
@@ -346,8 +372,17 @@ export async function updateStoryDetails(
         ...(data.statPresetId !== undefined ? { statPresetId: data.statPresetId } : {}),
         ...(changesDraft ? { hasUnpublishedChanges: true, revision: sql`${stories.revision} + 1` } : {}),
       })
-      .where(eq(stories.id, story.id));
+      .where(eq(stories.id, story.id))
+      .returning();
     deps.changes.changed(storyTopic(story.id), STORIES_ADMIN_TOPIC, STORIES_CATALOGUE_TOPIC);
+    if (before && after) {
+      noteChange({
+        objectType: "story",
+        objectId: story.id,
+        before: storySnapshot(before),
+        after: storySnapshot(after),
+      });
+    }
     // The presets' story counts.
     if (changesDraft) deps.changes.changed(STAT_PRESETS_TOPIC);
   });
@@ -397,26 +432,28 @@ export async function publishStory(
     }
     const scenes = publishScenes(document);
     const number = (story.versionNumber ?? 0) + 1;
+    const versionValues = {
+      storyId,
+      number,
+      title: story.title,
+      startSceneId: document.startSceneId as string,
+      stats: document.stats,
+      sceneCount: scenes.length,
+      endings: scenes.flatMap((row) => (row.scene.ending ? [row.scene.ending.name] : [])),
+      estimatedMinutes: estimateMinutes(document),
+      hasPremiumChoices: scenes.some((row) => row.scene.choices.some((choice) => choice.priceCoins > 0)),
+      publishedBy: user.id,
+    };
     const [version] = await tx
       .insert(storyVersions)
-      .values({
-        storyId,
-        number,
-        title: story.title,
-        startSceneId: document.startSceneId as string,
-        stats: document.stats,
-        sceneCount: scenes.length,
-        endings: scenes.flatMap((row) => (row.scene.ending ? [row.scene.ending.name] : [])),
-        estimatedMinutes: estimateMinutes(document),
-        hasPremiumChoices: scenes.some((row) => row.scene.choices.some((choice) => choice.priceCoins > 0)),
-        publishedBy: user.id,
-      })
+      .values(versionValues)
       .returning({ id: storyVersions.id });
     if (!version) throw new AppError("CONFLICT", "The version could not be saved.");
+    noteChange({ objectType: "story-version", objectId: version.id, before: null, after: versionValues });
     for (const part of chunks(scenes)) {
       await tx.insert(storyVersionScenes).values(part.map((row) => ({ versionId: version.id, ...row })));
     }
-    await tx
+    const [published] = await tx
       .update(stories)
       .set({
         versionId: version.id,
@@ -425,8 +462,11 @@ export async function publishStory(
         publishedAt: sql`now()`,
         hasUnpublishedChanges: false,
       })
-      .where(eq(stories.id, storyId));
+      .where(eq(stories.id, storyId))
+      .returning();
     deps.changes.changed(storyTopic(storyId), STORIES_ADMIN_TOPIC, STORIES_CATALOGUE_TOPIC);
+    const after = published ? storySnapshot(published) : null;
+    noteChange({ objectType: "story", objectId: storyId, before: storySnapshot(story), after });
     return { versionNumber: number };
   });
 }
@@ -439,11 +479,14 @@ async function setStatus(
   await deps.changes.inTransaction(deps.db, async (tx) => {
     const [story] = await tx.select().from(stories).where(eq(stories.id, storyId)).for("update");
     if (!story) throw new AppError("NOT_FOUND", "No such story.");
-    await tx
+    const [updated] = await tx
       .update(stories)
       .set({ status: status(story) })
-      .where(eq(stories.id, storyId));
+      .where(eq(stories.id, storyId))
+      .returning();
     deps.changes.changed(storyTopic(storyId), STORIES_ADMIN_TOPIC, STORIES_CATALOGUE_TOPIC);
+    const after = updated ? storySnapshot(updated) : null;
+    noteChange({ objectType: "story", objectId: storyId, before: storySnapshot(story), after });
   });
 }
 
@@ -475,6 +518,7 @@ export async function deleteStory(deps: ServiceDeps, storyId: string): Promise<v
     }
     await tx.delete(stories).where(eq(stories.id, storyId));
     deps.changes.changed(storyTopic(storyId), STORIES_ADMIN_TOPIC);
+    noteChange({ objectType: "story", objectId: storyId, before: storySnapshot(row), after: null });
     if (row.statPresetId) deps.changes.changed(STAT_PRESETS_TOPIC);
     return row;
   });

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   callerFor,
@@ -6,6 +7,7 @@ import {
   type TestPlatform,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { auditEvents } from "../audit/schema.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -57,6 +59,18 @@ describe("subscriptions.createPlan and updatePlan", () => {
       sortOrder: 2,
       name: "Premium monthly",
     });
+    const [event] = await platform.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "subscriptions.updatePlan"));
+    expect(event?.changes).toEqual([
+      {
+        objectType: "plan",
+        objectId: plan.id,
+        before: expect.objectContaining({ name: "Premium monthly", priceMinor: 499, isActive: true }),
+        after: expect.objectContaining({ name: "Premium monthly", priceMinor: 599, isActive: false }),
+      },
+    ]);
   });
 
   it("refuses bad input with a message per field, storing nothing", async () => {

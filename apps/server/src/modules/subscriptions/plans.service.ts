@@ -5,6 +5,7 @@ import type { AdminPlanRow, PlanView } from "@litverse/shared/subscriptions";
 import type { createPlanInput, updatePlanInput } from "@litverse/shared/subscriptions-inputs";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -32,6 +33,22 @@ export function toPlanView(row: PlanRow): PlanView {
     tier: row.tier,
     monthlyBonusCoins: row.monthlyBonusCoins,
     benefits: benefitLines(row.benefits),
+  };
+}
+
+/** A plan as the audit trail keeps it. */
+function planSnapshot(row: PlanRow) {
+  return {
+    name: row.name,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    interval: row.interval,
+    tier: row.tier,
+    monthlyBonusCoins: row.monthlyBonusCoins,
+    benefits: row.benefits,
+    isActive: row.isActive,
+    sortOrder: row.sortOrder,
+    providerPlanIds: row.providerPlanIds,
   };
 }
 
@@ -92,6 +109,7 @@ export async function createPlan(
   const [row] = await deps.db.insert(subscriptionPlans).values(input.data).returning();
   if (!row) throw new AppError("CONFLICT", "Could not save the plan.");
   deps.changes.changed(PLANS_TOPIC);
+  noteChange({ objectType: "plan", objectId: row.id, before: null, after: planSnapshot(row) });
   return adminRowOf(deps, row.id);
 }
 
@@ -99,13 +117,27 @@ export async function updatePlan(
   deps: ServiceDeps,
   input: z.output<typeof updatePlanInput>,
 ): Promise<AdminPlanRow> {
-  const [row] = await deps.db
-    .update(subscriptionPlans)
-    .set({ ...input.data, updatedAt: new Date() })
-    .where(eq(subscriptionPlans.id, input.id))
-    .returning({ id: subscriptionPlans.id });
-  if (!row) throw new AppError("NOT_FOUND", "There is no such plan.");
-  // Subscribers' pages show the plan's name and benefits.
-  deps.changes.changed(PLANS_TOPIC, SUBSCRIPTIONS_ADMIN_TOPIC);
+  const row = await deps.changes.inTransaction(deps.db, async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.id, input.id))
+      .for("update");
+    const [updated] = await tx
+      .update(subscriptionPlans)
+      .set({ ...input.data, updatedAt: new Date() })
+      .where(eq(subscriptionPlans.id, input.id))
+      .returning();
+    if (!updated || !before) throw new AppError("NOT_FOUND", "There is no such plan.");
+    // Subscribers' pages show the plan's name and benefits.
+    deps.changes.changed(PLANS_TOPIC, SUBSCRIPTIONS_ADMIN_TOPIC);
+    noteChange({
+      objectType: "plan",
+      objectId: updated.id,
+      before: planSnapshot(before),
+      after: planSnapshot(updated),
+    });
+    return updated;
+  });
   return adminRowOf(deps, row.id);
 }

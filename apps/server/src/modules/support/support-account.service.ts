@@ -10,10 +10,11 @@ import type {
 } from "@litverse/shared/support-inputs";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { coinsDescription, creditCoins, getCoinBalance, getWallet } from "../coins/index.ts";
-import { adminListPayments, refundPayment, settlePayment } from "../payments/index.ts";
+import { adminListPayments, paymentSnapshot, refundPayment, settlePayment } from "../payments/index.ts";
 import { payments } from "../payments/schema.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { getMySubscription } from "../subscriptions/index.ts";
@@ -87,6 +88,14 @@ export async function recheckTicketPayment(
   const after = await requesterPayment(deps, ticket, before.id);
   // Only the call that settled it gets it back as paid.
   const credited = before.status !== "paid" && settled.status === "paid";
+  if (after.status !== before.status) {
+    noteChange({
+      objectType: "payment",
+      objectId: before.id,
+      before: paymentSnapshot(before),
+      after: paymentSnapshot(after),
+    });
+  }
   const what =
     after.purpose === "coins" ? coinsDescription(after.coins, after.bonusCoins) : "the subscription payment";
   const price = formatPrice(after.amountMinor, after.currency);
@@ -136,6 +145,12 @@ export async function grantCompensation(
       createdBy: agent.id,
     });
     if (credit) {
+      noteChange({
+        objectType: "coin-grant",
+        objectId: credit.id,
+        before: null,
+        after: { userId: ticket.userId, ticketId: ticket.id, bonusCoins: input.coins, memo: credit.memo },
+      });
       await addMessage(tx, {
         ticketId: ticket.id,
         authorId: agent.id,

@@ -27,6 +27,7 @@ import type {
 } from "@litverse/shared/support-inputs";
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
@@ -65,6 +66,11 @@ const slaDueSql = sql<Date | null>`case when ${supportTickets.pausedSince} is no
     ${supportTickets.nextReplyDueAt}, ${supportTickets.resolutionDueAt}) end`;
 const activeSql = notInArray(supportTickets.status, [...RESOLVED_STATUSES]);
 const unattendedSql = and(isNull(supportTickets.firstResponseAt), activeSql) as SQL;
+/** A ticket as the audit trail keeps it: what the team sets, not its clock. */
+function ticketSnapshot(row: TicketRow) {
+  return { status: row.status, priority: row.priority, category: row.category, assigneeId: row.assigneeId };
+}
+
 const hasBreachSql = sql<boolean>`exists (select 1 from ${supportSlaBreaches} b where b.ticket_id = ${supportTickets.id})`;
 
 export async function listSupportQueue(
@@ -201,14 +207,21 @@ export async function agentReply(
   try {
     await deps.changes.inTransaction(deps.db, async (tx) => {
       const row = await lockTicket(tx, before.id);
-      await addMessage(tx, {
+      const kind = input.internal ? "note" : "reply";
+      const messageId = await addMessage(tx, {
         ticketId: row.id,
         authorId: agent.id,
-        kind: input.internal ? "note" : "reply",
+        kind,
         fromAgent: true,
         body: input.body,
         attachments: files,
         createdAt: now,
+      });
+      noteChange({
+        objectType: "ticket-message",
+        objectId: messageId,
+        before: null,
+        after: { ticketId: row.id, kind, body: input.body, attachments: files.map((file) => file.name) },
       });
       if (input.internal) {
         deps.changes.changed(ticketTopic(row.id));
@@ -229,6 +242,8 @@ export async function agentReply(
         },
         now,
       );
+      const after = ticketSnapshot(notice);
+      noteChange({ objectType: "ticket", objectId: row.id, before: ticketSnapshot(row), after });
     });
   } catch (error) {
     await removeAttachmentFiles(deps, files);
@@ -299,7 +314,13 @@ export async function updateTicket(
       body: events.join("\n"),
       createdAt: now,
     });
-    await saveStep(deps, tx, row, step, extra, now);
+    const saved = await saveStep(deps, tx, row, step, extra, now);
+    noteChange({
+      objectType: "ticket",
+      objectId: row.id,
+      before: ticketSnapshot(row),
+      after: ticketSnapshot(saved),
+    });
   });
 }
 
@@ -336,6 +357,13 @@ export async function listCannedReplies(deps: ServiceDeps): Promise<CannedReply[
   }));
 }
 
+/** What the audit trail keeps of a canned reply. */
+const cannedReplyColumns = {
+  id: supportCannedReplies.id,
+  title: supportCannedReplies.title,
+  body: supportCannedReplies.body,
+};
+
 export async function createCannedReply(
   deps: ServiceDeps,
   agent: SessionUser,
@@ -345,9 +373,11 @@ export async function createCannedReply(
     const [row] = await tx
       .insert(supportCannedReplies)
       .values({ title: input.title, body: input.body, createdBy: agent.id })
-      .returning({ id: supportCannedReplies.id });
+      .returning(cannedReplyColumns);
     if (!row) throw new AppError("CONFLICT", "Could not store the canned reply.");
     deps.changes.changed(SUPPORT_SETTINGS_TOPIC);
+    const { id, ...after } = row;
+    noteChange({ objectType: "canned-reply", objectId: id, before: null, after });
     return { cannedReplyId: row.id };
   });
 }
@@ -357,13 +387,24 @@ export async function updateCannedReply(
   input: z.output<typeof updateCannedReplyInput>,
 ): Promise<void> {
   await deps.changes.inTransaction(deps.db, async (tx) => {
+    const [before] = await tx
+      .select(cannedReplyColumns)
+      .from(supportCannedReplies)
+      .where(eq(supportCannedReplies.id, input.cannedReplyId))
+      .for("update");
     const [row] = await tx
       .update(supportCannedReplies)
       .set({ title: input.title, body: input.body })
       .where(eq(supportCannedReplies.id, input.cannedReplyId))
-      .returning({ id: supportCannedReplies.id });
-    if (!row) throw new AppError("NOT_FOUND", "There is no such canned reply.");
+      .returning(cannedReplyColumns);
+    if (!row || !before) throw new AppError("NOT_FOUND", "There is no such canned reply.");
     deps.changes.changed(SUPPORT_SETTINGS_TOPIC);
+    noteChange({
+      objectType: "canned-reply",
+      objectId: row.id,
+      before: { title: before.title, body: before.body },
+      after: { title: row.title, body: row.body },
+    });
   });
 }
 
@@ -372,9 +413,11 @@ export async function deleteCannedReply(deps: ServiceDeps, cannedReplyId: string
     const [row] = await tx
       .delete(supportCannedReplies)
       .where(eq(supportCannedReplies.id, cannedReplyId))
-      .returning({ id: supportCannedReplies.id });
+      .returning(cannedReplyColumns);
     if (!row) throw new AppError("NOT_FOUND", "There is no such canned reply.");
     deps.changes.changed(SUPPORT_SETTINGS_TOPIC);
+    const { id, ...before } = row;
+    noteChange({ objectType: "canned-reply", objectId: id, before, after: null });
   });
 }
 
@@ -411,6 +454,13 @@ export async function updateSlaPolicy(
       const state = changePriority(slaStateOf(row), before, input);
       await tx.update(supportTickets).set(state).where(eq(supportTickets.id, row.id));
     }
+    // The open tickets of this priority get new due times from it: counted, not listed.
+    noteChange({
+      objectType: "sla-policy",
+      objectId: priority,
+      before,
+      after: { priority, ...targets, ticketsRetimed: active.length },
+    });
     deps.changes.changed(
       SUPPORT_SETTINGS_TOPIC,
       SUPPORT_TICKETS_TOPIC,

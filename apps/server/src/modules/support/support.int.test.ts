@@ -13,6 +13,7 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { coinPackages } from "../coins/schema.ts";
 import { adminNotifications, notifications } from "../notifications/schema.ts";
@@ -349,6 +350,45 @@ describe("the agents' desk", () => {
     expect((await as(agent).getTicket({ ticketId })).breaches).toMatchObject([{ target: "first_reply" }]);
     // Paused (pending) tickets are not flagged, however long they wait.
     expect(await flagSlaBreaches(platform.deps, new Date(Date.now() + 100 * HOUR_MS))).toBe(0);
+  });
+
+  it("notes each reply and ticket change, before and after, in the audit trail", async () => {
+    const person = await createUser(platform);
+    const agent = await createUser(platform, "admin");
+    const { ticketId } = await ask(person, "Where are my coins?");
+    await as(agent).replyAsAgent({ ticketId, body: "Looking into it." });
+    await as(agent).updateTicket({ ticketId, priority: "urgent" });
+    const changesOf = async (action: string) =>
+      (await platform.deps.db.select().from(auditEvents).where(eq(auditEvents.action, action))).map(
+        (event) => event.changes,
+      );
+    const ticket = { priority: "normal", category: "technical" };
+    expect(await changesOf("support.replyAsAgent")).toEqual([
+      [
+        {
+          objectType: "ticket-message",
+          objectId: expect.any(String),
+          before: null,
+          after: { ticketId, kind: "reply", body: "Looking into it.", attachments: [] },
+        },
+        {
+          objectType: "ticket",
+          objectId: ticketId,
+          before: { ...ticket, status: "new", assigneeId: null },
+          after: { ...ticket, status: "pending", assigneeId: agent.id },
+        },
+      ],
+    ]);
+    expect(await changesOf("support.updateTicket")).toEqual([
+      [
+        {
+          objectType: "ticket",
+          objectId: ticketId,
+          before: { ...ticket, status: "pending", assigneeId: agent.id },
+          after: { ...ticket, priority: "urgent", status: "pending", assigneeId: agent.id },
+        },
+      ],
+    ]);
   });
 
   it("fills canned replies' variables and keeps SLA policies valid", async () => {

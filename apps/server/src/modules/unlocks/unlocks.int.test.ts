@@ -12,6 +12,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { creditCoins } from "../coins/ledger.ts";
 import { checkLedger } from "../coins/ledger-check.ts";
 import { ledgerAccounts, ledgerEntries } from "../coins/schema.ts";
@@ -528,6 +529,24 @@ describe("unlocks.refundUnlock and adminListUnlocks", () => {
     );
     const reversal = (await entriesOf(me)).find((entry) => entry.kind === "reversal");
     expect(reversal?.memo).toBe("Refund: Unlocked “Moby-Dick”, episode 1 (Opened by mistake)");
+    const [event] = await platform.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "unlocks.refundUnlock"));
+    expect(event?.changes).toEqual([
+      {
+        objectType: "unlock",
+        objectId: unlockId,
+        before: { episodeId: ids[0], revokedAt: null },
+        after: { episodeId: ids[0], revokedAt: expect.any(String) },
+      },
+      {
+        objectType: "refund",
+        objectId: reversal?.id,
+        before: null,
+        after: { unlockId, userId: me.id, coins: 12, memo: reversal?.memo },
+      },
+    ]);
     // The episode can be bought again.
     expect(
       (

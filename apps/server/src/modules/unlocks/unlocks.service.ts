@@ -19,6 +19,7 @@ import {
 } from "@litverse/shared/unlocks";
 import { and, desc, eq, gt, ilike, isNull, ne, notExists, or, type SQL, sql } from "drizzle-orm";
 import { countTitle, reachUnlockAfterReel } from "../../core/activity.ts";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor, Transaction } from "../../core/db/client.ts";
 import { olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
@@ -562,7 +563,11 @@ export async function refundUnlock(
       .update(episodeUnlocks)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(episodeUnlocks.entryId, entryId), isNull(episodeUnlocks.revokedAt)))
-      .returning({ id: episodeUnlocks.id });
+      .returning({
+        id: episodeUnlocks.id,
+        episodeId: episodeUnlocks.episodeId,
+        revokedAt: episodeUnlocks.revokedAt,
+      });
     if (revoked.length === 0) throw new AppError("CONFLICT", "This unlock has already been refunded.");
     const reversal = await reverseEntry(deps, tx, entryId, {
       // Stryker disable next-line OptionalChaining: the paying entry is always found (entry_id references it, on delete restrict)
@@ -577,6 +582,13 @@ export async function refundUnlock(
       .where(eq(ledgerPostings.entryId, reversal.id));
     deps.changes.changed(entitlementsTopic(unlock.userId), UNLOCKS_ADMIN_TOPIC);
     // Stryker disable next-line OptionalChaining: an aggregate without group by always returns one row
-    return { refundedCoins: -(amount?.coins ?? 0), episodeCount: revoked.length };
+    const refundedCoins = -(amount?.coins ?? 0);
+    // Each episode it paid for locks again; the refund is the reversing entry.
+    for (const { id, ...after } of revoked) {
+      noteChange({ objectType: "unlock", objectId: id, before: { ...after, revokedAt: null }, after });
+    }
+    const refund = { unlockId: unlock.id, userId: unlock.userId, coins: refundedCoins, memo: reversal.memo };
+    noteChange({ objectType: "refund", objectId: reversal.id, before: null, after: refund });
+    return { refundedCoins, episodeCount: revoked.length };
   });
 }

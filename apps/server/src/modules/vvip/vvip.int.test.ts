@@ -8,6 +8,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../test/test-platform.ts";
+import { auditEvents } from "../audit/schema.ts";
 import { activeTiers } from "../subscriptions/tiers.ts";
 import { users } from "../users/schema.ts";
 import { vvipGrants } from "./schema.ts";
@@ -80,6 +81,24 @@ describe("vvip.grantVvip and revokeVvip", () => {
       reason: "Launch partner",
       revokeReason: "Partnership ended",
     });
+    const [event] = await platform.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "vvip.revokeVvip"));
+    const granted = { userId: reader.id, reason: "Launch partner", endsAt };
+    expect(event?.changes).toEqual([
+      {
+        objectType: "vvip-grant",
+        objectId: grant.id,
+        before: { ...granted, revokedAt: null, revokedBy: null, revokeReason: null },
+        after: {
+          ...granted,
+          revokedAt: revoked.revokedAt,
+          revokedBy: boss.id,
+          revokeReason: "Partnership ended",
+        },
+      },
+    ]);
     await expect(admin.vvip.revokeVvip({ grantId: grant.id, reason: "Again" })).rejects.toMatchObject({
       code: "CONFLICT",
       message: "This grant has already been revoked.",

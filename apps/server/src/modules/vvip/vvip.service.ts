@@ -10,6 +10,7 @@ import {
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
@@ -73,6 +74,18 @@ async function queryGrants(db: Executor, grantId?: string): Promise<VvipGrantVie
   }));
 }
 
+/** A grant as the audit trail keeps it. */
+function grantSnapshot(row: typeof vvipGrants.$inferSelect) {
+  return {
+    userId: row.userId,
+    reason: row.reason,
+    endsAt: row.endsAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedBy: row.revokedBy,
+    revokeReason: row.revokeReason,
+  };
+}
+
 function announce(deps: ServiceDeps, userId: string): void {
   deps.changes.changed(VVIP_GRANTS_TOPIC, entitlementsTopic(userId), subscriptionTopic(userId));
 }
@@ -116,9 +129,10 @@ export async function grantVvip(
     const [row] = await tx
       .insert(vvipGrants)
       .values({ userId: user.id, reason: input.reason, endsAt: input.endsAt, grantedBy: admin.id })
-      .returning({ id: vvipGrants.id });
+      .returning();
     if (!row) throw new AppError("CONFLICT", "Could not save the grant.");
     announce(deps, user.id);
+    noteChange({ objectType: "vvip-grant", objectId: row.id, before: null, after: grantSnapshot(row) });
     return row.id;
   });
   return grantView(deps, id);
@@ -135,11 +149,18 @@ export async function revokeVvip(
     if (!grant) throw new AppError("NOT_FOUND", "There is no such VVIP grant.");
     if (grant.revokedAt) throw new AppError("CONFLICT", "This grant has already been revoked.");
     if (grant.endsAt.getTime() <= Date.now()) throw new AppError("CONFLICT", "This grant has already ended.");
-    await tx
+    const [revoked] = await tx
       .update(vvipGrants)
       .set({ revokedAt: new Date(), revokedBy: admin.id, revokeReason: input.reason })
-      .where(and(eq(vvipGrants.id, grant.id), isNull(vvipGrants.revokedAt)));
+      .where(and(eq(vvipGrants.id, grant.id), isNull(vvipGrants.revokedAt)))
+      .returning();
     announce(deps, grant.userId);
+    noteChange({
+      objectType: "vvip-grant",
+      objectId: grant.id,
+      before: grantSnapshot(grant),
+      after: revoked ? grantSnapshot(revoked) : null,
+    });
   });
   return grantView(deps, input.grantId);
 }

@@ -27,6 +27,7 @@ import {
 } from "../../components/composer/picture-attachment.tsx";
 import { Linkified } from "../../components/people/linkify.tsx";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
+import { TeamBadge } from "../../components/people/team-badge.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -334,6 +335,7 @@ function PostCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <span className="font-medium">{post.author?.name ?? "Deleted"}</span>
+            <TeamBadge person={post.author} />
             <span className="text-muted-foreground">{formatRelativeDate(post.createdAt)}</span>
             {post.isPinned ? (
               <Badge variant="brand">

@@ -5,6 +5,7 @@ import { ImageIcon, Inbox, MessageCircle, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
+import { TeamBadge } from "../../components/people/team-badge.tsx";
 import { useNow } from "../../components/people/use-now.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -121,6 +122,7 @@ function Conversations({
                   >
                     {item.partner.name}
                   </span>
+                  <TeamBadge person={item.partner} />
                   {last ? (
                     <span className="shrink-0 text-xs text-muted-foreground">
                       {formatRelativeDate(last.createdAt, now)}

@@ -2,12 +2,14 @@
 // the reader scrolls back), read receipts, the other's typing, a request to answer, and the
 // composer. While it is on screen, what arrives is read at once and no notification is made.
 import type { ChatMessage, ConversationView } from "@litverse/shared/messages";
+import { TEAM_PERSONA_NOTICE } from "@litverse/shared/personas";
 import { ArrowLeft, Flag, MoreHorizontal, Trash2, UserRound } from "lucide-react";
 import { Fragment, useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Linkified } from "../../components/people/linkify.tsx";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { presenceLabel } from "../../components/people/presence.ts";
+import { TeamBadge } from "../../components/people/team-badge.tsx";
 import { useNow } from "../../components/people/use-now.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -109,6 +111,11 @@ function OpenThread({ view, partnerId }: { view: ConversationView; partnerId: st
         className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
         data-testid="thread-messages"
       >
+        {view.partner.runByTeam ? (
+          <p className="mx-auto mb-4 max-w-md rounded-lg bg-brand-50 px-3 py-2 text-center text-xs text-brand-800 dark:bg-brand-500/10 dark:text-brand-100">
+            {TEAM_PERSONA_NOTICE}
+          </p>
+        ) : null}
         {hasOlder ? (
           <div className="mb-3 flex justify-center">
             <Button variant="ghost" size="sm" onClick={() => void loadOlder()} isLoading={isLoadingOlder}>
@@ -200,6 +207,7 @@ function ThreadHeader({ view, now }: { view: ConversationView; now: number }) {
         <PersonAvatar person={partner} size="sm" showPresence />
         <span className="min-w-0">
           <h2 className="line-clamp-1 font-semibold">{partner.name}</h2>
+          <TeamBadge person={partner} />
           {presence ? <span className="block text-xs text-muted-foreground">{presence}</span> : null}
         </span>
       </Link>

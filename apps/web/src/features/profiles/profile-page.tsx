@@ -2,6 +2,7 @@
 // the viewer see of their reading: titles finished and under way, time spent, ratings, the
 // titles they follow. Live: a new friend, a changed name or a finished chapter shows at once.
 import type { ActivityKind, ProfileTitle, ProfileView } from "@litverse/shared/people";
+import { TEAM_PERSONA_NOTICE } from "@litverse/shared/personas";
 import { BookOpen, Flag, Lock, MessageCircle, MoreHorizontal, Pencil, Star, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -9,6 +10,7 @@ import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { genreLabel, TYPE_LABELS } from "../../components/catalogue/labels.ts";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { presenceLabel } from "../../components/people/presence.ts";
+import { TeamBadge } from "../../components/people/team-badge.tsx";
 import { useNow } from "../../components/people/use-now.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
@@ -107,6 +109,12 @@ function Profile({ profile }: { profile: ProfileView }) {
         <PersonAvatar person={person} size="lg" showPresence />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{person.name}</h1>
+          {person.runByTeam ? (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <TeamBadge person={person} />
+              <span>{TEAM_PERSONA_NOTICE}</span>
+            </p>
+          ) : null}
           <p className="mt-0.5 text-muted-foreground">
             {person.handle ? <span>@{person.handle}</span> : null}
             {presence ? <span> · {presence}</span> : null}

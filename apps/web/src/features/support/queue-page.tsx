@@ -13,7 +13,7 @@ import {
   TICKET_STATUSES,
   ticketLabel,
 } from "@litverse/shared/support";
-import { AlarmClock, Inbox, PauseCircle } from "lucide-react";
+import { AlarmClock, Inbox, PauseCircle, UsersRound } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { useNow } from "../../components/people/use-now.ts";
@@ -106,7 +106,17 @@ export function QueuePage() {
       <PageHeader
         title="Support Tickets"
         description="Every ticket still to be dealt with, the one due soonest first."
-        actions={<SlaPoliciesDialog />}
+        actions={
+          <>
+            <Button asChild variant="secondary" size="sm">
+              <Link to="/admin/fictitious-users">
+                <UsersRound aria-hidden />
+                Community personas
+              </Link>
+            </Button>
+            <SlaPoliciesDialog />
+          </>
+        }
       />
       <div className="flex flex-wrap gap-2">
         <Button

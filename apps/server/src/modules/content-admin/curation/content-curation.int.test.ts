@@ -12,6 +12,7 @@ import {
   type TestUser,
   watchLiveRuns,
 } from "../../../test/test-platform.ts";
+import { auditEvents } from "../../audit/schema.ts";
 import { type ContentFields, createContent, updateContent } from "../../content/content-writing.service.ts";
 import { content } from "../../content/schema.ts";
 import { setUserAge } from "../../users/users.service.ts";
@@ -345,5 +346,48 @@ describe("curation functions for admins", () => {
     ).rejects.toThrow("does not exist");
     await admin.contentCuration.deleteCuratedList({ id: custom });
     expect((await admin.contentCuration.listCuratedLists()).map((shelf) => shelf._id)).toEqual([picks]);
+  });
+
+  it("notes each shelf's change, before and after, in the audit trail", async () => {
+    const admin = callerFor(platform, await createUser(platform, "admin"));
+    const [first, second] = [await title(), await title()];
+    const { id } = await admin.contentCuration.createCuratedList({
+      data: { listType: "custom", customName: "Cosy reads" },
+    });
+    await admin.contentCuration.setCuratedListItems({ id, contentIds: [first.id] });
+    await admin.contentCuration.setCuratedListItems({ id, contentIds: [second.id, first.id] });
+    await admin.contentCuration.updateCuratedList({ id, data: { customName: "Rainy days" } });
+    const changesOf = async (action: string) =>
+      (await platform.deps.db.select().from(auditEvents).where(eq(auditEvents.action, action))).map(
+        (event) => event.changes,
+      );
+    expect(await changesOf("contentCuration.createCuratedList")).toEqual([
+      [
+        {
+          objectType: "curated-list",
+          objectId: id,
+          before: null,
+          after: expect.objectContaining({ listType: "custom", customName: "Cosy reads", contentIds: [] }),
+        },
+      ],
+    ]);
+    expect((await changesOf("contentCuration.setCuratedListItems")).at(-1)).toEqual([
+      {
+        objectType: "curated-list",
+        objectId: id,
+        before: { contentIds: [first.id] },
+        after: { contentIds: [second.id, first.id] },
+      },
+    ]);
+    expect(await changesOf("contentCuration.updateCuratedList")).toEqual([
+      [
+        {
+          objectType: "curated-list",
+          objectId: id,
+          before: expect.objectContaining({ customName: "Cosy reads", isActive: true }),
+          after: expect.objectContaining({ customName: "Rainy days", isActive: true }),
+        },
+      ],
+    ]);
   });
 });

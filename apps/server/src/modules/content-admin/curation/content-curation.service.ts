@@ -14,6 +14,7 @@ import {
   SHELF_ITEM_LIMIT,
 } from "@litverse/shared/content";
 import { and, asc, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { noteChange } from "../../../core/audit.ts";
 import type { Executor } from "../../../core/db/client.ts";
 import { AppError } from "../../../core/errors.ts";
 import { track } from "../../../core/live/topics.ts";
@@ -196,7 +197,20 @@ export interface CuratedListFields {
   isActive?: boolean;
 }
 
-async function replaceItems(tx: Executor, listId: string, contentIds: readonly string[]): Promise<void> {
+/** A list as the audit trail keeps it. */
+function listSnapshot(row: CuratedListRow) {
+  return {
+    listType: row.listType,
+    customName: row.customName,
+    description: row.description,
+    contentType: row.contentType,
+    position: row.position,
+    isActive: row.isActive,
+  };
+}
+
+/** Replaces the list's titles; returns the ones it held before, in their order. */
+async function replaceItems(tx: Executor, listId: string, contentIds: readonly string[]): Promise<string[]> {
   if (new Set(contentIds).size !== contentIds.length) {
     throw new AppError("BAD_REQUEST", "A title can be on a list only once.");
   }
@@ -208,11 +222,16 @@ async function replaceItems(tx: Executor, listId: string, contentIds: readonly s
     if (found.length !== contentIds.length)
       throw new AppError("BAD_REQUEST", "A title on the list does not exist.");
   }
-  await tx.delete(curatedListItems).where(eq(curatedListItems.listId, listId));
-  if (contentIds.length === 0) return;
+  const removed = await tx
+    .delete(curatedListItems)
+    .where(eq(curatedListItems.listId, listId))
+    .returning({ contentId: curatedListItems.contentId, position: curatedListItems.position });
+  const before = removed.sort((a, b) => a.position - b.position).map((item) => item.contentId);
+  if (contentIds.length === 0) return before;
   await tx
     .insert(curatedListItems)
     .values(contentIds.map((contentId, position) => ({ listId, contentId, position })));
+  return before;
 }
 
 /** Creates a list holding `contentIds` in that order, after the existing shelves unless placed. */
@@ -237,6 +256,12 @@ export async function createCuratedList(
       await replaceItems(tx, row.id, contentIds);
     }
     deps.changes.changed(CURATED_LISTS_TOPIC);
+    noteChange({
+      objectType: "curated-list",
+      objectId: row.id,
+      before: null,
+      after: { ...listSnapshot(row), contentIds: [...contentIds] },
+    });
     return row;
   });
 }
@@ -247,12 +272,19 @@ export async function updateCuratedList(
   changes: Partial<CuratedListFields>,
 ): Promise<CuratedListRow> {
   return deps.changes.inTransaction(deps.db, async (tx) => {
+    const [before] = await tx.select().from(curatedLists).where(eq(curatedLists.id, listId)).for("update");
     const [row] = await tx.update(curatedLists).set(changes).where(eq(curatedLists.id, listId)).returning();
-    if (!row) throw new AppError("NOT_FOUND", "No such list.");
+    if (!row || !before) throw new AppError("NOT_FOUND", "No such list.");
     if (row.listType === "custom" && !row.customName?.trim()) {
       throw new AppError("BAD_REQUEST", "A custom list needs a name.");
     }
     deps.changes.changed(CURATED_LISTS_TOPIC);
+    noteChange({
+      objectType: "curated-list",
+      objectId: row.id,
+      before: listSnapshot(before),
+      after: listSnapshot(row),
+    });
     return row;
   });
 }
@@ -272,28 +304,42 @@ export async function setCuratedListItems(
     if (isComputedListType(list.listType)) {
       throw new AppError("BAD_REQUEST", "This kind of shelf is filled automatically.");
     }
-    await replaceItems(tx, listId, contentIds);
+    const before = await replaceItems(tx, listId, contentIds);
     // The list's row changes too, so that its updated_at says when it was last curated.
     await tx.update(curatedLists).set({ updatedAt: new Date() }).where(eq(curatedLists.id, listId));
     deps.changes.changed(CURATED_LISTS_TOPIC);
+    noteChange({
+      objectType: "curated-list",
+      objectId: listId,
+      before: { contentIds: before },
+      after: { contentIds: [...contentIds] },
+    });
   });
 }
 
 export async function deleteCuratedList(deps: ServiceDeps, listId: string): Promise<void> {
   await deps.changes.inTransaction(deps.db, async (tx) => {
-    const [row] = await tx
-      .delete(curatedLists)
-      .where(eq(curatedLists.id, listId))
-      .returning({ id: curatedLists.id });
+    const items = await tx
+      .select({ contentId: curatedListItems.contentId })
+      .from(curatedListItems)
+      .where(eq(curatedListItems.listId, listId))
+      .orderBy(asc(curatedListItems.position));
+    const [row] = await tx.delete(curatedLists).where(eq(curatedLists.id, listId)).returning();
     if (!row) throw new AppError("NOT_FOUND", "No such list.");
     deps.changes.changed(CURATED_LISTS_TOPIC);
+    noteChange({
+      objectType: "curated-list",
+      objectId: listId,
+      before: { ...listSnapshot(row), contentIds: items.map((item) => item.contentId) },
+      after: null,
+    });
   });
 }
 
 /** Puts the shelves in this order (which must name every list). */
 export async function reorderCuratedLists(deps: ServiceDeps, listIds: readonly string[]): Promise<void> {
   await deps.changes.inTransaction(deps.db, async (tx) => {
-    const all = await tx.select({ id: curatedLists.id }).from(curatedLists);
+    const all = await tx.select({ id: curatedLists.id, position: curatedLists.position }).from(curatedLists);
     const known = new Set(all.map((row) => row.id));
     if (
       new Set(listIds).size !== listIds.length ||
@@ -302,8 +348,18 @@ export async function reorderCuratedLists(deps: ServiceDeps, listIds: readonly s
     ) {
       throw new AppError("BAD_REQUEST", "List every shelf once, in the new order.");
     }
+    const positionOf = new Map(all.map((row) => [row.id, row.position]));
     for (const [position, id] of listIds.entries()) {
       await tx.update(curatedLists).set({ position }).where(eq(curatedLists.id, id));
+      const before = positionOf.get(id);
+      if (before !== position) {
+        noteChange({
+          objectType: "curated-list",
+          objectId: id,
+          before: { position: before },
+          after: { position },
+        });
+      }
     }
     deps.changes.changed(CURATED_LISTS_TOPIC);
   });

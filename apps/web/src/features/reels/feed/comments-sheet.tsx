@@ -5,6 +5,7 @@ import { MessageCircle, MoreHorizontal, Send, Trash2, TriangleAlert, X } from "l
 import { type FormEvent, type RefObject, useRef, useState } from "react";
 import { PagedListStates } from "../../../components/paged-list/list-parts.tsx";
 import { PersonAvatar } from "../../../components/people/person-avatar.tsx";
+import { TeamBadge } from "../../../components/people/team-badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
@@ -149,6 +150,7 @@ function CommentItem({
       <div className="min-w-0 flex-1">
         <p className="text-xs text-muted-foreground">
           <span className="font-semibold text-foreground">{comment.author.name}</span>
+          <TeamBadge person={comment.author} className="ml-1.5 align-middle" />
           <span aria-hidden> · </span>
           <time dateTime={comment.createdAt}>{formatRelativeDate(comment.createdAt)}</time>
         </p>

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "written_by" uuid;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_written_by_users_id_fk" FOREIGN KEY ("written_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

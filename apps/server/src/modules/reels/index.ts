@@ -1,0 +1,4 @@
+// What the reels module offers the other modules; everything else in this folder is its own.
+
+export { addComment } from "./comments.service.ts";
+export { SOURCE_FILE } from "./reel-processing.ts";
