@@ -25,6 +25,8 @@ type InputFor = (call: number) => unknown;
 
 interface BudgetedFunction {
   budget: Exclude<RateLimitKind, "write" | "account">;
+  /** Who calls it: a reader unless it is the team's (writing as a persona). */
+  role?: "admin";
   /** Makes what the calls need (a friend, a club, a ticket …) through the functions, as people do. */
   prepare(person: Person): Promise<InputFor>;
 }
@@ -55,7 +57,20 @@ afterAll(async () => {
 // No reset between tests: every test makes people of its own, and a reset would replace the
 // sign-in keys the servers verify tokens with.
 
-const person = () => personWithToken(platform);
+const person = (role?: "admin") => personWithToken(platform, role);
+
+let personaCount = 0;
+/** A persona of the team, made by `admin` through the router. */
+async function personaOf(admin: Person): Promise<string> {
+  personaCount++;
+  const persona = await as(admin).personas.createPersona({
+    name: `Budget guide ${personaCount}`,
+    handle: `budget_guide_${personaCount}_${Date.now() % 100_000}`,
+    bio: "",
+    favouriteGenres: [],
+  });
+  return persona.person._id;
+}
 const as = (user: TestUser) => callerFor(platform, user);
 
 async function friendsOf(user: Person, count: number): Promise<Person[]> {
@@ -110,6 +125,36 @@ const BUDGETED: Record<string, BudgetedFunction> = {
     async prepare() {
       const reel = await storedReel(platform, await person());
       return (call) => ({ reelId: reel.id, text: `Comment ${call}` });
+    },
+  },
+  "personas.sendPersonaMessage": {
+    budget: "message",
+    role: "admin",
+    async prepare(admin) {
+      const personaId = await personaOf(admin);
+      const reader = await person();
+      return (call) => ({ personaId, partnerId: reader.id, body: `Welcome ${call}` });
+    },
+  },
+  "personas.postAsPersona": {
+    budget: "message",
+    role: "admin",
+    async prepare(admin) {
+      const personaId = await personaOf(admin);
+      const { clubId } = await as(await person()).clubs.createClub({
+        name: "Guided Board",
+        privacy: "public",
+      });
+      return (call) => ({ personaId, clubId, body: `Post ${call}` });
+    },
+  },
+  "personas.commentAsPersona": {
+    budget: "message",
+    role: "admin",
+    async prepare(admin) {
+      const personaId = await personaOf(admin);
+      const reel = await storedReel(platform, await person());
+      return (call) => ({ personaId, reelId: reel.id, text: `Comment ${call}` });
     },
   },
   "support.createTicket": {
@@ -204,8 +249,8 @@ describe("the table of budgeted functions", () => {
 describe("each budgeted function, over HTTP", () => {
   it.each(Object.entries(BUDGETED))(
     "%s spends its budget and is then refused with Retry-After",
-    async (path, { budget, prepare }) => {
-      const caller = await person();
+    async (path, { budget, prepare, role }) => {
+      const caller = await person(role);
       const inputFor = await prepare(caller);
       for (let call = 0; call < BUDGET; call++) {
         const accepted = await callOverHttp(server.url, path, caller.token, inputFor(call));
@@ -222,7 +267,7 @@ describe("each budgeted function, over HTTP", () => {
       });
 
       // The budget is the caller's own: someone else still gets through.
-      const other = await person();
+      const other = await person(role);
       const otherInput = await prepare(other);
       expect((await callOverHttp(server.url, path, other.token, otherInput(0))).status).toBe(200);
     },
