@@ -75,7 +75,13 @@ export async function titleDropOff(db: Executor, contentId: string, range: DayRa
     .from(episodes)
     .leftJoin(
       episodeDaily,
-      and(eq(episodeDaily.episodeId, episodes.id), between(episodeDaily.day, range.from, range.to)),
+      // The title's own rows, by its (content, day) index: on the episode alone the join would read
+      // every episode-day of the platform.
+      and(
+        eq(episodeDaily.contentId, contentId),
+        eq(episodeDaily.episodeId, episodes.id),
+        between(episodeDaily.day, range.from, range.to),
+      ),
     )
     .where(eq(episodes.contentId, contentId))
     .groupBy(episodes.id, episodes.number, episodes.title)
