@@ -32,12 +32,12 @@ import {
 } from "../messages/index.ts";
 import { personById } from "../profiles/index.ts";
 import { addComment } from "../reels/index.ts";
-import { personaViewer } from "./persona-access.ts";
+import { NO_SUCH_PERSONA, personaViewer } from "./persona-access.ts";
 
 async function personaSummary(deps: ServiceDeps, personaId: string) {
   const persona = await personById(deps.db, personaId);
-  // personaViewer has just found the row.
-  if (!persona) throw new Error("persona vanished");
+  // Found by personaViewer a moment ago; gone only if deleted in between.
+  if (!persona) throw new AppError("NOT_FOUND", NO_SUCH_PERSONA);
   return persona;
 }
 
