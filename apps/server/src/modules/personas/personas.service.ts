@@ -7,7 +7,7 @@ import type {
   setPersonaPictureInput,
   updatePersonaInput,
 } from "@litverse/shared/personas-inputs";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { noteChange } from "../../core/audit.ts";
 import { queryRows } from "../../core/db/client.ts";
@@ -38,7 +38,18 @@ interface InboxFigures {
 }
 
 /** Every persona, newest first, with how many conversations it has and what the team has not read. */
-export async function listPersonas(deps: ServiceDeps): Promise<TeamPersona[]> {
+export function listPersonas(deps: ServiceDeps): Promise<TeamPersona[]> {
+  return personasWhere(deps, null);
+}
+
+export async function getPersona(deps: ServiceDeps, personaId: string): Promise<TeamPersona> {
+  const [persona] = await personasWhere(deps, personaId);
+  if (!persona) throw new AppError("NOT_FOUND", NO_SUCH_PERSONA);
+  return persona;
+}
+
+/** All personas, or the one with this id. */
+async function personasWhere(deps: ServiceDeps, personaId: string | null): Promise<TeamPersona[]> {
   track(PERSONAS_TOPIC);
   const rows = await deps.db
     .select({
@@ -49,7 +60,12 @@ export async function listPersonas(deps: ServiceDeps): Promise<TeamPersona[]> {
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(sql`${users.issuer} = ${TEAM_PERSONA_ISSUER} and ${users.deletedAt} is null`)
+    .where(
+      and(
+        sql`${users.issuer} = ${TEAM_PERSONA_ISSUER} and ${users.deletedAt} is null`,
+        personaId ? eq(users.id, personaId) : undefined,
+      ),
+    )
     .orderBy(desc(users.createdAt));
   track(...rows.map((row) => inboxTopic(row.id)));
   const figures = await inboxFigures(
@@ -68,12 +84,6 @@ export async function listPersonas(deps: ServiceDeps): Promise<TeamPersona[]> {
       lastMessageAt: inbox?.last_message_at ? new Date(inbox.last_message_at).toISOString() : null,
     };
   });
-}
-
-export async function getPersona(deps: ServiceDeps, personaId: string): Promise<TeamPersona> {
-  const persona = (await listPersonas(deps)).find((each) => each.person._id === personaId);
-  if (!persona) throw new AppError("NOT_FOUND", NO_SUCH_PERSONA);
-  return persona;
 }
 
 async function inboxFigures(deps: ServiceDeps, ids: string[]): Promise<Map<string, InboxFigures>> {

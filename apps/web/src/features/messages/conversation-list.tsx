@@ -1,11 +1,10 @@
 // The conversation list: chats, and message requests waiting for an answer. Live: a new message
 // moves its conversation to the top with its unread count.
 import type { ConversationSummary } from "@litverse/shared/messages";
-import { ImageIcon, Inbox, MessageCircle, Users } from "lucide-react";
+import { Inbox, MessageCircle, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { PersonAvatar } from "../../components/people/person-avatar.tsx";
-import { TeamBadge } from "../../components/people/team-badge.tsx";
+import { ConversationSummaryRow } from "../../components/messages/conversation-summary.tsx";
 import { useNow } from "../../components/people/use-now.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
@@ -13,7 +12,6 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { formatRelativeDate } from "../../lib/format.ts";
 import { useConversations } from "./use-conversations.ts";
 
 export function ConversationList({ activePartnerId }: { activePartnerId: string | null }) {
@@ -101,7 +99,6 @@ function Conversations({
   return (
     <ul className="px-2 pb-2">
       {items.map((item) => {
-        const last = item.lastMessage;
         const isActive = item.partner._id === activePartnerId;
         return (
           <li key={item._id}>
@@ -114,53 +111,12 @@ function Conversations({
               )}
               data-testid="conversation-item"
             >
-              <PersonAvatar person={item.partner} size="md" showPresence />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span
-                    className={cn("line-clamp-1", item.unreadCount > 0 ? "font-semibold" : "font-medium")}
-                  >
-                    {item.partner.name}
-                  </span>
-                  <TeamBadge person={item.partner} />
-                  {last ? (
-                    <span className="shrink-0 text-xs text-muted-foreground">
-                      {formatRelativeDate(last.createdAt, now)}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="flex items-center justify-between gap-2">
-                  <span
-                    className={cn(
-                      "line-clamp-1 text-sm",
-                      item.unreadCount > 0 ? "text-foreground" : "text-muted-foreground",
-                    )}
-                  >
-                    {last ? (
-                      <>
-                        {last.fromMe ? "You: " : ""}
-                        {last.hasImage && !last.body ? (
-                          <span className="inline-flex items-center gap-1">
-                            <ImageIcon className="size-3.5" aria-hidden />
-                            Picture
-                          </span>
-                        ) : (
-                          last.body
-                        )}
-                      </>
-                    ) : null}
-                  </span>
-                  {item.unreadCount > 0 ? (
-                    <span
-                      className="shrink-0 rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white tabular-nums"
-                      data-testid="conversation-unread"
-                    >
-                      {item.unreadCount > 99 ? "99+" : item.unreadCount}
-                      <span className="sr-only"> unread</span>
-                    </span>
-                  ) : null}
-                </span>
-              </span>
+              <ConversationSummaryRow
+                item={item}
+                now={now}
+                speaker={"You"}
+                unreadTestId="conversation-unread"
+              />
             </Link>
           </li>
         );

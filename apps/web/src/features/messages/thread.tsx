@@ -4,9 +4,16 @@
 import type { ChatMessage, ConversationView } from "@litverse/shared/messages";
 import { TEAM_PERSONA_NOTICE } from "@litverse/shared/personas";
 import { ArrowLeft, Flag, MoreHorizontal, Trash2, UserRound } from "lucide-react";
-import { Fragment, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Linkified } from "../../components/people/linkify.tsx";
+import {
+  MessageContent,
+  MessageList,
+  MessagesSkeleton,
+  seenMessageId,
+  ThreadSkeleton,
+  TypingIndicator,
+} from "../../components/messages/message-parts.tsx";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { presenceLabel } from "../../components/people/presence.ts";
 import { TeamBadge } from "../../components/people/team-badge.tsx";
@@ -21,9 +28,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { errorCode } from "../../lib/errors.ts";
-import { dayKey, formatDayHeading, formatTime } from "../../lib/format.ts";
 import { BlockMenuItem, ReportDialog } from "../profiles/index.ts";
 import { Composer } from "./composer.tsx";
 import {
@@ -37,15 +42,7 @@ import { useThreadMessages } from "./use-thread-messages.ts";
 
 export function Thread({ partnerId }: { partnerId: string }) {
   const conversation = useConversation(partnerId);
-  if (conversation.isPending) {
-    return (
-      <div role="status" aria-label="Loading the conversation" className="space-y-3 p-4">
-        <Skeleton className="h-10 w-56" />
-        <Skeleton className="ml-auto h-10 w-40" />
-        <Skeleton className="h-10 w-64" />
-      </div>
-    );
-  }
+  if (conversation.isPending) return <ThreadSkeleton />;
   if (conversation.isError) {
     const code = errorCode(conversation.error);
     return (
@@ -99,8 +96,7 @@ function OpenThread({ view, partnerId }: { view: ConversationView; partnerId: st
     }
   };
 
-  const lastSeenId = messages.findLast((message) => message.fromMe && message.readAt)?._id;
-  const lastMineId = messages.findLast((message) => message.fromMe)?._id;
+  const seenId = seenMessageId(messages);
 
   return (
     <>
@@ -124,10 +120,7 @@ function OpenThread({ view, partnerId }: { view: ConversationView; partnerId: st
           </div>
         ) : null}
         {query.isPending ? (
-          <div role="status" aria-label="Loading messages" className="space-y-3">
-            <Skeleton className="h-10 w-56" />
-            <Skeleton className="ml-auto h-10 w-40" />
-          </div>
+          <MessagesSkeleton />
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : messages.length === 0 ? (
@@ -135,41 +128,16 @@ function OpenThread({ view, partnerId }: { view: ConversationView; partnerId: st
             {view.cannotSendBecause ? null : `Say hello to ${partner.name}.`}
           </p>
         ) : (
-          <ol className="space-y-1" aria-label={`Messages with ${partner.name}`}>
-            {messages.map((message, index) => {
-              const previous = messages[index - 1];
-              const isNewDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
-              return (
-                <Fragment key={message._id}>
-                  {isNewDay ? (
-                    <li className="py-2 text-center text-xs font-medium text-muted-foreground" aria-hidden>
-                      {formatDayHeading(message.createdAt, now)}
-                    </li>
-                  ) : null}
-                  <Bubble
-                    message={message}
-                    partnerName={partner.name}
-                    seen={message._id === lastSeenId && message._id === lastMineId}
-                  />
-                </Fragment>
-              );
-            })}
-          </ol>
+          <MessageList
+            messages={messages}
+            label={`Messages with ${partner.name}`}
+            now={now}
+            renderMessage={(message) => (
+              <Bubble message={message} partnerName={partner.name} seen={message._id === seenId} />
+            )}
+          />
         )}
-        {isTyping ? (
-          <p
-            className="mt-2 flex items-center gap-2 text-sm text-muted-foreground"
-            data-testid="typing-indicator"
-            aria-live="polite"
-          >
-            <span className="inline-flex gap-0.5" aria-hidden>
-              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.2s]" />
-              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.1s]" />
-              <span className="size-1.5 animate-bounce rounded-full bg-current" />
-            </span>
-            {partner.name} is typing…
-          </p>
-        ) : null}
+        {isTyping ? <TypingIndicator name={partner.name} /> : null}
       </div>
       {view.isRequestToMe ? (
         <RequestBanner view={view} />
@@ -272,32 +240,11 @@ function Bubble({
       className={cn("group flex items-end gap-1", mine ? "flex-row-reverse" : "flex-row")}
       data-testid="message"
     >
-      <div className={cn("flex max-w-[80%] flex-col sm:max-w-[70%]", mine ? "items-end" : "items-start")}>
-        <div
-          className={cn(
-            "rounded-2xl px-3.5 py-2 break-words whitespace-pre-wrap",
-            mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md bg-muted text-foreground",
-          )}
-        >
-          {message.image ? (
-            <a href={message.image.url} target="_blank" rel="noopener noreferrer" className="mb-1 block">
-              <img
-                src={message.image.url}
-                width={message.image.width}
-                height={message.image.height}
-                alt={mine ? "A picture you sent" : `A picture from ${partnerName}`}
-                loading="lazy"
-                className="max-h-72 w-auto rounded-lg"
-              />
-            </a>
-          ) : null}
-          {message.body ? <Linkified text={message.body} /> : null}
-        </div>
-        <span className="mt-0.5 px-1 text-[11px] text-muted-foreground">
-          {formatTime(message.createdAt)}
-          {seen ? <span data-testid="seen-receipt"> · Seen</span> : null}
-        </span>
-      </div>
+      <MessageContent
+        message={message}
+        imageAlt={mine ? "A picture you sent" : `A picture from ${partnerName}`}
+        seen={seen}
+      />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button

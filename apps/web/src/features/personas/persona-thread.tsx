@@ -5,9 +5,16 @@
 import type { PersonSummary } from "@litverse/shared/people";
 import type { PersonaChatMessage, PersonaConversation } from "@litverse/shared/personas";
 import { ArrowLeft, MessageCircle } from "lucide-react";
-import { Fragment, useLayoutEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
-import { Linkified } from "../../components/people/linkify.tsx";
+import {
+  MessageContent,
+  MessageList,
+  MessagesSkeleton,
+  seenMessageId,
+  ThreadSkeleton,
+  TypingIndicator,
+} from "../../components/messages/message-parts.tsx";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { presenceLabel } from "../../components/people/presence.ts";
 import { useNow } from "../../components/people/use-now.ts";
@@ -15,9 +22,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
-import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { errorCode } from "../../lib/errors.ts";
-import { dayKey, formatDayHeading, formatTime } from "../../lib/format.ts";
 import { PersonaComposer } from "./persona-composer.tsx";
 import { profilePathOf } from "./persona-values.ts";
 import {
@@ -29,15 +34,7 @@ import {
 
 export function PersonaThread({ personaId, partnerId }: { personaId: string; partnerId: string }) {
   const conversation = usePersonaConversation(personaId, partnerId);
-  if (conversation.isPending) {
-    return (
-      <div role="status" aria-label="Loading the conversation" className="space-y-3 p-4">
-        <Skeleton className="h-10 w-56" />
-        <Skeleton className="ml-auto h-10 w-40" />
-        <Skeleton className="h-10 w-64" />
-      </div>
-    );
-  }
+  if (conversation.isPending) return <ThreadSkeleton />;
   if (conversation.isError) {
     const code = errorCode(conversation.error);
     return (
@@ -116,8 +113,7 @@ function OpenThread({
     if (box.scrollTop < 60 && hasOlder && !isLoadingOlder) loadEarlier();
   };
 
-  const lastSeenId = messages.findLast((message) => message.fromMe && message.readAt)?._id;
-  const lastMineId = messages.findLast((message) => message.fromMe)?._id;
+  const seenId = seenMessageId(messages);
 
   return (
     <>
@@ -136,10 +132,7 @@ function OpenThread({
           </div>
         ) : null}
         {query.isPending ? (
-          <div role="status" aria-label="Loading messages" className="space-y-3">
-            <Skeleton className="h-10 w-56" />
-            <Skeleton className="ml-auto h-10 w-40" />
-          </div>
+          <MessagesSkeleton />
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : messages.length === 0 ? (
@@ -151,38 +144,21 @@ function OpenThread({
             className="border-0"
           />
         ) : (
-          <ol className="space-y-1" aria-label={`Messages between ${persona.name} and ${partner.name}`}>
-            {messages.map((message, index) => {
-              const previous = messages[index - 1];
-              const isNewDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
-              return (
-                <Fragment key={message._id}>
-                  {isNewDay ? (
-                    <li className="py-2 text-center text-xs font-medium text-muted-foreground" aria-hidden>
-                      {formatDayHeading(message.createdAt, now)}
-                    </li>
-                  ) : null}
-                  <Bubble
-                    message={message}
-                    personaName={persona.name}
-                    partnerName={partner.name}
-                    seen={message._id === lastSeenId && message._id === lastMineId}
-                  />
-                </Fragment>
-              );
-            })}
-          </ol>
+          <MessageList
+            messages={messages}
+            label={`Messages between ${persona.name} and ${partner.name}`}
+            now={now}
+            renderMessage={(message) => (
+              <Bubble
+                message={message}
+                personaName={persona.name}
+                partnerName={partner.name}
+                seen={message._id === seenId}
+              />
+            )}
+          />
         )}
-        {isTyping ? (
-          <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-            <span className="inline-flex gap-0.5" aria-hidden>
-              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.2s]" />
-              <span className="size-1.5 animate-bounce rounded-full bg-current [animation-delay:-0.1s]" />
-              <span className="size-1.5 animate-bounce rounded-full bg-current" />
-            </span>
-            {partner.name} is typing…
-          </p>
-        ) : null}
+        {isTyping ? <TypingIndicator name={partner.name} /> : null}
       </div>
       {view.isRequestToMe ? (
         <RequestBanner personaId={personaId} partner={partner} />
@@ -234,37 +210,17 @@ function Bubble({
   const mine = message.fromMe;
   return (
     <li className={cn("flex", mine ? "justify-end" : "justify-start")} data-testid="persona-message">
-      <div className={cn("flex max-w-[80%] flex-col sm:max-w-[70%]", mine ? "items-end" : "items-start")}>
-        <div
-          className={cn(
-            "rounded-2xl px-3.5 py-2 break-words whitespace-pre-wrap",
-            mine ? "rounded-br-md bg-brand-600 text-white" : "rounded-bl-md bg-muted text-foreground",
-          )}
-        >
-          {message.image ? (
-            <a href={message.image.url} target="_blank" rel="noopener noreferrer" className="mb-1 block">
-              <img
-                src={message.image.url}
-                width={message.image.width}
-                height={message.image.height}
-                alt={mine ? `A picture ${personaName} sent` : `A picture from ${partnerName}`}
-                loading="lazy"
-                className="max-h-72 w-auto rounded-lg"
-              />
-            </a>
-          ) : null}
-          {message.body ? <Linkified text={message.body} /> : null}
-        </div>
-        <span className="mt-0.5 px-1 text-[11px] text-muted-foreground">
-          {formatTime(message.createdAt)}
-          {seen ? " · Seen" : null}
-        </span>
+      <MessageContent
+        message={message}
+        imageAlt={mine ? `A picture ${personaName} sent` : `A picture from ${partnerName}`}
+        seen={seen}
+      >
         {mine ? (
           <span className="px-1 text-[11px] text-muted-foreground" data-testid="answered-by">
             {message.answeredBy ? `Answered by ${message.answeredBy.name}` : "Answered by the team"}
           </span>
         ) : null}
-      </div>
+      </MessageContent>
     </li>
   );
 }

@@ -3,33 +3,17 @@
 // person's own profile picture. Also the picture field of the new-persona form.
 import type { PersonSummary } from "@litverse/shared/people";
 import { ImagePlus, X } from "lucide-react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import Cropper, { type Area } from "react-easy-crop";
+import { type ChangeEvent, useRef, useState } from "react";
+import type { Area } from "react-easy-crop";
 import { toast } from "sonner";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
+import { PICTURE_TYPES, SquareCropper, useObjectUrl } from "../../components/people/square-cropper.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { Slider } from "../../components/ui/slider.tsx";
 import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
 import { useSetPersonaPicture } from "./use-personas.ts";
 
-const PICTURE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 const TOO_LARGE = "That picture is larger than 10 MB. Choose a smaller one.";
-
-/** A local address for a chosen file, let go when the file changes or the component goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 /** A hidden file input and the button that opens it; a file over the limit is refused at once. */
 function PictureChooser({
@@ -133,9 +117,7 @@ export function NewPersonaPicture({
 
 export function PictureDialog({ person, onClose }: { person: PersonSummary; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
-  const url = useObjectUrl(file);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
+  const [choice, setChoice] = useState(0);
   const [area, setArea] = useState<Area | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -177,32 +159,9 @@ export function PictureDialog({ person, onClose }: { person: PersonSummary; onCl
           </>
         }
       >
-        {url ? (
-          <>
-            <div className="relative h-72 overflow-hidden rounded-xl bg-stone-900 sm:h-80">
-              <Cropper
-                image={url}
-                crop={crop}
-                zoom={zoom}
-                aspect={1}
-                cropShape="round"
-                showGrid={false}
-                onCropChange={setCrop}
-                onZoomChange={setZoom}
-                onCropComplete={(_, pixels) => setArea(pixels)}
-              />
-            </div>
-            <div className="mt-4">
-              <Slider
-                label="Zoom"
-                min={1}
-                max={4}
-                step={0.05}
-                value={[zoom]}
-                onValueChange={([value]) => setZoom(value ?? 1)}
-              />
-            </div>
-          </>
+        {file ? (
+          // A new choice starts a new frame, centred and unzoomed.
+          <SquareCropper key={choice} file={file} onArea={setArea} />
         ) : (
           <div className="flex items-center gap-4">
             <PersonAvatar person={person} size="lg" />
@@ -218,8 +177,7 @@ export function PictureDialog({ person, onClose }: { person: PersonSummary; onCl
             onChoose={(chosen) => {
               setError(null);
               setArea(null);
-              setZoom(1);
-              setCrop({ x: 0, y: 0 });
+              setChoice((count) => count + 1);
               setFile(chosen);
             }}
             onRefuse={setError}

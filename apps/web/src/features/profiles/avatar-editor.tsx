@@ -3,18 +3,16 @@
 // which is what the server cuts.
 import type { PersonSummary } from "@litverse/shared/people";
 import { Camera, Trash2 } from "lucide-react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import Cropper, { type Area } from "react-easy-crop";
+import { type ChangeEvent, useRef, useState } from "react";
+import type { Area } from "react-easy-crop";
 import { toast } from "sonner";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
+import { PICTURE_TYPES, SquareCropper } from "../../components/people/square-cropper.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
-import { Slider } from "../../components/ui/slider.tsx";
 import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
 import { useRemoveAvatar, useSaveAvatar } from "./use-avatar.ts";
-
-const PICTURE_TYPES = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 
 export function AvatarEditor({ person }: { person: PersonSummary }) {
   const input = useRef<HTMLInputElement>(null);
@@ -73,17 +71,8 @@ export function AvatarEditor({ person }: { person: PersonSummary }) {
 }
 
 function CropDialog({ file, onClose }: { file: File; onClose: () => void }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
   const { save: saveAvatar, isSaving } = useSaveAvatar();
-
-  useEffect(() => {
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
 
   const save = async () => {
     if (!area) return;
@@ -106,31 +95,7 @@ function CropDialog({ file, onClose }: { file: File; onClose: () => void }) {
           </>
         }
       >
-        <div className="relative h-72 overflow-hidden rounded-xl bg-stone-900 sm:h-80">
-          {url ? (
-            <Cropper
-              image={url}
-              crop={crop}
-              zoom={zoom}
-              aspect={1}
-              cropShape="round"
-              showGrid={false}
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_, pixels) => setArea(pixels)}
-            />
-          ) : null}
-        </div>
-        <div className="mt-4">
-          <Slider
-            label="Zoom"
-            min={1}
-            max={4}
-            step={0.05}
-            value={[zoom]}
-            onValueChange={([value]) => setZoom(value ?? 1)}
-          />
-        </div>
+        <SquareCropper file={file} onArea={setArea} />
       </DialogContent>
     </Dialog>
   );
