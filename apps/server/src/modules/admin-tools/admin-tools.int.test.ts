@@ -165,6 +165,9 @@ describe("the jobs tab", () => {
   it("pages 50 at a time, newest first, and refuses a bad page marker or filter", async () => {
     const { asAdmin } = await team();
     const made: string[] = [];
+    // A second apart, so that "newest first" has one answer: jobs queued in the same instant would
+    // be ordered by their random ids.
+    const start = Date.now() - 3_600_000;
     for (let index = 0; index < JOBS_PAGE_SIZE + 5; index++) {
       const job = await enqueueJob(platform.deps, {
         kind: IMPORT_JOB_KIND,
@@ -176,6 +179,10 @@ describe("the jobs tab", () => {
           fileNames: [`${index}.epub`],
         },
       });
+      await platform.deps.db
+        .update(jobs)
+        .set({ createdAt: new Date(start + index * 1_000) })
+        .where(eq(jobs.id, job.id));
       made.push(job.id);
     }
     const first = await asAdmin.adminTools.listJobs({});
