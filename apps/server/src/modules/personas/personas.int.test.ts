@@ -84,12 +84,13 @@ describe("the team's personas", () => {
 
   it("cannot be used to act as a reader", async () => {
     const { admin, reader } = await team();
+    // One call at a time: calls started together would reject before they are awaited.
     for (const call of [
-      as(admin).personas.getPersonaInbox({ personaId: reader.id }),
-      as(admin).personas.sendPersonaMessage({ personaId: reader.id, partnerId: admin.id, body: "hi" }),
-      as(admin).personas.updatePersona({ personaId: reader.id, bio: "taken over" }),
+      () => as(admin).personas.getPersonaInbox({ personaId: reader.id }),
+      () => as(admin).personas.sendPersonaMessage({ personaId: reader.id, partnerId: admin.id, body: "hi" }),
+      () => as(admin).personas.updatePersona({ personaId: reader.id, bio: "taken over" }),
     ]) {
-      expect(await refusalOf(call)).toEqual({ code: "NOT_FOUND", message: NO_SUCH_PERSONA });
+      expect(await refusalOf(call())).toEqual({ code: "NOT_FOUND", message: NO_SUCH_PERSONA });
     }
     expect(await platform.deps.db.select().from(messages)).toEqual([]);
   });
