@@ -316,6 +316,8 @@ export async function adminListPayments(
   return { items, nextCursor: rows.length > ADMIN_PAYMENTS_PAGE_SIZE ? (items.at(-1)?.id ?? null) : null };
 }
 
+const ALREADY_REFUNDED = "This payment has already been refunded.";
+
 /**
  * Gives a coin purchase's money back: takes the coins back with a reversal entry (refused, with
  * nothing changed, when some were spent: refund what they paid for first) and marks the payment
@@ -330,6 +332,8 @@ export async function refundPayment(
 ): Promise<PaymentView> {
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, input.paymentId));
   if (!payment) throw new AppError("NOT_FOUND", "There is no such payment.");
+  // The same answer whether another refund finished before this read or during the claim below.
+  if (payment.status === "refunded") throw new AppError("CONFLICT", ALREADY_REFUNDED);
   if (payment.status !== "paid") {
     throw new AppError("CONFLICT", `Only a paid payment can be refunded; this one is ${payment.status}.`);
   }
@@ -346,7 +350,7 @@ export async function refundPayment(
       .set({ status: "refunded", refundedAt: new Date() })
       .where(and(eq(payments.id, payment.id), eq(payments.status, "paid")))
       .returning();
-    if (!claimed) throw new AppError("CONFLICT", "This payment has already been refunded.");
+    if (!claimed) throw new AppError("CONFLICT", ALREADY_REFUNDED);
     // The claim only matched a paid payment: as it was read above.
     noteChange({
       objectType: "payment",
