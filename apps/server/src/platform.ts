@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { connectModules } from "./connect-modules.ts";
 import type { Config } from "./core/config.ts";
+import { DailyTally } from "./core/daily-counts.ts";
 import {
   type DatabaseHandle,
   type DatabaseTarget,
@@ -61,6 +62,9 @@ export async function openPlatform(
   }
   const bus = await openChangeBus(database, log);
   const changes = new ChangeNotifier(bus);
+  const tally = new DailyTally(database.db, changes, (error) =>
+    log.warn({ err: error }, "could not write the day's counts; trying again"),
+  );
   const live = new LiveQueryEngine(bus);
   let closing: Promise<void> | undefined;
   return {
@@ -68,10 +72,11 @@ export async function openPlatform(
     database,
     bus,
     live,
-    deps: { db: database.db, changes, media },
+    deps: { db: database.db, changes, tally, media },
     close() {
       closing ??= (async () => {
         live.close();
+        await tally.close();
         await bus.close();
         await database.close();
         await releaseLock?.();

@@ -6,18 +6,9 @@
 // episode): later events find the row already there, most of them without reaching the database.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { users } from "../modules/users/schema.ts";
-import { countDaily, dayOf } from "./daily-counts.ts";
-import type { Executor } from "./db/client.ts";
-import {
-  cohortWeeks,
-  dailyActivePeople,
-  dailyActiveSegments,
-  episodeDaily,
-  monthlyActivePeople,
-  personMilestones,
-  titleDaily,
-  weeklyActivePeople,
-} from "./db/schema.ts";
+import { DAILY_COUNTS_TOPIC, dailyShard, dayOf } from "./daily-counts.ts";
+import { type Executor, queryRows } from "./db/client.ts";
+import { cohortWeeks, episodeDaily, personMilestones, titleDaily } from "./db/schema.ts";
 import type { ChangeNotifier } from "./live/changes.ts";
 
 type Changes = Pick<ChangeNotifier, "changed">;
@@ -80,54 +71,54 @@ async function addToCohort(
     });
 }
 
-/** Records that a person used the app on `at`'s day; counted once per person and day. */
-export async function markActive(
-  changes: Pick<ChangeNotifier, "changed">,
-  tx: Executor,
-  userId: string,
-  at = new Date(),
-): Promise<void> {
-  const key = `${dayOf(at)}|${userId}`;
-  if (activeDaysMarked.has(key)) return;
-  const added = await tx
-    .insert(dailyActivePeople)
-    .values({ day: dayOf(at), userId })
-    .onConflictDoNothing()
-    .returning({ userId: dailyActivePeople.userId });
-  // Remembered only once found stored, like the segments below.
-  if (added.length === 0) return activeDaysMarked.add(key);
-  await countDaily(changes, tx, "people.active", { at });
-  await countFirstActivityOfDay(changes, tx, userId, dayOf(at));
-}
-
 /**
- * After a person's first activity of a day: whether they are new
- * that day, and their first activity of the week (weekly actives, their cohort's week) and month.
+ * Records that a person used the app on `at`'s day; counted once per person and day. The first
+ * activity of a day is also, perhaps, their first of the week (weekly actives, their cohort's
+ * week) and of the month, and may be on the day they signed up: all of it is one statement, since
+ * it runs inside the event's own transaction, on every reader's first save of the day.
  */
-async function countFirstActivityOfDay(changes: Changes, tx: Executor, userId: string, day: string) {
-  const signedUp = await signedUpAt(tx, userId);
-  if (!signedUp) return;
-  const at = new Date(`${day}T12:00:00Z`);
-  if (dayOf(signedUp) === day) await countDaily(changes, tx, "people.active_new", { at });
+export async function markActive(changes: Changes, tx: Executor, userId: string, at = new Date()) {
+  const day = dayOf(at);
+  const key = `${day}|${userId}`;
+  if (activeDaysMarked.has(key)) return;
   const week = weekOf(day);
-  const firstOfWeek = await tx
-    .insert(weeklyActivePeople)
-    .values({ week, userId })
-    .onConflictDoNothing()
-    .returning({ userId: weeklyActivePeople.userId });
-  if (firstOfWeek.length > 0) {
-    await countDaily(changes, tx, "people.active_weekly", { at: new Date(`${week}T12:00:00Z`) });
-    await addToCohort(tx, signedUp, day, { activePeople: 1 });
-  }
   const month = monthOf(day);
-  const firstOfMonth = await tx
-    .insert(monthlyActivePeople)
-    .values({ month, userId })
-    .onConflictDoNothing()
-    .returning({ userId: monthlyActivePeople.userId });
-  if (firstOfMonth.length > 0) {
-    await countDaily(changes, tx, "people.active_monthly", { at: new Date(`${month}T12:00:00Z`) });
-  }
+  const [result] = await queryRows<{ added: boolean }>(
+    tx,
+    sql`
+    with first_of_day as (
+      insert into daily_active_people (day, user_id) values (${day}, ${userId})
+      on conflict do nothing returning user_id
+    ), person as (
+      select created_at from users where id = ${userId}::uuid and exists (select 1 from first_of_day)
+    ), first_of_week as (
+      insert into weekly_active_people (week, user_id) select ${week}::date, ${userId}::uuid from person
+      on conflict do nothing returning user_id
+    ), first_of_month as (
+      insert into monthly_active_people (month, user_id) select ${month}::date, ${userId}::uuid from person
+      on conflict do nothing returning user_id
+    ), cohort as (
+      insert into cohort_weeks (cohort_week, week, shard, active_people)
+      select date_trunc('week', created_at at time zone 'UTC')::date, ${week}::date, ${shard()}, 1
+      from person where exists (select 1 from first_of_week)
+      on conflict (cohort_week, week, shard)
+      do update set active_people = cohort_weeks.active_people + 1
+    ), counted as (
+      insert into daily_counts (day, metric, shard, value)
+      select day, metric, ${dailyShard()}, 1 from (
+        select ${day}::date as day, 'people.active' as metric from first_of_day
+        union all select ${day}::date, 'people.active_new' from person
+          where (created_at at time zone 'UTC')::date = ${day}::date
+        union all select ${week}::date, 'people.active_weekly' from first_of_week
+        union all select ${month}::date, 'people.active_monthly' from first_of_month
+      ) as firsts
+      on conflict (day, metric, shard) do update set value = daily_counts.value + excluded.value
+    )
+    select exists (select 1 from first_of_day) as added`,
+  );
+  // Remembered only once found stored, like the segments below.
+  if (!result?.added) return activeDaysMarked.add(key);
+  changes.changed(DAILY_COUNTS_TOPIC);
 }
 
 /** The segments a person can be active in: where they use Litverse, and what they read. */
@@ -152,12 +143,20 @@ export async function markActiveIn(
   const day = dayOf(at);
   const key = `${day}|${segment}|${userId}`;
   if (segmentsMarked.has(key)) return;
-  const added = await tx
-    .insert(dailyActiveSegments)
-    .values({ day, segment, userId })
-    .onConflictDoNothing()
-    .returning({ userId: dailyActiveSegments.userId });
-  if (added.length > 0) await countDaily(changes, tx, `people.active:${segment}`, { at });
+  const [result] = await queryRows<{ added: boolean }>(
+    tx,
+    sql`
+    with marked as (
+      insert into daily_active_segments (day, segment, user_id) values (${day}, ${segment}, ${userId})
+      on conflict do nothing returning user_id
+    ), counted as (
+      insert into daily_counts (day, metric, shard, value)
+      select ${day}::date, ${`people.active:${segment}`}, ${dailyShard()}, 1 from marked
+      on conflict (day, metric, shard) do update set value = daily_counts.value + 1
+    )
+    select exists (select 1 from marked) as added`,
+  );
+  if (result?.added) changes.changed(DAILY_COUNTS_TOPIC);
   // Remembered only once found stored: a mark made by a transaction that then rolls back is not.
   else segmentsMarked.add(key);
 }

@@ -2,7 +2,7 @@
 // it to its day's count in the same transaction, so a figure can never count an event that did not
 // commit, and reading a figure never scans the events themselves.
 import { sql } from "drizzle-orm";
-import type { Executor } from "./db/client.ts";
+import type { Database, Executor } from "./db/client.ts";
 import { dailyCounts } from "./db/schema.ts";
 import { type ChangeNotifier, coalesceTopic } from "./live/changes.ts";
 
@@ -39,8 +39,9 @@ export type DailyMetric =
 export const DAILY_COUNTS_TOPIC = "daily-counts";
 coalesceTopic(DAILY_COUNTS_TOPIC, 500);
 
-/** Rows each count is spread over. */
+/** Rows each count is spread over, so that writers rarely wait for each other: a random one of them. */
 const SHARDS = 8;
+export const dailyShard = () => Math.floor(Math.random() * SHARDS);
 
 /** The UTC day of a moment, as the counts key it. */
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -55,10 +56,86 @@ export async function countDaily(
   if (by === 0) return;
   await tx
     .insert(dailyCounts)
-    .values({ day: dayOf(at), metric, shard: Math.floor(Math.random() * SHARDS), value: by })
+    .values({ day: dayOf(at), metric, shard: dailyShard(), value: by })
     .onConflictDoUpdate({
       target: [dailyCounts.day, dailyCounts.metric, dailyCounts.shard],
       set: { value: sql`${dailyCounts.value} + ${by}` },
     });
   changes.changed(DAILY_COUNTS_TOPIC);
+}
+
+/**
+ * Counts added up in this process and written about once a second, for metrics that change with
+ * nearly every event (the seconds of reading, listening and watching, with every progress save):
+ * one upsert per save on the same few rows would cost those saves a tenth of their rate when many
+ * readers save at once (bench/README.md, admin console at scale). Only what committed is added,
+ * so a figure never counts time that was not kept; a process that dies loses at most its last
+ * second's count, which the maintenance recount restores from the events (decision 0044).
+ */
+export class DailyTally {
+  private pending = new Map<string, { day: string; metric: DailyMetric; value: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private readonly db: Database;
+  private readonly changes: Pick<ChangeNotifier, "changed">;
+  private readonly onError: (error: unknown) => void;
+  private readonly everyMs: number;
+
+  constructor(
+    db: Database,
+    changes: Pick<ChangeNotifier, "changed">,
+    onError: (error: unknown) => void,
+    everyMs = 1000,
+  ) {
+    this.db = db;
+    this.changes = changes;
+    this.onError = onError;
+    this.everyMs = everyMs;
+  }
+
+  /** Adds `by` to `metric` on `at`'s day; call it once the event has committed. */
+  add(metric: DailyMetric, by: number, at = new Date()): void {
+    if (by === 0 || this.closed) return;
+    const day = dayOf(at);
+    const key = `${day}|${metric}`;
+    const entry = this.pending.get(key);
+    if (entry) entry.value += by;
+    else this.pending.set(key, { day, metric, value: by });
+    this.timer ??= setTimeout(() => void this.flush(), this.everyMs).unref();
+  }
+
+  /** Writes what was added so far; resolves once it is stored (and anything written before it). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const rows = [...this.pending.values()];
+    this.pending = new Map();
+    this.writing = this.writing.then(() => (rows.length > 0 ? this.write(rows) : undefined));
+    return this.writing;
+  }
+
+  /** Writes what is left, then adds nothing more: before the database closes. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+  }
+
+  private async write(rows: { day: string; metric: DailyMetric; value: number }[]): Promise<void> {
+    try {
+      await this.db
+        .insert(dailyCounts)
+        .values(rows.map((row) => ({ ...row, shard: dailyShard() })))
+        .onConflictDoUpdate({
+          target: [dailyCounts.day, dailyCounts.metric, dailyCounts.shard],
+          set: { value: sql`${dailyCounts.value} + excluded.value` },
+        });
+      this.changes.changed(DAILY_COUNTS_TOPIC);
+    } catch (error) {
+      // Kept for the next write: a database that is briefly away loses nothing.
+      for (const row of rows) this.add(row.metric, row.value, new Date(`${row.day}T12:00:00Z`));
+      this.onError(error);
+    }
+  }
 }

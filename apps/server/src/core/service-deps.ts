@@ -6,6 +6,7 @@ import type { ReelUploadStore } from "../media/reel-uploads.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { UploadStore } from "../media/upload-store.ts";
 import type { MediaUrlSigner } from "../media/url-signing.ts";
+import type { DailyTally } from "./daily-counts.ts";
 import type { Database } from "./db/client.ts";
 import type { ChangeNotifier } from "./live/changes.ts";
 
@@ -23,6 +24,8 @@ export interface MediaDeps {
 export interface ServiceDeps {
   db: Database;
   changes: ChangeNotifier;
+  /** Daily counts of events too frequent to write one by one (core/daily-counts.ts). */
+  tally: DailyTally;
   media: MediaDeps;
 }
 

@@ -11,3 +11,12 @@ export async function countToday(platform: Platform, metric: DailyMetric): Promi
     .where(and(eq(dailyCounts.metric, metric), eq(dailyCounts.day, dayOf(new Date()))));
   return Number(row?.value ?? 0);
 }
+
+/** A metric's count over every day. */
+export async function countEver(platform: Platform, metric: DailyMetric): Promise<number> {
+  const [row] = await platform.deps.db
+    .select({ value: sql<number>`coalesce(sum(${dailyCounts.value}), 0)::bigint` })
+    .from(dailyCounts)
+    .where(eq(dailyCounts.metric, metric));
+  return Number(row?.value ?? 0);
+}

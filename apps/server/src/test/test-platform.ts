@@ -231,6 +231,8 @@ export async function openTestPlatform(): Promise<TestPlatform> {
           sql`select tablename from pg_tables where schemaname = 'public'`,
         )
       ).map((row) => `"${row.tablename}"`);
+      // Counts a test added up are written before its rows go, not into the next test's.
+      await platform.deps.tally.flush();
       await emptyTables(platform.database.db, tables);
       // What start-up puts in place is there again, as on a freshly opened platform.
       await ensureDefaultBadges(platform.database.db);

@@ -3,6 +3,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -39,7 +40,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: template });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    loadDataDir: template,
+    // Trigram indexes: finding people by a part of their name (migration 0026).
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, casing: "snake_case" }) as unknown as Database;
   let closed = false;
   return {

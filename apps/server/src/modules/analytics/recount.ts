@@ -41,6 +41,8 @@ const RECOUNT = sql`
 
 /** Replaces every count, and every analytics table, with one made from the events. */
 export async function recountDailyCounts(deps: ServiceDeps): Promise<void> {
+  // What this process added up but has not written yet is in the events already.
+  await deps.tally.flush();
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await recount(tx);
     deps.changes.changed(DAILY_COUNTS_TOPIC);

@@ -52,6 +52,8 @@ export const profiles = pgTable(
     check("profiles_details_visibility_check", oneOf(table.detailsVisibility, VISIBILITIES)),
     check("profiles_activity_visibility_check", oneOf(table.activityVisibility, VISIBILITIES)),
     check("profiles_library_visibility_check", oneOf(table.libraryVisibility, VISIBILITIES)),
+    // User management's search: a chosen name, by any part of it.
+    index("profiles_display_name_trgm_idx").using("gin", sql`lower(${table.displayName}) gin_trgm_ops`),
     /** The few who left the boards, for the all-time board's ranks. */
     index("profiles_leaderboard_opt_out_idx").on(table.userId).where(sql`${table.leaderboardOptOut}`),
   ],

@@ -72,7 +72,7 @@ export async function recordProgress(
   );
 
   const completedAt = input.isCompleted ? sql`coalesce(${episodeProgress.completedAt}, now())` : undefined;
-  await deps.changes.inTransaction(deps.db, async (tx) => {
+  const activeSeconds = await deps.changes.inTransaction(deps.db, async (tx) => {
     const creditedUntil = await lockActiveTimeClock(tx, viewer.id, now);
     const before = await keptPosition(tx, viewer.id, episode.id, input);
     const [kept] = await tx
@@ -109,10 +109,8 @@ export async function recordProgress(
       now,
     });
     const kind = activityKindOf(title.contentType);
-    if (activeSeconds > 0) {
+    if (activeSeconds > 0)
       await addActivityTime(tx, viewer.id, episode.contentId, kind, recordedAt, activeSeconds);
-      await countDaily(deps.changes, tx, `reading.${kind}_seconds`, { by: activeSeconds, at: recordedAt });
-    }
     const completedEpisode = Boolean(input.isCompleted && !before?.completedAt && kept?.completedAt);
     if (completedEpisode) await countDaily(deps.changes, tx, "reading.episodes_finished", { at: recordedAt });
     await countForAnalytics(deps, tx, {
@@ -137,7 +135,10 @@ export async function recordProgress(
       now,
     );
     deps.changes.changed(libraryTopic(viewer.id), titleProgressTopic(viewer.id, episode.contentId));
+    return activeSeconds;
   });
+  // Added once committed, and written with the rest of the second's (core/daily-counts.ts DailyTally).
+  deps.tally.add(`reading.${activityKindOf(title.contentType)}_seconds`, activeSeconds, recordedAt);
   await recordView(deps.db, viewer.id, episode);
 }
 

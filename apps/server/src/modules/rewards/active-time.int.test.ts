@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { audioOf, chapterOf, creditedTimeOf, episodesOf, reportsOf } from "../../test/active-time.ts";
 import { createTitle, readerAged } from "../../test/catalogue.ts";
+import { countEver } from "../../test/daily-counts.ts";
 import { callerFor, openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import { activityTime } from "../profiles/schema.ts";
 
@@ -80,6 +81,9 @@ describe("active time claimed by a client", () => {
     const credited = await creditedTimeOf(platform, reader.id);
     expect(credited).toMatchObject({ reading: 105, readingXp: 2, statistics: 105 });
     expect(credited.byEpisode.get(episodeId)).toBe(105);
+    // The dashboard's minutes read count what was credited, once the second's tally is written.
+    await platform.deps.tally.flush();
+    expect(await countEver(platform, "reading.read_seconds")).toBe(105);
   });
 
   it("shares one clock between a person's tabs and devices", async () => {

@@ -63,11 +63,32 @@ function matching(query: string): SQL | undefined {
   if (UUID.test(text)) return eq(users.id, text);
   const handle = literal(text.replace(/^@/, ""));
   if (text.startsWith("@")) return sql`lower(${users.handle}) like ${`${handle}%`}`;
-  return or(
-    sql`lower(${users.handle}) like ${`${handle}%`}`,
-    sql`lower(${users.email}) like ${`${literal(text)}%`}`,
-    sql`lower(coalesce(${profiles.displayName}, ${users.name}, '')) like ${`%${literal(text)}%`}`,
+  return and(
+    amongCandidates(text),
+    or(
+      sql`lower(${users.handle}) like ${`${handle}%`}`,
+      sql`lower(${users.email}) like ${`${literal(text)}%`}`,
+      sql`lower(coalesce(${profiles.displayName}, ${users.name}, '')) like ${`%${literal(text)}%`}`,
+    ),
   );
+}
+
+/**
+ * The people the words could match, found through the indexes (migration 0026): without it, a term
+ * matching fewer than a page of people walked every account newest first, since no index serves a
+ * name that may come from either of two tables. The condition above still decides (a chosen name
+ * hides the provider's). Trigrams need three characters; shorter terms match many people, found
+ * early in that walk.
+ */
+function amongCandidates(text: string): SQL | undefined {
+  if (text.length < 3) return undefined;
+  const start = `${literal(text)}%`;
+  const anywhere = `%${literal(text)}%`;
+  return sql`${users.id} in (
+    select id from users where lower(handle) like ${start}
+    union select id from users where lower(email) like ${start}
+    union select id from users where lower(name) like ${anywhere}
+    union select user_id from profiles where lower(display_name) like ${anywhere})`;
 }
 
 function narrowedTo(filter: AccountFilter): SQL | undefined {

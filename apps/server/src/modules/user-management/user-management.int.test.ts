@@ -75,8 +75,14 @@ describe("searching people", () => {
     expect((await search("@ada")).people.map((person) => person.handle)).toEqual(["ada_l"]);
     expect((await search("ADA@EX")).people.map((person) => person.email)).toEqual(["ada@example.test"]);
     expect((await search(ada.id)).people.map((person) => person.name)).toEqual(["Ada Lovelace"]);
-    // A wildcard typed is a character, not "anything".
+    // A wildcard typed is a character, not "anything", in short terms and in longer ones.
     expect((await search("%")).people).toEqual([]);
+    expect((await search("a%e")).people).toEqual([]);
+    // A name chosen on the profile is the one searched: the provider's no longer finds them.
+    await platform.deps.db.insert(profiles).values({ userId: ada.id, displayName: "Countess of Code" });
+    expect((await search("lovel")).people).toEqual([]);
+    expect((await search("ss of c")).people.map((person) => person.id)).toEqual([ada.id]);
+    expect((await search("ben@example.test")).people.map((person) => person.handle)).toEqual(["ben"]);
     const everyone = await search("");
     expect(everyone.people.map((person) => person.handle)).toEqual(["ben", "ada_l", "boss"]);
     expect(everyone.people[1]).toMatchObject({

@@ -52,6 +52,10 @@ export const users = pgTable(
      */
     index("users_handle_skeleton_idx").on(handleSkeletonSql(table.handle)),
     check("users_age_check", sql`${table.age} is null or ${table.age} in (13, 16, 18)`),
+    // User management's search: a handle or an email from its start, a name anywhere in it.
+    index("users_handle_prefix_idx").on(sql`lower(${table.handle}) text_pattern_ops`),
+    index("users_email_prefix_idx").on(sql`lower(${table.email}) text_pattern_ops`),
+    index("users_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
     // Newest first in user management, and sign-ups in a period for the funnels.
     index("users_created_at_idx").on(table.createdAt, table.id),
     // The people whose public content is hidden, read by every list of posts and comments.
