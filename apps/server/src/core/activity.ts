@@ -4,11 +4,11 @@
 // title's and episode's readers. Every write here runs in the transaction of the event it counts,
 // and only on an event that is a first (a person's first activity of the week, their first
 // episode): later events find the row already there, most of them without reaching the database.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { users } from "../modules/users/schema.ts";
 import { DAILY_COUNTS_TOPIC, dailyShard, dayOf } from "./daily-counts.ts";
 import { type Executor, queryRows } from "./db/client.ts";
-import { cohortWeeks, episodeDaily, personMilestones, titleDaily } from "./db/schema.ts";
+import { cohortWeeks, personMilestones } from "./db/schema.ts";
 import type { ChangeNotifier } from "./live/changes.ts";
 
 type Changes = Pick<ChangeNotifier, "changed">;
@@ -72,18 +72,30 @@ async function addToCohort(
 }
 
 /**
- * Records that a person used the app on `at`'s day; counted once per person and day. The first
- * activity of a day is also, perhaps, their first of the week (weekly actives, their cohort's
- * week) and of the month, and may be on the day they signed up: all of it is one statement, since
- * it runs inside the event's own transaction, on every reader's first save of the day.
+ * Records that a person used the app on `at`'s day, and in `segment` if given; counted once per
+ * person and day. The first activity of a day is also, perhaps, their first of the week (weekly
+ * actives, their cohort's week) and of the month, and may be on the day they signed up: all of it
+ * is one statement, with the segment's mark, since it runs inside the event's own transaction on
+ * every reader's first save of the day.
  */
-export async function markActive(changes: Changes, tx: Executor, userId: string, at = new Date()) {
+export async function markActive(
+  changes: Changes,
+  tx: Executor,
+  userId: string,
+  at = new Date(),
+  segment?: ActivitySegment,
+): Promise<void> {
   const day = dayOf(at);
   const key = `${day}|${userId}`;
-  if (activeDaysMarked.has(key)) return;
+  if (activeDaysMarked.has(key)) {
+    if (segment) await markActiveIn(changes, tx, userId, segment, at);
+    return;
+  }
+  const segmentKey = `${day}|${segment}|${userId}`;
+  const newSegment = segment && !segmentsMarked.has(segmentKey) ? segment : null;
   const week = weekOf(day);
   const month = monthOf(day);
-  const [result] = await queryRows<{ added: boolean }>(
+  const [result] = await queryRows<{ added: boolean; segmentAdded: boolean }>(
     tx,
     sql`
     with first_of_day as (
@@ -97,6 +109,10 @@ export async function markActive(changes: Changes, tx: Executor, userId: string,
     ), first_of_month as (
       insert into monthly_active_people (month, user_id) select ${month}::date, ${userId}::uuid from person
       on conflict do nothing returning user_id
+    ), first_in_segment as (
+      insert into daily_active_segments (day, segment, user_id)
+      select ${day}::date, ${newSegment}::text, ${userId}::uuid where ${newSegment}::text is not null
+      on conflict do nothing returning segment
     ), cohort as (
       insert into cohort_weeks (cohort_week, week, shard, active_people)
       select date_trunc('week', created_at at time zone 'UTC')::date, ${week}::date, ${shard()}, 1
@@ -111,14 +127,17 @@ export async function markActive(changes: Changes, tx: Executor, userId: string,
           where (created_at at time zone 'UTC')::date = ${day}::date
         union all select ${week}::date, 'people.active_weekly' from first_of_week
         union all select ${month}::date, 'people.active_monthly' from first_of_month
+        union all select ${day}::date, 'people.active:' || segment from first_in_segment
       ) as firsts
       on conflict (day, metric, shard) do update set value = daily_counts.value + excluded.value
     )
-    select exists (select 1 from first_of_day) as added`,
+    select exists (select 1 from first_of_day) as added,
+      exists (select 1 from first_in_segment) as "segmentAdded"`,
   );
   // Remembered only once found stored, like the segments below.
-  if (!result?.added) return activeDaysMarked.add(key);
-  changes.changed(DAILY_COUNTS_TOPIC);
+  if (!result?.added) activeDaysMarked.add(key);
+  if (newSegment && !result?.segmentAdded) segmentsMarked.add(segmentKey);
+  if (result?.added || result?.segmentAdded) changes.changed(DAILY_COUNTS_TOPIC);
 }
 
 /** The segments a person can be active in: where they use Litverse, and what they read. */
@@ -172,22 +191,25 @@ export const MILESTONES = {
 } as const;
 export type Milestone = keyof typeof MILESTONES;
 
-/** Records the first time a person reached a funnel step; later times change nothing. */
+/**
+ * Records the first time a person reached a funnel step; later times change nothing. One
+ * statement: the upsert writes only where the step is not reached yet, and returns nothing when
+ * it was (which is then remembered, so that the next call costs no query).
+ */
 export async function reachMilestone(tx: Executor, userId: string, milestone: Milestone, at = new Date()) {
   const key = `${milestone}|${userId}`;
   if (milestonesReached.has(key)) return;
-  const column = MILESTONES[milestone];
-  const [row] = await tx
-    .select({ reachedAt: column })
-    .from(personMilestones)
-    .where(eq(personMilestones.userId, userId));
-  // Remembered only once seen stored: one written by a transaction that then rolls back is not.
-  if (row?.reachedAt) return milestonesReached.add(key);
-  const name = sql.identifier(column.name);
-  await tx.execute(sql`
+  const name = sql.identifier(MILESTONES[milestone].name);
+  const written = await queryRows<{ userId: string }>(
+    tx,
+    sql`
     insert into person_milestones (user_id, signed_up_at, ${name})
     select id, created_at, ${at.toISOString()}::timestamptz from users where id = ${userId}
-    on conflict (user_id) do update set ${name} = coalesce(person_milestones.${name}, excluded.${name})`);
+    on conflict (user_id) do update set ${name} = excluded.${name} where person_milestones.${name} is null
+    returning user_id`,
+  );
+  // Remembered only once seen stored: one written by a transaction that then rolls back is not.
+  if (written.length === 0) milestonesReached.add(key);
 }
 
 /** An unlock after the person came from a reel to its series: the reel funnel's last step. */
@@ -236,38 +258,47 @@ export async function countCohortCoins(
   );
 }
 
-/** A title's day: a reader who started it, one who finished it, coins it earned. */
+/**
+ * A title's day: a reader who started it, one who finished it, coins it earned. `onlyIf`, a
+ * condition on other tables, lets the caller decide within the same statement.
+ */
 export async function countTitle(
   tx: Executor,
   contentId: string,
   add: { newReaders?: number; completions?: number; coinsEarned?: number },
   at = new Date(),
+  onlyIf: SQL = sql`true`,
 ): Promise<void> {
   const values = { newReaders: 0, completions: 0, coinsEarned: 0, ...add };
-  await tx
-    .insert(titleDaily)
-    .values({ day: dayOf(at), contentId, shard: shard(), ...values })
-    .onConflictDoUpdate({
-      target: [titleDaily.day, titleDaily.contentId, titleDaily.shard],
-      set: {
-        newReaders: sql`${titleDaily.newReaders} + ${values.newReaders}`,
-        completions: sql`${titleDaily.completions} + ${values.completions}`,
-        coinsEarned: sql`${titleDaily.coinsEarned} + ${values.coinsEarned}`,
-      },
-    });
+  await tx.execute(sql`
+    insert into title_daily (day, content_id, shard, new_readers, completions, coins_earned)
+    select ${dayOf(at)}::date, ${contentId}::uuid, ${shard()}, ${values.newReaders}, ${values.completions},
+      ${values.coinsEarned}
+    where ${onlyIf}
+    on conflict (day, content_id, shard) do update set
+      new_readers = title_daily.new_readers + excluded.new_readers,
+      completions = title_daily.completions + excluded.completions,
+      coins_earned = title_daily.coins_earned + excluded.coins_earned`);
 }
 
-/** A reader who opened an episode for the first time. */
+/**
+ * A reader who opened an episode for the first time, and, when `firstOfTitle` holds, the title's
+ * new reader: one statement.
+ */
 export async function countEpisodeReader(
   tx: Executor,
   episode: { id: string; contentId: string },
-  at = new Date(),
+  at: Date,
+  firstOfTitle: SQL,
 ): Promise<void> {
-  await tx
-    .insert(episodeDaily)
-    .values({ day: dayOf(at), episodeId: episode.id, contentId: episode.contentId, newReaders: 1 })
-    .onConflictDoUpdate({
-      target: [episodeDaily.day, episodeDaily.episodeId],
-      set: { newReaders: sql`${episodeDaily.newReaders} + 1` },
-    });
+  await tx.execute(sql`
+    with episode_reader as (
+      insert into episode_daily (day, episode_id, content_id, new_readers)
+      values (${dayOf(at)}::date, ${episode.id}::uuid, ${episode.contentId}::uuid, 1)
+      on conflict (day, episode_id) do update set new_readers = episode_daily.new_readers + 1
+    )
+    insert into title_daily (day, content_id, shard, new_readers)
+    select ${dayOf(at)}::date, ${episode.contentId}::uuid, ${shard()}, 1
+    where ${firstOfTitle}
+    on conflict (day, content_id, shard) do update set new_readers = title_daily.new_readers + 1`);
 }

@@ -5,13 +5,7 @@ import type { recordProgressInput } from "@litverse/shared/content-inputs";
 import type { ActivityKind } from "@litverse/shared/people";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  countEpisodeReader,
-  countTitle,
-  markActive,
-  markActiveIn,
-  reachMilestone,
-} from "../../core/activity.ts";
+import { countEpisodeReader, countTitle, markActive, reachMilestone } from "../../core/activity.ts";
 import { countDaily } from "../../core/daily-counts.ts";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
@@ -160,24 +154,29 @@ async function countForAnalytics(
   },
 ): Promise<void> {
   const { userId, episode, at } = event;
-  await markActive(deps.changes, tx, userId, at);
-  await markActiveIn(deps.changes, tx, userId, `type:${event.contentType}`, at);
+  await markActive(deps.changes, tx, userId, at, `type:${event.contentType}`);
   if (event.isFirstVisit) {
     await reachMilestone(tx, userId, "firstEpisode", at);
-    await countEpisodeReader(tx, episode, at);
-    const [visited] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(episodeProgress)
-      .where(and(eq(episodeProgress.userId, userId), eq(episodeProgress.contentId, episode.contentId)));
-    if (visited?.count === 1) await countTitle(tx, episode.contentId, { newReaders: 1 }, at);
+    // The title's new reader when this is the first of its episodes they opened.
+    await countEpisodeReader(
+      tx,
+      episode,
+      at,
+      sql`not exists (select 1 from ${episodeProgress} where ${episodeProgress.userId} = ${userId}
+        and ${episodeProgress.contentId} = ${episode.contentId} and ${episodeProgress.episodeId} <> ${episode.id})`,
+    );
   }
   if (event.completedEpisode) {
     await reachMilestone(tx, userId, "firstFinished", at);
-    const [last] = await tx
-      .select({ number: sql<number>`max(${episodes.number})::int` })
-      .from(episodes)
-      .where(and(eq(episodes.contentId, episode.contentId), sql`${episodes.publishAt} <= now()`));
-    if (last?.number === episode.number) await countTitle(tx, episode.contentId, { completions: 1 }, at);
+    // A completion when the episode is the title's last released one.
+    await countTitle(
+      tx,
+      episode.contentId,
+      { completions: 1 },
+      at,
+      sql`(select max(${episodes.number}) from ${episodes} where ${episodes.contentId} = ${episode.contentId}
+        and ${episodes.publishAt} <= now()) = ${episode.number}`,
+    );
   }
 }
 
