@@ -13,6 +13,7 @@ import { contentMetricsRouter } from "./modules/content-admin/metrics/content-me
 import { friendsRouter } from "./modules/friends/friends.router.ts";
 import { libraryRouter } from "./modules/library/library.router.ts";
 import { messagesRouter } from "./modules/messages/messages.router.ts";
+import { moderationRouter } from "./modules/moderation/moderation.router.ts";
 import { notificationsRouter } from "./modules/notifications/notifications.router.ts";
 import { paymentsRouter } from "./modules/payments/payments.router.ts";
 import { permissionsRouter } from "./modules/permissions/permissions.router.ts";
@@ -50,6 +51,7 @@ const areas = {
   // Reading keeps the `library.` names its functions had before it was a module of its own.
   library: mergeRouters(libraryRouter, readingRouter),
   messages: messagesRouter,
+  moderation: moderationRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,
   permissions: permissionsRouter,

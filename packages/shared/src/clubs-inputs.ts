@@ -17,7 +17,7 @@ import {
   CLUB_SORTS,
 } from "./clubs.ts";
 import { CONTENT_TYPES } from "./content.ts";
-import { REPORT_REASONS } from "./people.ts";
+import { REPORT_REASON_INPUTS } from "./moderation.ts";
 import { visibleString } from "./visible-text.ts";
 
 const clubId = z.uuid("Not a valid club");
@@ -194,7 +194,7 @@ export const reactToPostInput = z
 export const reportClubPostInput = z
   .object({
     postId,
-    reason: z.enum(REPORT_REASONS, "Choose a reason"),
+    reason: z.enum(REPORT_REASON_INPUTS, "Choose a reason"),
     details: z.string().trim().max(1_000, "Details are at most 1,000 characters").default(""),
   })
   .strict();

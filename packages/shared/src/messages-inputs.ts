@@ -1,7 +1,7 @@
 // What the messages functions accept.
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "./messages.ts";
-import { REPORT_REASONS } from "./people.ts";
+import { REPORT_REASON_INPUTS } from "./moderation.ts";
 
 const partnerId = z.uuid("Choose who the message is for");
 
@@ -46,7 +46,7 @@ export const messageIdInput = z.object({ messageId: z.uuid("Not a valid message"
 export const reportMessageInput = z
   .object({
     messageId: z.uuid("Not a valid message"),
-    reason: z.enum(REPORT_REASONS, "Choose a reason"),
+    reason: z.enum(REPORT_REASON_INPUTS, "Choose a reason"),
     details: z.string().trim().max(1000, "Details are at most 1,000 characters").default(""),
   })
   .strict();

@@ -1,5 +1,6 @@
 // What the profile, friends and reports functions accept.
 import { z } from "zod";
+import { REPORT_REASON_INPUTS } from "./moderation.ts";
 import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -7,7 +8,6 @@ import {
   HANDLE_MAX_LENGTH,
   HANDLE_MIN_LENGTH,
   HANDLE_PATTERN,
-  REPORT_REASONS,
   RESERVED_HANDLES,
   VISIBILITIES,
 } from "./people.ts";
@@ -102,7 +102,7 @@ export const searchPeopleInput = z
 export const reportUserInput = z
   .object({
     userId,
-    reason: z.enum(REPORT_REASONS, "Choose a reason"),
+    reason: z.enum(REPORT_REASON_INPUTS, "Choose a reason"),
     details: z.string().trim().max(1000, "Details are at most 1,000 characters").default(""),
   })
   .strict();

@@ -85,34 +85,6 @@ export const FRIEND_STATES = [
 ] as const;
 export type FriendState = (typeof FRIEND_STATES)[number];
 
-/** What a report can be about; later areas (clubs, reels, ads) add their kinds here. */
-export const REPORT_TARGET_KINDS = ["user", "message", "club_post", "reel", "comment", "ad"] as const;
-export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
-
-export const REPORT_REASONS = [
-  "spam",
-  "harassment",
-  "hate",
-  "sexual_content",
-  "involves_minor",
-  "illegal_content",
-  "other",
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: "Spam",
-  harassment: "Harassment or bullying",
-  hate: "Hate speech",
-  sexual_content: "Sexual content",
-  involves_minor: "Involves a minor",
-  illegal_content: "Illegal content",
-  other: "Something else",
-};
-
-export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
 /** What a person spends time on, as the readers and players report it. */
 export const ACTIVITY_KINDS = ["read", "listen", "watch"] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -1,6 +1,6 @@
 // What the reels functions accept (and the beacon endpoint, which takes the same events).
 import { z } from "zod";
-import { REPORT_REASONS } from "./people.ts";
+import { REPORT_REASON_INPUTS } from "./moderation.ts";
 import {
   REEL_CAPTION_MAX_LENGTH,
   REEL_COMMENT_MAX_LENGTH,
@@ -93,7 +93,7 @@ export const commentIdInput = z.object({ commentId }).strict();
 export const reportCommentInput = z
   .object({
     commentId,
-    reason: z.enum(REPORT_REASONS, "Choose a reason"),
+    reason: z.enum(REPORT_REASON_INPUTS, "Choose a reason"),
     details: z.string().trim().max(1_000, "Details are at most 1,000 characters").default(""),
   })
   .strict();

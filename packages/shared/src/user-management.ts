@@ -1,7 +1,9 @@
 // What the user-management pages show: people found by a search, and one person's whole record.
+
 import type { AuditEvent } from "./audit.ts";
 import type { WalletEntry } from "./coins.ts";
 import type { USER_ROLES } from "./constants.ts";
+import type { ModerationKind, ReportCategory } from "./moderation.ts";
 import type { AdminPaymentRow } from "./payments.ts";
 import type { MySubscription } from "./subscriptions.ts";
 
@@ -62,8 +64,8 @@ export interface PersonSearchPage {
 /** A report the person made or one made about them. */
 export interface PersonReport {
   id: string;
-  targetKind: string;
-  reason: string;
+  targetKind: ModerationKind;
+  category: ReportCategory;
   details: string;
   status: string;
   createdAt: string;

@@ -190,8 +190,13 @@ describe("demo seed", () => {
     expect(await reader.coins.getCoinBalance()).toEqual({ total: 320, purchased: 120, bonus: 200 });
 
     const admin = await demoCaller("admin@demo.test");
-    // The import, the week's sales, and the two tickets that missed their first reply target.
-    expect(await admin.adminNotifications.getUnreadCount()).toBe(4);
+    // The import, the week's sales, the two tickets that missed their first reply target, and
+    // what readers reported (seeing the queue is the admin's work, not the notices).
+    const [reportNotices] = await queryRows<{ n: number }>(
+      platform.deps.db,
+      sql`select count(*)::int as n from admin_notifications where kind = 'report'`,
+    );
+    expect(await admin.adminNotifications.getUnreadCount()).toBe(4 + (reportNotices?.n ?? 0));
     expect(await admin.support.getUnattendedTicketCount()).toBe(3);
     expect(await admin.messages.getUnreadCount()).toBe(0);
     expect(await admin.coins.getCoinBalance()).toEqual({ total: 0, purchased: 0, bonus: 0 });
@@ -520,9 +525,29 @@ describe("demo seed", () => {
     expect((await reader.coins.getCoinBalance()).total).toBe(before - LANTERN_WICK_PRICE);
   });
 
+  it("fills the moderation queue with reports of every kind, a notice and an appeal to hear", async () => {
+    const superadmin = await demoCaller("superadmin@demo.test");
+    const queue = await superadmin.moderation.getQueue({ state: "all" });
+    expect(new Set(queue.items.map((item) => item.target.kind))).toEqual(
+      new Set(["club_post", "profile", "reel_comment", "reel", "message", "story", "title"]),
+    );
+    expect(queue.items[0]).toMatchObject({ hasNotice: true, target: { kind: "title" } });
+    expect(queue.appealCount).toBe(1);
+    const [appealed] = (await superadmin.moderation.getQueue({ state: "appealed" })).items;
+    const review = await superadmin.moderation.getReview({ itemId: appealed?.id ?? "" });
+    expect(review.pendingAppeals).toHaveLength(1);
+    expect(review.decisions[0]).toMatchObject({ action: "warn", rule: "impersonation" });
+  });
+
   it("tells the team only what the seed really did", async () => {
     const { db } = platform.deps;
-    const notices = await db.select().from(adminNotifications).orderBy(adminNotifications.title);
+    const all = await db.select().from(adminNotifications).orderBy(adminNotifications.title);
+    // What readers reported and appealed in the demo's moderation queue, each once.
+    const moderation = ["New appeal", "New notice of illegal content", "New report"];
+    const notices = all.filter((notice) => !moderation.includes(notice.title));
+    expect(
+      new Set(all.filter((notice) => moderation.includes(notice.title)).map((notice) => notice.title)),
+    ).toEqual(new Set(moderation));
     const [moby] = await queryRows<{ chapters: number }>(
       db,
       sql`select count(*)::int as chapters from episodes e join content c on c.id = e.content_id

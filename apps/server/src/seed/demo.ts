@@ -25,6 +25,7 @@ import { content, episodes } from "../modules/content/schema.ts";
 import { seedDemoContent } from "../modules/content-admin/demo/catalogue.ts";
 import { seedDemoCommunity } from "../modules/friends/demo.ts";
 import { seedDemoEngagement } from "../modules/library/demo.ts";
+import { seedDemoModeration } from "../modules/moderation/demo.ts";
 import {
   createNotification,
   type NotificationFields,
@@ -193,6 +194,8 @@ export async function seedDemo(
     (await seedDemoReels(deps)) +
     // After the clubs and reels: the team's persona welcomes readers in both.
     (await seedDemoPersonas(deps)) +
+    // After the community and its clubs, reels and stories: what readers reported in them.
+    (await seedDemoModeration(deps)) +
     // Last: they tell of what the steps above really did.
     (await seedDemoAdminNotices(deps));
   // The history above is written straight into the tables, past the services that count it: the

@@ -5,9 +5,11 @@
 // until this table says the same.
 import { REEL_EVENTS_PATH } from "@litverse/shared/reels";
 import type { PlanFields } from "@litverse/shared/subscriptions-inputs";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_PATH } from "../../http/uploads.ts";
 import { coinPackages } from "../../modules/coins/schema.ts";
+import { moderationDecisions } from "../../modules/moderation/schema.ts";
 import { appRouter } from "../../router.ts";
 import type { ProcedureMeta } from "../../rpc/trpc.ts";
 import { befriend } from "../../test/people.ts";
@@ -58,6 +60,37 @@ afterAll(async () => {
 // sign-in keys the servers verify tokens with.
 
 const person = (role?: "admin") => personWithToken(platform, role);
+
+const NOTICE = {
+  explanation: "This page breaks the law for the reasons given here.",
+  legalGround: "A law",
+  name: "A Sender",
+  email: "sender@example.test",
+  goodFaith: true,
+};
+
+/** Warnings about `author`'s profile, each appealable once. */
+async function decisionsAgainst(author: Person, count: number) {
+  const reporter = await person();
+  const admin = await personWithToken(platform, "superadmin");
+  await as(reporter).moderation.report({ kind: "profile", id: author.id, category: "spam" });
+  const queue = await as(admin).moderation.getQueue({ kind: "profile", state: "all" });
+  const itemId = queue.items.find((item) => item.target.id === author.id)?.id ?? "";
+  const ids: string[] = [];
+  for (let made = 0; made < count; made++) {
+    const decision = await as(admin).moderation.decide({
+      itemId,
+      action: "warn",
+      rule: "spam",
+      explanation: "A warning, for the budget's test.",
+    });
+    ids.push(decision.id);
+  }
+  return platform.deps.db
+    .select({ id: moderationDecisions.id, appealKey: moderationDecisions.appealKey })
+    .from(moderationDecisions)
+    .where(inArray(moderationDecisions.id, ids));
+}
 
 let personaCount = 0;
 /** A persona of the team, made by `admin` through the router. */
@@ -155,6 +188,33 @@ const BUDGETED: Record<string, BudgetedFunction> = {
       const personaId = await personaOf(admin);
       const reel = await storedReel(platform, await person());
       return (call) => ({ personaId, reelId: reel.id, text: `Comment ${call}` });
+    },
+  },
+  "moderation.report": {
+    budget: "message",
+    async prepare() {
+      const other = await person();
+      return () => ({ kind: "profile", id: other.id, category: "spam" });
+    },
+  },
+  "moderation.submitNotice": {
+    budget: "message",
+    async prepare() {
+      return (call) => ({ ...NOTICE, url: `https://litverse.example/nowhere/${call}` });
+    },
+  },
+  "moderation.appealDecision": {
+    budget: "message",
+    async prepare(author) {
+      const decisions = await decisionsAgainst(author, BUDGET + 1);
+      return (call) => ({ decisionId: decisions[call]?.id, explanation: "A misunderstanding, surely." });
+    },
+  },
+  "moderation.appealByKey": {
+    budget: "message",
+    async prepare(author) {
+      const decisions = await decisionsAgainst(author, BUDGET + 1);
+      return (call) => ({ key: decisions[call]?.appealKey, explanation: "A misunderstanding, surely." });
     },
   },
   "support.createTicket": {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../core/db/client.ts";
 import {
@@ -9,6 +9,7 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
+import { adminNotifications } from "../notifications/schema.ts";
 import { createAdminNotification, markAdminNotificationsRead } from "./admin-notifications.service.ts";
 import { BROADCAST_JOB, deliverAnnouncement } from "./announcements.service.ts";
 
@@ -31,6 +32,11 @@ describe("adminNotifications.getUnreadCount", () => {
     expect(await mine.adminNotifications.getUnreadCount()).toBe(0);
 
     const first = await notifyAdmins("First");
+    // A second later, so that newest first has one order (two made in the same instant would not).
+    await platform.deps.db
+      .update(adminNotifications)
+      .set({ createdAt: new Date(first.createdAt.getTime() - 1_000) })
+      .where(eq(adminNotifications.id, first.id));
     await notifyAdmins("Second");
     await notifyAdmins("Third");
     expect(await mine.adminNotifications.getUnreadCount()).toBe(3);
@@ -86,6 +92,11 @@ describe("adminNotifications.listAdminNotifications", () => {
     const admin = await createUser(platform, "admin");
     const other = await createUser(platform, "admin");
     const first = await notifyAdmins("First");
+    // A second later, so that newest first has one order (two made in the same instant would not).
+    await platform.deps.db
+      .update(adminNotifications)
+      .set({ createdAt: new Date(first.createdAt.getTime() - 1_000) })
+      .where(eq(adminNotifications.id, first.id));
     await notifyAdmins("Second");
     await callerFor(platform, admin).adminNotifications.markAdminNotificationRead({
       notificationId: first.id,

@@ -11,6 +11,7 @@ import type { ServiceDeps, SessionUser, Viewer } from "../../core/service-deps.t
 import { visibleTitle } from "../content/index.ts";
 import { content } from "../content/schema.ts";
 import { peopleByIds } from "../profiles/index.ts";
+import { type Onlooker, visibleItem } from "../reports/index.ts";
 import { loadClubFor } from "./club-access.ts";
 import { clubPollOptions, clubPolls, clubPollVotes } from "./schema.ts";
 
@@ -62,8 +63,16 @@ export async function createPoll(
   return { pollId };
 }
 
-async function pollFor(deps: ServiceDeps, pollId: string) {
-  const [poll] = await deps.db.select().from(clubPolls).where(eq(clubPolls.id, pollId));
+/** Polls moderators have not hidden from this member (under 18 unless they said 18). */
+const shownTo = (user: SessionUser & Partial<Onlooker>) =>
+  visibleItem("club_poll", clubPolls.id, { age: user.age ?? null });
+
+/** The poll; with `seenBy`, only if moderators have not hidden it from them. */
+async function pollFor(deps: ServiceDeps, pollId: string, seenBy?: SessionUser & Partial<Onlooker>) {
+  const [poll] = await deps.db
+    .select()
+    .from(clubPolls)
+    .where(and(eq(clubPolls.id, pollId), seenBy ? shownTo(seenBy) : undefined));
   if (!poll) throw new AppError("NOT_FOUND", "That poll is not here.");
   return poll;
 }
@@ -74,10 +83,10 @@ const isClosed = (poll: typeof clubPolls.$inferSelect, now = Date.now()) =>
 /** The caller's vote, replacing any earlier one. */
 export async function votePoll(
   deps: ServiceDeps,
-  user: SessionUser,
+  user: SessionUser & Partial<Onlooker>,
   input: { pollId: string; choices: string[] },
 ): Promise<void> {
-  const poll = await pollFor(deps, input.pollId);
+  const poll = await pollFor(deps, input.pollId, user);
   await loadClubFor(deps.db, poll.clubId, user.id, "voteClubPoll");
   if (isClosed(poll)) throw new AppError("CONFLICT", "This poll has closed.");
   if (poll.kind === "single" && input.choices.length !== 1) {
@@ -127,14 +136,18 @@ export async function deletePoll(deps: ServiceDeps, user: SessionUser, pollId: s
   });
 }
 
-/** The club's newest polls; results of closed ones. */
-export async function listPolls(deps: ServiceDeps, user: SessionUser, clubId: string): Promise<ClubPoll[]> {
+/** The club's newest polls (but those moderators hid from the member); results of closed ones. */
+export async function listPolls(
+  deps: ServiceDeps,
+  user: SessionUser & Partial<Onlooker>,
+  clubId: string,
+): Promise<ClubPoll[]> {
   await loadClubFor(deps.db, clubId, user.id, "listClubPolls");
   track(clubPollsTopic(clubId));
   const polls = await deps.db
     .select()
     .from(clubPolls)
-    .where(eq(clubPolls.clubId, clubId))
+    .where(and(eq(clubPolls.clubId, clubId), shownTo(user)))
     .orderBy(desc(clubPolls.createdAt))
     .limit(POLLS_SHOWN);
   if (polls.length === 0) return [];

@@ -2,6 +2,7 @@
 // @mentions and pictures. A post that gives away an episode reaches a member only once they have
 // finished that episode (or chose to see it anyway): until then the server sends no word of it, and
 // the list follows the member's reading position live, so the post opens by itself.
+
 import { randomUUID } from "node:crypto";
 import type { ClubFunction } from "@litverse/shared/club-rights";
 import {
@@ -17,6 +18,7 @@ import type {
   listClubPostsInput,
   reportClubPostInput,
 } from "@litverse/shared/clubs-inputs";
+import { reportCategoryOf } from "@litverse/shared/moderation";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { countDaily } from "../../core/daily-counts.ts";
@@ -28,7 +30,7 @@ import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { reencodeUploadedImage } from "../../media/personal-images.ts";
 import { notify } from "../notifications/index.ts";
 import { peopleByIds, personById } from "../profiles/index.ts";
-import { createReport } from "../reports/index.ts";
+import { createReport, type Onlooker, type ReportTarget, visibleItem } from "../reports/index.ts";
 import { rewardClubPost } from "../rewards/index.ts";
 import { byVisibleAuthor } from "../users/index.ts";
 import { type ClubAccess, clubPostsTopic, loadClubFor } from "./club-access.ts";
@@ -43,6 +45,12 @@ const MENTION_PATTERN = /(?:^|[^\w@])@([a-z0-9_]{3,30})\b/gi;
 
 type PostRow = typeof clubPosts.$inferSelect;
 
+/** A member, with their age when known: what moderators hid from them depends on it. */
+type Reader = SessionUser & Partial<Onlooker>;
+
+/** Posts moderators have not hidden from this reader (under 18 unless they said 18). */
+const shownTo = (viewer: Reader) => visibleItem("club_post", clubPosts.id, { age: viewer.age ?? null });
+
 /** A milestone of one of this club's reads. */
 async function milestoneOf(db: Executor, clubId: string, milestoneId: string) {
   const [row] = await db
@@ -56,7 +64,7 @@ async function milestoneOf(db: Executor, clubId: string, milestoneId: string) {
 
 export async function listClubPosts(
   deps: ServiceDeps,
-  viewer: SessionUser,
+  viewer: Reader,
   input: z.output<typeof listClubPostsInput>,
 ): Promise<ClubPostPage> {
   const { db } = deps;
@@ -69,6 +77,7 @@ export async function listClubPosts(
     milestone ? eq(clubPosts.milestoneId, milestone.id) : isNull(clubPosts.milestoneId),
     isNull(clubPosts.parentId),
     byVisibleAuthor(clubPosts.authorId),
+    shownTo(viewer),
     // A deleted post stays as a marker only while replies hang on it.
     or(isNull(clubPosts.deletedAt), sql`${clubPosts.replyCount} > 0`),
   );
@@ -106,7 +115,7 @@ export async function listClubPosts(
 /** Posts with their newest replies, authors, reactions and what the viewer may see of each. */
 async function toPostItems(
   deps: ServiceDeps,
-  viewer: SessionUser,
+  viewer: Reader,
   clubId: string,
   posts: PostRow[],
   milestoneEnd: number | null,
@@ -122,6 +131,7 @@ async function toPostItems(
           where parent_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(postIds)}::jsonb))
             and deleted_at is null
             and ${byVisibleAuthor(clubPosts.authorId)}
+            and ${shownTo(viewer)}
         ) ranked where rank <= ${CLUB_REPLIES_SHOWN}`,
   );
   const replyRows =
@@ -230,7 +240,7 @@ async function toPostItems(
 /** Writes a post or a reply. Members only, not while muted; replies not under a locked post. */
 export async function createClubPost(
   deps: ServiceDeps,
-  viewer: SessionUser,
+  viewer: Reader,
   input: z.output<typeof createClubPostInput>,
 ): Promise<{ postId: string }> {
   const { db } = deps;
@@ -241,7 +251,7 @@ export async function createClubPost(
     const [row] = await db
       .select()
       .from(clubPosts)
-      .where(and(eq(clubPosts.id, input.parentId), eq(clubPosts.clubId, input.clubId)));
+      .where(and(eq(clubPosts.id, input.parentId), eq(clubPosts.clubId, input.clubId), shownTo(viewer)));
     if (!row || row.deletedAt) throw new AppError("NOT_FOUND", "That post is not here any more.");
     if (row.parentId) throw new AppError("BAD_REQUEST", "Reply to the post itself, not to a reply.");
     if (row.isLocked) throw new AppError("CONFLICT", "This post is locked: no more replies.");
@@ -326,9 +336,15 @@ async function notifyMentions(
   }
 }
 
-/** The post, with its club, for calling `fn` on it. */
-async function postFor(deps: ServiceDeps, viewer: SessionUser, postId: string, fn: ClubFunction) {
-  const [post] = await deps.db.select().from(clubPosts).where(eq(clubPosts.id, postId));
+/**
+ * The post, with its club, for calling `fn` on it; with `seen`, only a post moderators have not
+ * hidden from the viewer (its author and the club's moderators may still delete or pin it).
+ */
+async function postFor(deps: ServiceDeps, viewer: Reader, postId: string, fn: ClubFunction, seen = false) {
+  const [post] = await deps.db
+    .select()
+    .from(clubPosts)
+    .where(and(eq(clubPosts.id, postId), seen ? shownTo(viewer) : undefined));
   if (!post || post.deletedAt) throw new AppError("NOT_FOUND", "That post is not here any more.");
   const access = await loadClubFor(deps.db, post.clubId, viewer.id, fn, { authorId: post.authorId });
   return { post, access };
@@ -374,10 +390,10 @@ export async function setPostFlag(
 
 export async function reactToPost(
   deps: ServiceDeps,
-  viewer: SessionUser,
+  viewer: Reader,
   input: { postId: string; reaction: ClubReaction; isOn: boolean },
 ): Promise<void> {
-  const { post } = await postFor(deps, viewer, input.postId, "reactToClubPost");
+  const { post } = await postFor(deps, viewer, input.postId, "reactToClubPost", true);
   await deps.changes.inTransaction(deps.db, async (tx) => {
     if (input.isOn) {
       await tx
@@ -400,12 +416,29 @@ export async function reactToPost(
 }
 
 /** "Show anyway": the viewer sees this spoiler before reading that far, from now on. */
-export async function revealSpoiler(deps: ServiceDeps, viewer: SessionUser, postId: string): Promise<void> {
-  const { post } = await postFor(deps, viewer, postId, "revealClubSpoiler");
+export async function revealSpoiler(deps: ServiceDeps, viewer: Reader, postId: string): Promise<void> {
+  const { post } = await postFor(deps, viewer, postId, "revealClubSpoiler", true);
   await deps.changes.inTransaction(deps.db, async (tx) => {
     await tx.insert(clubSpoilerReveals).values({ postId: post.id, userId: viewer.id }).onConflictDoNothing();
     deps.changes.changed(clubPostsTopic(post.clubId));
   });
+}
+
+/** A club post (or poll) the viewer may read, as a report's target. */
+export async function clubPostReportTarget(
+  deps: ServiceDeps,
+  viewer: SessionUser,
+  postId: string,
+): Promise<ReportTarget> {
+  const { post, access } = await postFor(deps, viewer, postId, "reportClubPost");
+  if (post.authorId === viewer.id) throw new AppError("BAD_REQUEST", "You cannot report your own post.");
+  return {
+    kind: "club_post",
+    id: post.id,
+    userId: post.authorId,
+    snapshot: post.body,
+    label: `A post in ${access.club.name}`,
+  };
 }
 
 export async function reportClubPost(
@@ -413,19 +446,7 @@ export async function reportClubPost(
   viewer: SessionUser,
   input: z.output<typeof reportClubPostInput>,
 ): Promise<{ isNew: boolean }> {
-  const { post, access } = await postFor(deps, viewer, input.postId, "reportClubPost");
-  if (post.authorId === viewer.id) throw new AppError("BAD_REQUEST", "You cannot report your own post.");
-  return createReport(
-    deps,
-    viewer,
-    {
-      kind: "club_post",
-      id: post.id,
-      userId: post.authorId,
-      snapshot: post.body,
-      label: `A post in ${access.club.name}`,
-    },
-    input.reason,
-    input.details,
-  );
+  const target = await clubPostReportTarget(deps, viewer, input.postId);
+  const { isNew } = await createReport(deps, viewer, target, reportCategoryOf(input.reason), input.details);
+  return { isNew };
 }

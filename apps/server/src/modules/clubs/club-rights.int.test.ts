@@ -23,6 +23,7 @@ import {
   type TestPlatform,
   type TestUser,
 } from "../../test/test-platform.ts";
+import { moderationItems } from "../reports/schema.ts";
 import { clubsRouter } from "./clubs.router.ts";
 import {
   clubMeetingRsvps,
@@ -229,7 +230,11 @@ async function restoreSnapshot() {
     (table) => `insert into "${table}" select * from club_rights_snapshot."${table}";`,
   ).join("\n");
   // Every other club table hangs off a club: deleting the clubs empties them all, quicker than a truncate.
-  await execute(`do $$ begin delete from "${getTableName(clubs)}"; ${copies} end $$`);
+  // Reports made meanwhile go too (with their items): enough of them would hide a post from everyone.
+  const reported = getTableName(moderationItems);
+  await execute(
+    `do $$ begin delete from "${getTableName(clubs)}"; delete from "${reported}"; ${copies} end $$`,
+  );
   // Nothing read before the restore may be served after it.
   if (platform.bus instanceof LocalChangeBus) platform.bus.deliver([ALL_TOPICS]);
 }

@@ -2,4 +2,5 @@
 export { myClubsTopic } from "./club-access.ts";
 export { clubsOnProfile } from "./club-lists.service.ts";
 export { joinClub } from "./club-membership.service.ts";
-export { createClubPost } from "./club-posts.service.ts";
+export { clubPostReportTarget, createClubPost } from "./club-posts.service.ts";
+export { clubPollReportTarget } from "./moderation-targets.ts";

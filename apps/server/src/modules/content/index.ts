@@ -27,6 +27,7 @@ export { type Entitlements, episodeLock, PREVIEW_EPISODE_NUMBER } from "./episod
 export { recordView } from "./episode-content.service.ts";
 export { episodeMediaKey, payloadMeasures, type StoredEpisodePayload } from "./episode-payload.ts";
 export { progressByEpisode, toEpisodeSummary } from "./episode-summaries.ts";
+export { titleReportTarget } from "./moderation-targets.ts";
 export { continueEpisode } from "./title-detail.service.ts";
 export {
   type ContentRow,

@@ -27,6 +27,7 @@ import {
   toPersonSummary,
 } from "../profiles/index.ts";
 import { blocks, friendships, profiles } from "../profiles/schema.ts";
+import { type Onlooker, visibleItem } from "../reports/index.ts";
 import { byVisibleAuthor } from "../users/index.ts";
 import { users } from "../users/schema.ts";
 import {
@@ -297,10 +298,13 @@ function hiddenFrom(me: string) {
     union select blocker_id from blocks where blocked_id = ${me})`;
 }
 
-/** People whose handle starts with, or whose name contains, the query. */
+/**
+ * People whose handle starts with, or whose name contains, the query; not those whose profile
+ * moderators hid from the caller.
+ */
 export async function searchPeople(
   deps: ServiceDeps,
-  me: SessionUser,
+  me: SessionUser & Partial<Onlooker>,
   query: string,
 ): Promise<PersonWithState[]> {
   track(relationshipsTopic(me.id));
@@ -317,6 +321,7 @@ export async function searchPeople(
       and(
         sql`${users.id} not in ${hiddenFrom(me.id)}`,
         byVisibleAuthor(users.id),
+        visibleItem("profile", users.id, { age: me.age ?? null }),
         or(sql`lower(${users.handle}) like ${prefix}`, sql`${name} like ${like}`),
       ),
     )

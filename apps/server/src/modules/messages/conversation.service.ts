@@ -8,7 +8,9 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { friendState, hasBlocked, relationshipsTopic } from "../friends/index.ts";
 import { NO_SUCH_PERSON, personById, personTopic } from "../profiles/index.ts";
+import { type Onlooker, visibleItem } from "../reports/index.ts";
 import {
+  asRemoved,
   cannotSendBecause,
   conversationBetween,
   isHiddenFrom,
@@ -59,10 +61,13 @@ export async function getConversation(
   };
 }
 
-/** The conversation's messages the caller has not deleted for themselves, newest first. */
+/**
+ * The conversation's messages the caller has not deleted for themselves, newest first. One
+ * moderators hid from the caller reads as removed, unless the caller sent it.
+ */
 export async function listMessages(
   deps: ServiceDeps,
-  user: SessionUser,
+  user: SessionUser & Partial<Onlooker>,
   input: { partnerId: string; cursor?: string | null; limit: number },
 ): Promise<MessagePage> {
   if (input.partnerId === user.id) throw new AppError("BAD_REQUEST", NOT_YOURSELF);
@@ -74,8 +79,10 @@ export async function listMessages(
   if (!conversation || isHiddenFrom(conversation, user.id)) return { items: [], nextCursor: null };
   track(conversationTopic(conversation.id));
   const before = input.cursor ? decodeTimeCursor(input.cursor) : null;
-  const rows = await deps.db
-    .select()
+  // Spelt out: Drizzle leaves columns unqualified in a one-table query's select list.
+  const shown = visibleItem("message", sql.raw(`"messages"."id"`), { age: user.age ?? null });
+  const found = await deps.db
+    .select({ row: messages, isShown: shown.mapWith(Boolean) })
     .from(messages)
     .where(
       and(
@@ -89,13 +96,16 @@ export async function listMessages(
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
-  const imageBase = page.some((row) => row.attachment)
+  const page = found.slice(0, input.limit);
+  const imageBase = page.some(({ row }) => row.attachment)
     ? deps.media.signer.base("messages", conversation.id).base
     : null;
-  const last = page.at(-1);
+  const last = page.at(-1)?.row;
   return {
-    items: page.map((row) => toChatMessage(row, user.id, imageBase, conversation.status === "declined")),
-    nextCursor: rows.length > input.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
+    items: page.map(({ row, isShown }) => {
+      const message = toChatMessage(row, user.id, imageBase, conversation.status === "declined");
+      return isShown || message.fromMe ? message : asRemoved(message);
+    }),
+    nextCursor: found.length > input.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
   };
 }

@@ -76,6 +76,16 @@ export async function cannotSendBecause(
   return null;
 }
 
+/** What the recipient of a message moderators hid from them reads in its place. */
+export const REMOVED_BY_MODERATORS = "This message was removed by moderators.";
+
+/** A message as removed: its words replaced, its picture gone. */
+export const asRemoved = (message: ChatMessage): ChatMessage => ({
+  ...message,
+  body: REMOVED_BY_MODERATORS,
+  image: null,
+});
+
 export function toChatMessage(
   row: MessageRow,
   me: string,

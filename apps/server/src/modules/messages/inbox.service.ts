@@ -7,7 +7,8 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { relationshipsTopic } from "../friends/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
-import { isRequestTo, statusSeenBy } from "./conversations.ts";
+import { type Onlooker, visibleItem } from "../reports/index.ts";
+import { isRequestTo, REMOVED_BY_MODERATORS, statusSeenBy } from "./conversations.ts";
 import { inboxTopic } from "./topics.ts";
 
 /** Conversations listed at most. */
@@ -41,11 +42,19 @@ interface InboxRow {
   last_has_image: boolean | null;
   last_sender: string | null;
   last_at: Date | null;
+  /** Moderators hid the last message from the caller, who did not send it. */
+  last_removed: boolean | null;
   unread: number;
 }
 
-/** The caller's conversations, most recent first: chats, and the requests waiting for an answer. */
-export async function listConversations(deps: ServiceDeps, user: SessionUser): Promise<Inbox> {
+/**
+ * The caller's conversations, most recent first: chats, and the requests waiting for an answer. A
+ * last message moderators hid from the caller reads as removed, as in the conversation.
+ */
+export async function listConversations(
+  deps: ServiceDeps,
+  user: SessionUser & Partial<Onlooker>,
+): Promise<Inbox> {
   track(inboxTopic(user.id), relationshipsTopic(user.id));
   const me = user.id;
   const rows = await queryRows<InboxRow>(
@@ -72,6 +81,7 @@ export async function listConversations(deps: ServiceDeps, user: SessionUser): P
           c.status, c.requested_by,
           last.body as last_body, last.attachment is not null as last_has_image,
           last.sender_id as last_sender, last.created_at as last_at,
+          last.sender_id <> ${me} and not ${visibleItem("message", sql`last.id`, { age: user.age ?? null })} as last_removed,
           (select count(*) from messages u
             where u.recipient_id = ${me} and u.conversation_id = c.id and u.read_at is null
               and (c.cleared_at is null or u.created_at > c.cleared_at)
@@ -80,11 +90,11 @@ export async function listConversations(deps: ServiceDeps, user: SessionUser): P
         join lateral (
           -- Usually the conversation's newest message, found by its id; the search only when the
           -- caller deleted that one for themselves.
-          (select m.body, m.attachment, m.sender_id, m.created_at from messages m
+          (select m.id, m.body, m.attachment, m.sender_id, m.created_at from messages m
             where m.id = c.last_message_id
               and not exists (select 1 from message_hides h where h.message_id = m.id and h.user_id = ${me}))
           union all
-          (select m.body, m.attachment, m.sender_id, m.created_at from messages m
+          (select m.id, m.body, m.attachment, m.sender_id, m.created_at from messages m
             where m.conversation_id = c.id and (c.cleared_at is null or m.created_at > c.cleared_at)
               and not exists (select 1 from message_hides h where h.message_id = m.id and h.user_id = ${me})
             order by m.created_at desc, m.id desc limit 1)
@@ -107,8 +117,8 @@ export async function listConversations(deps: ServiceDeps, user: SessionUser): P
       isRequestToMe: isRequestTo({ status: row.status, requestedBy: row.requested_by }, me),
       lastMessage: row.last_at
         ? {
-            body: (row.last_body ?? "").slice(0, 200),
-            hasImage: Boolean(row.last_has_image),
+            body: row.last_removed ? REMOVED_BY_MODERATORS : (row.last_body ?? "").slice(0, 200),
+            hasImage: !row.last_removed && Boolean(row.last_has_image),
             fromMe: row.last_sender === me,
             createdAt: new Date(row.last_at).toISOString(),
           }

@@ -328,14 +328,14 @@ describe("deleting and reporting", () => {
     });
     const rows = await queryRows<Record<string, unknown>>(
       platform.deps.db,
-      sql`select target_kind, target_id, target_user_id, reason, snapshot, status from reports`,
+      sql`select target_kind, target_id, target_user_id, category, snapshot, status from reports`,
     );
     expect(rows).toEqual([
       {
         target_kind: "message",
         target_id: sent._id,
         target_user_id: ada.id,
-        reason: "harassment",
+        category: "harassment_hate",
         snapshot: "You are awful",
         status: "open",
       },

@@ -1,5 +1,6 @@
 // What the profiles module offers the other modules; everything else in this folder is its own.
 export { handleRefusal, isReservedHandle } from "./handles.ts";
+export { profileReportTarget } from "./moderation-targets.ts";
 export {
   avatarUrl,
   ensureProfileRow,

@@ -6,6 +6,7 @@ import { markActive } from "../../core/activity.ts";
 import { type Executor, queryRows } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
+import { moderationItems } from "../reports/schema.ts";
 import { TEAM_PERSONA_ISSUER } from "../users/index.ts";
 import { users } from "../users/schema.ts";
 import { profiles } from "./schema.ts";
@@ -13,13 +14,30 @@ import { profiles } from "./schema.ts";
 /** Someone's name, handle, avatar or presence changed. */
 export const personTopic = (userId: string) => `person:${userId}`;
 
-/** The columns a person summary is made of, for selects joining `profiles` on `users`. */
+/**
+ * Whether moderators hid the person's profile or picture, from anyone: a lookup in the small index
+ * of hidden items. The table is read here directly: the reports module's functions would close a
+ * circle, since what they call on shows people through this file.
+ */
+const hiddenByModerators = (kind: "profile" | "profile_picture") =>
+  sql`exists (select 1 from ${moderationItems} hidden_person where hidden_person.kind = ${kind}
+    and hidden_person.target_id = ${users.id}::text and hidden_person.hidden_from is not null)`;
+
+/**
+ * The columns a person summary is made of, for selects joining `profiles` on `users`. A display
+ * name or picture that moderators hid is left out for everyone: the name falls back to the
+ * account's, the picture to initials.
+ */
 export const personColumns = {
   id: users.id,
   handle: users.handle,
   providerName: users.name,
-  displayName: profiles.displayName,
-  avatarKey: profiles.avatarKey,
+  displayName: sql<
+    string | null
+  >`case when ${hiddenByModerators("profile")} then null else ${profiles.displayName} end`,
+  avatarKey: sql<
+    string | null
+  >`case when ${hiddenByModerators("profile_picture")} then null else ${profiles.avatarKey} end`,
   lastSeenAt: profiles.lastSeenAt,
   runByTeam: sql<boolean>`${users.issuer} = ${TEAM_PERSONA_ISSUER}`,
 };

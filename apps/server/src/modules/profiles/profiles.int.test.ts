@@ -332,14 +332,14 @@ describe("reports", () => {
     });
     const rows = await queryRows<Record<string, unknown>>(
       platform.deps.db,
-      sql`select target_kind, target_id, target_user_id, reason, details, snapshot from reports`,
+      sql`select target_kind, target_id, target_user_id, category, details, snapshot from reports`,
     );
     expect(rows).toEqual([
       {
-        target_kind: "user",
+        target_kind: "profile",
         target_id: troll.id,
         target_user_id: troll.id,
-        reason: "spam",
+        category: "spam",
         details: "Adverts in the bio",
         snapshot: expect.stringContaining("Buy Cheap Coins"),
       },

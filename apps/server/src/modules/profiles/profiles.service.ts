@@ -2,6 +2,7 @@
 // keep leading to their person after a change, and avatars.
 
 import type { Age } from "@litverse/shared/constants";
+import { type ReportCategory, type ReportReason, reportCategoryOf } from "@litverse/shared/moderation";
 import {
   ACTIVITY_KINDS,
   type ActivityKind,
@@ -13,7 +14,6 @@ import {
   type ProfileSection,
   type ProfileTitle,
   type ProfileView,
-  type ReportReason,
   type Visibility,
 } from "@litverse/shared/people";
 import { isAdminRole } from "@litverse/shared/users";
@@ -28,14 +28,14 @@ import { content } from "../content/schema.ts";
 import { libraryTopic } from "../content/topics.ts";
 import { friendIdsOf, friendState, hasBlocked, relationshipsTopic } from "../friends/index.ts";
 import { contentFollows, contentRatings } from "../library/schema.ts";
-import { createReport } from "../reports/index.ts";
+import { createReport, visibleItem } from "../reports/index.ts";
 import { userTopic } from "../users/index.ts";
 import { users } from "../users/schema.ts";
-import { handleEquals, personById, personColumns, personTopic, toPersonSummary } from "./people.ts";
+import { PROFILE_NOT_AVAILABLE, profileReportTarget } from "./moderation-targets.ts";
+import { handleEquals, personColumns, personTopic, toPersonSummary } from "./people.ts";
 import { editProfile, type ProfileUpdate, setAvatarOf } from "./profile-edits.ts";
 import { handleHistory, profiles } from "./schema.ts";
 
-const PROFILE_NOT_AVAILABLE = "This profile is not available.";
 /** Titles shown per list on a profile. */
 const TITLES_SHOWN = 12;
 
@@ -107,14 +107,16 @@ export async function getProfile(deps: ServiceDeps, viewer: Viewer, userId: stri
       ...personColumns,
       createdAt: users.createdAt,
       contentHidden: users.contentHidden,
+      isShown: visibleItem("profile", users.id, viewer).mapWith(Boolean),
       profile: profiles,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw new AppError("NOT_FOUND", PROFILE_NOT_AVAILABLE);
-  // A restricted person's profile is hidden with the rest of what they wrote, except from the team.
-  if (row.contentHidden && userId !== viewer.id && !isAdminRole(viewer.role)) {
+  // A restricted person's profile is hidden with the rest of what they wrote, and so is a profile
+  // moderators hid from the viewer, except from the team.
+  if ((row.contentHidden || !row.isShown) && userId !== viewer.id && !isAdminRole(viewer.role)) {
     throw new AppError("NOT_FOUND", PROFILE_NOT_AVAILABLE);
   }
   if (userId !== viewer.id && (await hasBlocked(db, userId, viewer.id))) {
@@ -321,25 +323,9 @@ export async function removeAvatar(deps: ServiceDeps, viewer: Viewer): Promise<M
 export async function reportUser(
   deps: ServiceDeps,
   viewer: Viewer,
-  input: { userId: string; reason: ReportReason; details: string },
+  input: { userId: string; reason: ReportReason | ReportCategory; details: string },
 ): Promise<{ isNew: boolean }> {
-  if (input.userId === viewer.id) throw new AppError("BAD_REQUEST", "You cannot report yourself.");
-  const person = await personById(deps.db, input.userId);
-  if (!person) throw new AppError("NOT_FOUND", PROFILE_NOT_AVAILABLE);
-  const profile = await profileRow(deps.db, input.userId);
-  return createReport(
-    deps,
-    viewer,
-    {
-      kind: "user",
-      id: input.userId,
-      userId: input.userId,
-      snapshot: [person.name, person.handle ? `@${person.handle}` : null, profile?.bio]
-        .filter(Boolean)
-        .join(" · "),
-      label: person.name,
-    },
-    input.reason,
-    input.details,
-  );
+  const target = await profileReportTarget(deps, viewer, input.userId);
+  const { isNew } = await createReport(deps, viewer, target, reportCategoryOf(input.reason), input.details);
+  return { isNew };
 }

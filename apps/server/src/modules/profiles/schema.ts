@@ -1,10 +1,4 @@
-import {
-  ACTIVITY_KINDS,
-  REPORT_REASONS,
-  REPORT_STATUSES,
-  REPORT_TARGET_KINDS,
-  VISIBILITIES,
-} from "@litverse/shared/people";
+import { ACTIVITY_KINDS, VISIBILITIES } from "@litverse/shared/people";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -21,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { idColumn, oneOf, timestamps } from "../../core/db/columns.ts";
 import { content } from "../content/schema.ts";
-import { actorColumn, personColumn } from "../users/schema.ts";
+import { personColumn } from "../users/schema.ts";
 
 /**
  * What a person tells others about themselves, beside the `users` row (whose name and picture come
@@ -112,42 +106,6 @@ export const blocks = pgTable(
     primaryKey({ columns: [table.blockerId, table.blockedId] }),
     check("blocks_not_self_check", sql`${table.blockerId} <> ${table.blockedId}`),
     index("blocks_blocked_id_idx").on(table.blockedId),
-  ],
-);
-
-/**
- * Reports of people and of what they post, of every kind, in one table that the moderation queue
- * reads: keyed by the kind of target and its id, with the person responsible when known.
- */
-export const reports = pgTable(
-  "reports",
-  {
-    id: idColumn(),
-    reporterId: actorColumn("reporter_id"),
-    targetKind: text("target_kind", { enum: REPORT_TARGET_KINDS }).notNull(),
-    targetId: text("target_id").notNull(),
-    /** Who wrote or is the target, so that moderators see a person's reports together. */
-    targetUserId: actorColumn("target_user_id"),
-    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
-    details: text("details").notNull().default(""),
-    /** What the target said when it was reported (a message's text), kept for moderators. */
-    snapshot: text("snapshot"),
-    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
-    resolvedBy: actorColumn("resolved_by"),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
-    ...timestamps(),
-  },
-  (table) => [
-    check("reports_target_kind_check", oneOf(table.targetKind, REPORT_TARGET_KINDS)),
-    check("reports_reason_check", oneOf(table.reason, REPORT_REASONS)),
-    check("reports_status_check", oneOf(table.status, REPORT_STATUSES)),
-    index("reports_target_idx").on(table.targetKind, table.targetId),
-    index("reports_open_idx").on(table.createdAt).where(sql`${table.status} = 'open'`),
-    index("reports_target_user_idx").on(table.targetUserId),
-    // One open report per person and target: reporting again changes nothing.
-    uniqueIndex("reports_reporter_target_open_key")
-      .on(table.reporterId, table.targetKind, table.targetId)
-      .where(sql`${table.status} = 'open'`),
   ],
 );
 

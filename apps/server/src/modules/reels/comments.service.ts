@@ -1,6 +1,8 @@
 // Comments on reels, with replies one level deep, deleted by their authors or administrators and
 // reported into the shared reports table. Lists are live; people on either side of a block do not
 // see each other's comments.
+
+import { reportCategoryOf } from "@litverse/shared/moderation";
 import type { PersonSummary } from "@litverse/shared/people";
 import {
   REEL_COMMENTS_PAGE_SIZE,
@@ -19,8 +21,9 @@ import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { isAdminViewer } from "../content/index.ts";
 import { relationshipsTopic } from "../friends/index.ts";
 import { peopleByIds, unknownPerson } from "../profiles/index.ts";
-import { createReport } from "../reports/index.ts";
+import { createReport, type ReportTarget, visibleItem } from "../reports/index.ts";
 import { byVisibleAuthor } from "../users/index.ts";
+import { hiddenCommentsOn } from "./hidden-comments.ts";
 import { loadWatchableReel } from "./reel-access.ts";
 import { noteAnalyticsChange } from "./reel-figures.ts";
 import { reelComments, reels } from "./schema.ts";
@@ -57,6 +60,7 @@ export async function listComments(
     eq(reelComments.reelId, reel.id),
     notBlockedWith(viewer),
     byVisibleAuthor(reelComments.authorId),
+    visibleItem("reel_comment", reelComments.id, viewer),
   );
   let rows: CommentRow[];
   if (input.parentId) {
@@ -98,10 +102,13 @@ export async function listComments(
         viewer,
         page.map((row) => row.id),
       );
-  const people = await peopleByIds(
-    db,
-    [...page, ...replies].map((row) => row.authorId),
-  );
+  const [people, hidden] = await Promise.all([
+    peopleByIds(
+      db,
+      [...page, ...replies].map((row) => row.authorId),
+    ),
+    hiddenCommentsOn(db, viewer, [reel.id]),
+  ]);
   const repliesByParent = Map.groupBy(replies, (row) => row.parentId ?? "");
   const items = page.map((row) =>
     toComment(
@@ -109,13 +116,15 @@ export async function listComments(
       row,
       people,
       (repliesByParent.get(row.id) ?? []).map((reply) => toComment(viewer, reply, people, [])),
+      hidden.byParent.get(row.id),
     ),
   );
   return {
     items,
     nextCursor:
       rows.length > REEL_COMMENTS_PAGE_SIZE && last ? encodeTimeCursor(last.createdAt, last.id) : null,
-    total: reel.commentCount,
+    // Without what moderators hid from the viewer.
+    total: Math.max(0, reel.commentCount - (hidden.byReel.get(reel.id) ?? 0)),
   };
 }
 
@@ -130,6 +139,7 @@ async function firstReplies(db: Executor, viewer: Viewer, parentIds: string[]): 
         from ${reelComments}
         where ${inArray(reelComments.parentId, parentIds)} and ${reelComments.deletedAt} is null
           and ${notBlockedWith(viewer)} and ${byVisibleAuthor(reelComments.authorId)}
+          and ${visibleItem("reel_comment", reelComments.id, viewer)}
       ) shown where n <= ${REEL_REPLIES_SHOWN}`,
   );
   if (ranked.length === 0) return [];
@@ -150,6 +160,8 @@ function toComment(
   row: CommentRow,
   people: Map<string, PersonSummary>,
   replies: ReelComment[],
+  /** Its replies moderators hid from the viewer. */
+  hiddenReplies = 0,
 ): ReelComment {
   const isDeleted = row.deletedAt !== null;
   return {
@@ -162,7 +174,7 @@ function toComment(
     createdAt: row.createdAt.toISOString(),
     canDelete: !isDeleted && (row.authorId === viewer.id || isAdminViewer(viewer)),
     isMine: row.authorId === viewer.id,
-    replyCount: row.replyCount,
+    replyCount: Math.max(0, row.replyCount - hiddenReplies),
     replies,
   };
 }
@@ -179,7 +191,12 @@ export async function addComment(
       .select()
       .from(reelComments)
       .where(
-        and(eq(reelComments.id, input.parentId), eq(reelComments.reelId, reel.id), notBlockedWith(viewer)),
+        and(
+          eq(reelComments.id, input.parentId),
+          eq(reelComments.reelId, reel.id),
+          notBlockedWith(viewer),
+          visibleItem("reel_comment", reelComments.id, viewer),
+        ),
       );
     if (!parent || parent.deletedAt) throw new AppError("NOT_FOUND", NO_SUCH_COMMENT);
     // A reply to a reply joins its thread: one level only.
@@ -241,26 +258,31 @@ export async function deleteComment(deps: ServiceDeps, viewer: Viewer, commentId
   });
 }
 
+/** A comment on a reel the viewer may watch, as a report's target. */
+export async function reelCommentReportTarget(
+  deps: ServiceDeps,
+  viewer: Viewer,
+  commentId: string,
+): Promise<ReportTarget> {
+  const comment = await loadComment(deps.db, commentId);
+  await loadWatchableReel(deps.db, viewer, comment.reelId);
+  if (comment.authorId === viewer.id)
+    throw new AppError("BAD_REQUEST", "You cannot report your own comment.");
+  return {
+    kind: "reel_comment",
+    id: comment.id,
+    userId: comment.authorId,
+    snapshot: comment.text,
+    label: "A comment on a reel",
+  };
+}
+
 export async function reportComment(
   deps: ServiceDeps,
   viewer: Viewer,
   input: z.output<typeof reportCommentInput>,
 ): Promise<{ isNew: boolean }> {
-  const comment = await loadComment(deps.db, input.commentId);
-  await loadWatchableReel(deps.db, viewer, comment.reelId);
-  if (comment.authorId === viewer.id)
-    throw new AppError("BAD_REQUEST", "You cannot report your own comment.");
-  return createReport(
-    deps,
-    viewer,
-    {
-      kind: "comment",
-      id: comment.id,
-      userId: comment.authorId,
-      snapshot: comment.text,
-      label: "A comment on a reel",
-    },
-    input.reason,
-    input.details,
-  );
+  const target = await reelCommentReportTarget(deps, viewer, input.commentId);
+  const { isNew } = await createReport(deps, viewer, target, reportCategoryOf(input.reason), input.details);
+  return { isNew };
 }

@@ -1,4 +1,5 @@
 // What the reels module offers the other modules; everything else in this folder is its own.
 
-export { addComment } from "./comments.service.ts";
+export { addComment, reelCommentReportTarget } from "./comments.service.ts";
+export { reelReportTarget } from "./moderation-targets.ts";
 export { SOURCE_FILE } from "./reel-processing.ts";

@@ -5,7 +5,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { MyReel } from "@litverse/shared/reels";
 import type { createReelInput, updateReelInput } from "@litverse/shared/reels-inputs";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
@@ -15,6 +15,7 @@ import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { checkVtt, decodeSubtitleBytes, srtToVtt } from "../../media/import/subtitles.ts";
 import { isAdminViewer, visibleTitle } from "../content/index.ts";
 import { content, episodes } from "../content/schema.ts";
+import { visibleItem } from "../reports/index.ts";
 import { loadOwnReel, reelMediaKey } from "./reel-access.ts";
 import { toMyReels } from "./reel-cards.ts";
 import { REEL_JOB_KIND, type ReelJobInput, SOURCE_CAPTIONS, SOURCE_FILE } from "./reel-processing.ts";
@@ -125,16 +126,34 @@ export async function createReel(
   return { reelId };
 }
 
+/** What a creator reads of their reel that moderators hid from everyone else. */
+const HIDDEN_REEL_REASON = "Hidden by moderators: nobody else can see it.";
+
+/**
+ * The creator's reels. One moderators hid from everyone shows as a removed one does, with why
+ * (it is still theirs, and comes back should the moderators show it again).
+ */
 export async function listMyReels(deps: ServiceDeps, viewer: Viewer): Promise<MyReel[]> {
   track(creatorReelsTopic(viewer.id));
+  // Spelt out: Drizzle leaves columns unqualified in a one-table query's select list.
+  const reelId = sql.raw(`"reels"."id"`);
   const rows = await deps.db
-    .select()
+    // Shown to an adult: not hidden from everyone.
+    .select({ reel: reels, isShown: visibleItem("reel", reelId, { age: 18 }).mapWith(Boolean) })
     .from(reels)
     .where(eq(reels.creatorId, viewer.id))
     .orderBy(desc(reels.createdAt), desc(reels.id));
   // Processing progress is written to the job's row.
-  if (rows.some((row) => row.status === "processing")) track(jobsTopic(REEL_JOB_KIND));
-  return toMyReels(deps, rows);
+  if (rows.some(({ reel }) => reel.status === "processing")) track(jobsTopic(REEL_JOB_KIND));
+  const mine = await toMyReels(
+    deps,
+    rows.map(({ reel }) => reel),
+  );
+  return mine.map((reel, index) =>
+    rows[index]?.isShown === false && reel.status === "published"
+      ? { ...reel, status: "removed" as const, reason: HIDDEN_REEL_REASON }
+      : reel,
+  );
 }
 
 export async function updateReel(

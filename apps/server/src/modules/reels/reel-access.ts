@@ -7,6 +7,7 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { SessionUser, Viewer } from "../../core/service-deps.ts";
 import { isAdminViewer, viewerAge } from "../content/index.ts";
+import { visibleItem } from "../reports/index.ts";
 import { reels } from "./schema.ts";
 
 export type ReelRow = typeof reels.$inferSelect;
@@ -19,9 +20,16 @@ export const HAS_FILES: readonly ReelRow["status"][] = ["pending_review", "publi
 /** The media key of a reel's folder, or of one of its files. */
 export const reelMediaKey = (reelId: string, file?: string) => `reels/${reelId}${file ? `/${file}` : ""}`;
 
-/** A condition on `reels`: published and open to this viewer. */
-export function watchableBy(viewer: Viewer): SQL {
-  return watchableFor(sql`${viewer.id}::uuid`, sql`${viewerAge(viewer)}::int`);
+/**
+ * A condition on `reels`: published, open to this viewer and not hidden from them by moderators.
+ * With `ownHidden`, the viewer's own reels count even when hidden (opened by id, as My Reels does).
+ */
+export function watchableBy(viewer: Viewer, ownHidden = false): SQL {
+  const shown = visibleItem("reel", reels.id, viewer);
+  return and(
+    watchableFor(sql`${viewer.id}::uuid`, sql`${viewerAge(viewer)}::int`),
+    ownHidden ? sql`(${reels.creatorId} = ${viewer.id} or ${shown})` : shown,
+  ) as SQL;
 }
 
 /**
@@ -44,12 +52,13 @@ export function watchableFor(viewerId: SQL, age: SQL): SQL {
 
 /**
  * A reel the viewer may watch; administrators may also open reels waiting for review or rejected,
- * to judge them. Anything else is NOT_FOUND, whether it exists or not.
+ * to judge them, and creators their own reels hidden by moderators. Anything else (a reel hidden
+ * from the viewer too) is NOT_FOUND, whether it exists or not.
  */
 export async function loadWatchableReel(db: Executor, viewer: Viewer, reelId: string): Promise<ReelRow> {
   const condition = isAdminViewer(viewer)
     ? sql`${reels.status} in ('pending_review', 'published', 'rejected')`
-    : watchableBy(viewer);
+    : watchableBy(viewer, true);
   const [row] = await db
     .select()
     .from(reels)

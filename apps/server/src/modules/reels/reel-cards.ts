@@ -14,6 +14,7 @@ import { entitlementsTopic } from "../content/topics.ts";
 import { peopleByIds, unknownPerson } from "../profiles/index.ts";
 import { activeTiers } from "../subscriptions/index.ts";
 import { episodeUnlocks } from "../unlocks/schema.ts";
+import { hiddenCommentsOn } from "./hidden-comments.ts";
 import { HAS_FILES, type ReelRow } from "./reel-access.ts";
 import { creatorFollows, reelDailyStats, reelLikes } from "./schema.ts";
 
@@ -148,7 +149,7 @@ export async function toReelCards(
   const { db } = deps;
   const reelIds = rows.map((row) => row.id);
   const creatorIds = [...new Set(rows.map((row) => row.creatorId))];
-  const [people, follows, likes, links] = await Promise.all([
+  const [people, follows, likes, links, hiddenComments] = await Promise.all([
     peopleByIds(db, creatorIds),
     db
       .select({ creatorId: creatorFollows.creatorId })
@@ -159,6 +160,7 @@ export async function toReelCards(
       .from(reelLikes)
       .where(and(eq(reelLikes.userId, viewer.id), inArray(reelLikes.reelId, reelIds))),
     linksOf(db, rows),
+    hiddenCommentsOn(db, viewer, reelIds),
   ]);
   const episodeIds = [...links.values()].flatMap((link) => (link.episodeId ? [link.episodeId] : []));
   const entitlements = await entitlementsFor(db, viewer, episodeIds);
@@ -188,7 +190,7 @@ export async function toReelCards(
       },
       link: link ? { ...toLink(link), isLocked: isLinkLocked(viewer, link, entitlements) } : null,
       likeCount: row.likeCount,
-      commentCount: row.commentCount,
+      commentCount: Math.max(0, row.commentCount - (hiddenComments.byReel.get(row.id) ?? 0)),
       shareCount: row.shareCount,
       isLiked: liked.has(row.id),
       publishedAt: row.publishedAt?.toISOString() ?? null,

@@ -18,7 +18,7 @@ import {
   watchLiveRuns,
 } from "../../test/test-platform.ts";
 import { auditEvents } from "../audit/schema.ts";
-import { reports } from "../profiles/schema.ts";
+import { reports } from "../reports/schema.ts";
 import { adminListReels } from "./admin-reels.service.ts";
 import { listComments } from "./comments.service.ts";
 import { reelLinkClicks, reels, reelViews } from "./schema.ts";
@@ -340,11 +340,11 @@ describe("comments", () => {
     const filed = await platform.deps.db.select().from(reports);
     expect(filed).toMatchObject([
       {
-        targetKind: "comment",
+        targetKind: "reel_comment",
         targetId: commentId,
         targetUserId: ada.id,
         reporterId: ben.id,
-        reason: "spam",
+        category: "spam",
       },
     ]);
     expect(filed[0]?.snapshot).toBe("Buy followers at spam.example");

@@ -2,7 +2,7 @@
 // see them, and revoke one with a reversal.
 import type { RewardGrantPage, RewardRuleKey } from "@litverse/shared/rewards";
 import type { listRewardGrantsInput, revokeRewardGrantInput } from "@litverse/shared/rewards-inputs";
-import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { noteChange } from "../../core/audit.ts";
 import type { Transaction } from "../../core/db/client.ts";
@@ -43,6 +43,17 @@ export async function grantRewardCoins(
   return grantId ?? null;
 }
 
+/** Of these credits' people, those whose earnings moderators froze: they are granted nothing. */
+async function frozenEarners(tx: Transaction, credits: readonly RewardCredit[]): Promise<Set<string>> {
+  const ids = [...new Set(credits.map((credit) => credit.userId))];
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNotNull(users.earningsFrozenAt)));
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
  * grantRewardCoins for many rewards at once (a league week's prizes), by the same rules, in a few
  * statements: one set-based ledger credit and one insert of the grants. The grant ids come back in
@@ -53,7 +64,10 @@ export async function grantRewardCoinsMany(
   tx: Transaction,
   credits: readonly RewardCredit[],
 ): Promise<(string | null)[]> {
-  const paying = credits.flatMap((credit, index) => (credit.coins > 0 ? [{ credit, index }] : []));
+  const frozen = await frozenEarners(tx, credits);
+  const paying = credits.flatMap((credit, index) =>
+    credit.coins > 0 && !frozen.has(credit.userId) ? [{ credit, index }] : [],
+  );
   const entries = await creditCoinsMany(
     deps,
     tx,

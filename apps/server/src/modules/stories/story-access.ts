@@ -6,6 +6,7 @@ import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { Viewer } from "../../core/service-deps.ts";
 import { isAdminViewer, viewerAge } from "../content/index.ts";
+import { visibleItem } from "../reports/index.ts";
 import { statPresets, stories, storyVersions } from "./schema.ts";
 
 export type StoryRow = typeof stories.$inferSelect;
@@ -23,18 +24,27 @@ export async function loadStory(db: Executor, storyId: string): Promise<StoryRow
   return row;
 }
 
-/** A published story the viewer may read, with its newest version. */
+/** A column of a query joining `stories`: whether moderators leave the story shown to this viewer. */
+export const storyShownTo = (viewer: Viewer) => visibleItem("story", stories.id, viewer).mapWith(Boolean);
+
+/** NOT_FOUND for a story moderators hid from the viewer; administrators still see it. */
+export function refuseHiddenStory(viewer: Viewer, isShown: boolean): void {
+  if (!isShown && !isAdminViewer(viewer)) throw new AppError("NOT_FOUND", "No such story.");
+}
+
+/** A published story the viewer may read (not hidden from them), with its newest version. */
 export async function readableStory(
   db: Executor,
   viewer: Viewer,
   storyId: string,
 ): Promise<{ story: StoryRow; version: VersionRow }> {
   const [row] = await db
-    .select({ story: stories, version: storyVersions })
+    .select({ story: stories, version: storyVersions, isShown: storyShownTo(viewer) })
     .from(stories)
     .innerJoin(storyVersions, eq(storyVersions.id, stories.versionId))
     .where(eq(stories.id, storyId));
   if (row?.story.status !== "published") throw new AppError("NOT_FOUND", "No such story.");
+  refuseHiddenStory(viewer, row.isShown);
   if (!isAdminViewer(viewer) && row.story.ageRating > viewerAge(viewer)) {
     throw new AppError("FORBIDDEN", `This story is rated ${row.story.ageRating}+.`);
   }

@@ -17,18 +17,23 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { decodeCursor, encodeCursor, isAdminViewer, likePattern, viewerAge } from "../content/index.ts";
+import { visibleItem } from "../reports/index.ts";
 import { users } from "../users/schema.ts";
 import { stories, storyEndingsFound, storyPlays, storyRatings, storyVersions } from "./schema.ts";
 import { readableStory, type StoryRow, storyCoverUrl, type VersionRow } from "./story-access.ts";
 import { endingsFoundBy } from "./story-play-rows.ts";
 import { readerStoriesTopic, STORIES_CATALOGUE_TOPIC, storyReaderTopic, storyTopic } from "./topics.ts";
 
-/** Published stories this viewer may see. */
+/** Published stories this viewer may see: for readers, within their age and not hidden from them. */
 function visibleStories(viewer: Viewer): SQL {
   const published = eq(stories.status, "published");
   return isAdminViewer(viewer)
     ? published
-    : (and(published, lte(stories.ageRating, viewerAge(viewer))) as SQL);
+    : (and(
+        published,
+        lte(stories.ageRating, viewerAge(viewer)),
+        visibleItem("story", stories.id, viewer),
+      ) as SQL);
 }
 
 /** The viewer's progress columns for a story row of the query. */

@@ -28,7 +28,7 @@ import {
   storySceneVisits,
   storyVersionScenes,
 } from "./schema.ts";
-import { readableStory, type StoryRow } from "./story-access.ts";
+import { readableStory, refuseHiddenStory, type StoryRow, storyShownTo } from "./story-access.ts";
 import { applyStoryEffects, conditionHolds, lockReason, type StatValues } from "./story-engine.ts";
 import { announcePlay, currentPlay, type PlayRow, STALE_SCENE, versionById } from "./story-play-rows.ts";
 
@@ -53,7 +53,12 @@ function priceChanged(now: number): AppError {
 /** The play, its story and the scene it stands in, in one query: what a choice is checked against. */
 async function playAt(db: Executor, viewer: Viewer, storyId: string, playId: string) {
   const [row] = await db
-    .select({ play: storyPlays, story: stories, scene: storyVersionScenes.scene })
+    .select({
+      play: storyPlays,
+      story: stories,
+      isShown: storyShownTo(viewer),
+      scene: storyVersionScenes.scene,
+    })
     .from(storyPlays)
     .innerJoin(stories, eq(stories.id, storyPlays.storyId))
     .leftJoin(
@@ -70,6 +75,7 @@ async function playAt(db: Executor, viewer: Viewer, storyId: string, playId: str
     throw new AppError("NOT_FOUND", "No such play of this story.");
   }
   if (row.story.status !== "published") throw new AppError("NOT_FOUND", "No such story.");
+  refuseHiddenStory(viewer, row.isShown);
   if (!isAdminViewer(viewer) && row.story.ageRating > viewerAge(viewer)) {
     throw new AppError("FORBIDDEN", `This story is rated ${row.story.ageRating}+.`);
   }

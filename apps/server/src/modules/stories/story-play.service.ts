@@ -22,7 +22,13 @@ import {
   storyVersionScenes,
   storyVersions,
 } from "./schema.ts";
-import { readableStory, type StoryRow, type VersionRow } from "./story-access.ts";
+import {
+  readableStory,
+  refuseHiddenStory,
+  type StoryRow,
+  storyShownTo,
+  type VersionRow,
+} from "./story-access.ts";
 import {
   applyStoryEffects,
   carryValues,
@@ -79,6 +85,7 @@ export async function getPlay(deps: ServiceDeps, viewer: Viewer, storyId: string
   const [row] = await db
     .select({
       story: stories,
+      isShown: storyShownTo(viewer),
       newest: storyVersions,
       play: storyPlays,
       scene: storyVersionScenes.scene,
@@ -117,6 +124,7 @@ export async function getPlay(deps: ServiceDeps, viewer: Viewer, storyId: string
     )
     .where(eq(stories.id, storyId));
   if (row?.story.status !== "published") throw new AppError("NOT_FOUND", "No such story.");
+  refuseHiddenStory(viewer, row.isShown);
   if (!isAdminViewer(viewer) && row.story.ageRating > viewerAge(viewer)) {
     throw new AppError("FORBIDDEN", `This story is rated ${row.story.ageRating}+.`);
   }

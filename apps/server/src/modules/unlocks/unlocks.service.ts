@@ -40,6 +40,7 @@ import {
 } from "../content/index.ts";
 import { content, episodes } from "../content/schema.ts";
 import { contentEpisodesTopic, contentTopic, entitlementsTopic } from "../content/topics.ts";
+import { visibleItem } from "../reports/index.ts";
 import { activeTiers } from "../subscriptions/index.ts";
 import { users } from "../users/schema.ts";
 import { episodeUnlocks } from "./schema.ts";
@@ -76,21 +77,25 @@ function tierLockOf(
 
 /**
  * The episode and its title when the viewer may see them (in one query, since every unlock starts
- * here): the title published and within their age, the episode released. An unknown episode, a
- * draft or a scheduled one is NOT_FOUND; a title above the viewer's age is FORBIDDEN, as on its page.
+ * here): the title published, within their age and not hidden from them, the episode released. An
+ * unknown episode, a draft, a hidden title (but for admins) or a scheduled episode is NOT_FOUND; a
+ * title above the viewer's age is FORBIDDEN, as on its page.
  */
 async function visibleEpisode(
   db: Executor,
   viewer: Viewer,
   episodeId: string,
 ): Promise<{ episode: EpisodeRow; title: ContentRow }> {
+  const isShown = visibleItem("title", content.id, viewer).mapWith(Boolean);
   const [row] = await db
-    .select({ episode: episodes, title: content })
+    .select({ episode: episodes, title: content, isShown })
     .from(episodes)
     .innerJoin(content, eq(content.id, episodes.contentId))
     .where(and(eq(episodes.id, episodeId), releasedEpisode));
   if (!row) throw new AppError("NOT_FOUND", "This episode is not out yet.");
-  if (row.title.status !== "published") throw new AppError("NOT_FOUND", "No such title.");
+  if (row.title.status !== "published" || (!row.isShown && !isAdminViewer(viewer))) {
+    throw new AppError("NOT_FOUND", "No such title.");
+  }
   if (!isAdminViewer(viewer) && row.title.ageRating > viewerAge(viewer)) {
     throw new AppError("FORBIDDEN", `This title is rated ${row.title.ageRating}+.`);
   }

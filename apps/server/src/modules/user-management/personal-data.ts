@@ -59,6 +59,7 @@ export const ERASED_TABLES = new Set([
   "reading_marks",
   "reel_comments",
   "reel_likes",
+  "reporter_standing",
   "story_saves",
   "support_tickets",
 ]);
@@ -87,9 +88,15 @@ export const KEPT_TABLES = new Set([
   "episode_progress",
   "episode_unlocks",
   "episode_views",
+  // Moderation's records (decisions, statements of reasons, notices) are kept as the law asks.
+  "illegal_content_notices",
   "jobs",
   "league_results",
   "ledger_accounts",
+  "moderation_appeals",
+  "moderation_decisions",
+  "moderation_items",
+  "moderation_notes",
   "monthly_active_people",
   "ledger_entries",
   "payments",

@@ -205,7 +205,7 @@ describe("a person's page", () => {
     });
     expect(record?.coins.entries.map((entry) => entry.memo)).toEqual(["Chapter 4", "Bought 120"]);
     expect(record?.reports.about).toMatchObject([
-      { reason: "harassment", details: "Rude messages", otherPerson: { id: ben.id, handle: "ben" } },
+      { category: "harassment_hate", details: "Rude messages", otherPerson: { id: ben.id, handle: "ben" } },
     ]);
     expect(record?.reports.by).toEqual([]);
 

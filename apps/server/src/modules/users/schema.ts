@@ -39,6 +39,8 @@ export const users = pgTable(
     contentHidden: boolean("content_hidden").notNull().default(false),
     /** Access tokens issued before then are refused: "sign out everywhere", suspensions and bans. */
     sessionsEndedAt: timestamp("sessions_ended_at", { withTimezone: true }),
+    /** Moderators froze what the person earns (coins from rewards and payouts) from then on. */
+    earningsFrozenAt: timestamp("earnings_frozen_at", { withTimezone: true }),
     /** The account was deleted then: its personal data erased, its money records kept under no name. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps(),

@@ -1,7 +1,8 @@
 // The home page's shelves. Editors' picks, must-watch and custom lists hold titles chosen by hand;
 // trending, recently added, top reads, rising stars and hidden gems are filled by the server from
 // engagement figures (jobs/content-stats.ts) and publication dates. Every shelf shows, in its
-// order, published titles of its type that the viewer is old enough for.
+// order, published titles of its type that the viewer is old enough for and that moderators have
+// not hidden from them.
 
 import type { Age } from "@litverse/shared/constants";
 import {
@@ -23,6 +24,7 @@ import { RISING_WINDOW_DAYS } from "../../../jobs/content-stats.ts";
 import { toContentCard, viewerAge, visibleTitles } from "../../content/index.ts";
 import { content, contentStats } from "../../content/schema.ts";
 import { CATALOGUE_TOPIC, CONTENT_STATS_TOPIC, contentTopic } from "../../content/topics.ts";
+import { type Onlooker, visibleItem } from "../../reports/index.ts";
 import { curatedListItems, curatedLists } from "../schema.ts";
 
 export type CuratedListRow = typeof curatedLists.$inferSelect;
@@ -88,8 +90,11 @@ async function computedItems(
   return rows.map(toContentCard);
 }
 
-/** The hand-picked titles of these lists, each list's in its order. */
-async function pickedItems(db: Executor, listIds: string[]) {
+/**
+ * The hand-picked titles of these lists, each list's in its order; with `onlooker`, without those
+ * moderators hid from them.
+ */
+async function pickedItems(db: Executor, listIds: string[], onlooker?: Onlooker) {
   if (listIds.length === 0) return [];
   return db
     .select({
@@ -100,7 +105,12 @@ async function pickedItems(db: Executor, listIds: string[]) {
     })
     .from(curatedListItems)
     .innerJoin(content, eq(content.id, curatedListItems.contentId))
-    .where(inArray(curatedListItems.listId, listIds))
+    .where(
+      and(
+        inArray(curatedListItems.listId, listIds),
+        onlooker ? visibleItem("title", content.id, onlooker) : undefined,
+      ),
+    )
     .orderBy(asc(curatedListItems.position), asc(content.title), asc(content.id));
 }
 
@@ -125,6 +135,7 @@ export async function getActiveCuratedLists(
   const rows = await pickedItems(
     db,
     picked.map((list) => list.id),
+    { age: maxAge },
   );
   // Every title on a hand-picked list is tracked, shown or not: publishing a draft, or
   // unpublishing a shown title (which brings the next one in), changes the shelf.

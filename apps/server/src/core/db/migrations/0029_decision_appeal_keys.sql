@@ -1,0 +1,2 @@
+ALTER TABLE "moderation_decisions" ADD COLUMN "appeal_key" text NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "moderation_decisions_appeal_key" ON "moderation_decisions" USING btree ("appeal_key");

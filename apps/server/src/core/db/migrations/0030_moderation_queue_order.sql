@@ -1,0 +1,3 @@
+DROP INDEX "moderation_items_queue_idx";--> statement-breakpoint
+CREATE INDEX "reports_open_category_idx" ON "reports" USING btree ("category","item_id") WHERE "reports"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "moderation_items_queue_idx" ON "moderation_items" USING btree ("state","has_notice" DESC NULLS LAST,"severity" DESC NULLS LAST,"weight" DESC NULLS LAST,"first_reported_at","id");
