@@ -84,6 +84,7 @@ test("a reader's header, menu, badges, wallet and shelves", async ({ page }) => 
     "Subscription Plans",
     "Buy Coins",
     "Support",
+    "Safety",
   ]);
   await expect(
     menu(page)
@@ -146,6 +147,7 @@ test("an admin's menu, header and admin badges", async ({ page }) => {
     "Reels Analytics",
     "Newsletter",
     "Support Tickets",
+    "Flagged Content",
     "Admin Tools",
   ]);
   await expect(

@@ -188,11 +188,37 @@ export const routes: RouteObject[] = [
             path: "/admin/fictitious-users/:userId/messages",
             lazy: () => import("../features/personas/persona-messages-route.tsx"),
           },
+          {
+            path: "/admin/flagged-content",
+            lazy: () => import("../features/moderation/flagged-content-route.tsx"),
+          },
+          {
+            path: "/admin/flagged-content-review",
+            lazy: () => import("../features/moderation/review-route.tsx"),
+          },
+          { path: "/settings/safety", lazy: () => import("../features/moderation/safety-route.tsx") },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,
             lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),
           })),
         ],
+      },
+      // Notices of illegal content come from anyone, signed in or not, in a frame of their own.
+      {
+        path: "/report-illegal-content",
+        handle: publicPage,
+        lazy: () => import("../features/moderation/notice-route.tsx"),
+      },
+      {
+        path: "/report-illegal-content/:reference",
+        handle: publicPage,
+        lazy: () => import("../features/moderation/notice-receipt-route.tsx"),
+      },
+      // A decision's author appeals through their link even when their account cannot sign in.
+      {
+        path: "/appeal/:key",
+        handle: publicPage,
+        lazy: () => import("../features/moderation/appeal-key-route.tsx"),
       },
       { path: "*", handle: publicPage, lazy: () => import("../features/errors/not-found-page.tsx") },
     ],

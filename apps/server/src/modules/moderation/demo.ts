@@ -124,19 +124,18 @@ export async function seedDemoModeration(deps: ServiceDeps): Promise<number> {
   }
 
   // A message a demo reader sent the reader, which the reader reports.
-  const [message] = await queryRows<{ id: string; recipientId: string }>(
+  const [message] = await queryRows<{ id: string }>(
     deps.db,
-    sql`select m.id, m.recipient_id as "recipientId" from messages m join users s on s.id = m.sender_id
+    sql`select m.id from messages m join users s on s.id = m.sender_id
       where s.issuer = ${DEMO_PERSONA_ISSUER} and m.recipient_id = ${reader.id} and m.body <> ''
       order by m.created_at limit 1`,
   );
-  const recipient = await personaOf(message?.recipientId);
-  if (message && recipient) {
-    await report(deps, recipient, {
+  if (message) {
+    await report(deps, reader, {
       kind: "message",
       id: message.id,
-      category: "violence",
-      details: "It felt threatening.",
+      category: "harassment_hate",
+      details: "Keeps writing to me after I asked them to stop.",
     });
     added += 1;
   }

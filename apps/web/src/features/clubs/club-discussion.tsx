@@ -520,7 +520,7 @@ function PostMenu({ post, club, isReply }: { post: ClubPostItem; club: ClubDetai
         </DropdownMenuContent>
       </DropdownMenu>
       <ReportDialog
-        target={{ kind: "club_post", postId: post._id }}
+        target={{ kind: "club_post", id: post._id }}
         open={isReporting}
         onOpenChange={setIsReporting}
       />

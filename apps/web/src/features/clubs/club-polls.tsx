@@ -10,7 +10,9 @@ import { Field } from "../../components/ui/field.tsx";
 import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
+import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { ReportMenu } from "../profiles/index.ts";
 import { isModeratorOf } from "./club-roles.ts";
 import { TitleSearch } from "./title-search.tsx";
 import { useClosePoll, useClubPolls, useOpenPoll, useVote } from "./use-club-plans.ts";
@@ -54,13 +56,24 @@ export function Polls({ club }: { club: ClubDetail }) {
 
 function PollCard({ poll, club }: { poll: ClubPoll; club: ClubDetail }) {
   const close = useClosePoll(poll._id);
+  const me = useCurrentUser();
   const canVote = club.myStatus === "active" && !poll.isClosed;
+  const isMine = poll.author !== null && poll.author._id === me.data?._id;
   return (
     <li className="rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="club-poll">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 className="font-medium">{poll.question}</h3>
-        <Badge>{KIND_LABELS[poll.kind]}</Badge>
-        {poll.isAnonymous ? <Badge>Anonymous</Badge> : null}
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+          <h3 className="font-medium">{poll.question}</h3>
+          <Badge>{KIND_LABELS[poll.kind]}</Badge>
+          {poll.isAnonymous ? <Badge>Anonymous</Badge> : null}
+        </div>
+        {me.data && !isMine ? (
+          <ReportMenu
+            target={{ kind: "club_poll", id: poll._id }}
+            label="More for this poll"
+            className="-mt-1 -mr-2 size-8"
+          />
+        ) : null}
       </div>
       <p className="mt-1 text-xs text-muted-foreground">
         {poll.voterCount} {poll.voterCount === 1 ? "vote" : "votes"} ·{" "}

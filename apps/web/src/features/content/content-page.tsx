@@ -35,6 +35,7 @@ import { Page } from "../../components/ui/page.tsx";
 import { describeError, errorCode } from "../../lib/errors.ts";
 import { formatCount, formatDate, formatDateTime, formatRelativeDate } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { ReportMenu } from "../profiles/index.ts";
 import { UnlockDialog } from "../unlocks/index.ts";
 import { ContentSkeleton } from "./content-skeleton.tsx";
 import { Description } from "./description.tsx";
@@ -226,6 +227,11 @@ function ContentView({ detail }: { detail: ContentDetail }) {
           {viewer?.isFollowing ? <Check aria-hidden /> : <Plus aria-hidden />}
           {viewer?.isFollowing ? "In My Library" : "Add to library"}
         </Button>
+        <ReportMenu
+          target={{ kind: "title", id: detail._id }}
+          label={`More for ${detail.title}`}
+          className="size-12 rounded-xl"
+        />
       </div>
       {viewer ? <RatingInput value={viewer.rating} onRate={actions.rate} /> : null}
       <Description text={detail.description} />

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME, TAGLINE } from "@litverse/shared/constants";
 import { Headphones, Sparkles, Users } from "lucide-react";
 import { useAuth } from "react-oidc-context";
+import { Link } from "react-router";
 import { SignInButton } from "../session/index.ts";
 import { ThemeToggle } from "../shell/index.ts";
 import { DemoNotice } from "./demo-notice.tsx";
@@ -62,6 +63,11 @@ export function LandingPage() {
           </li>
         ))}
       </ul>
+      <footer className="border-t border-border px-5 py-6 text-center text-sm text-muted-foreground">
+        <Link to="/report-illegal-content" className="underline hover:text-foreground">
+          Report illegal content
+        </Link>
+      </footer>
     </main>
   );
 }

@@ -215,7 +215,7 @@ function ThreadHeader({ view, now }: { view: ConversationView; now: number }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <ReportDialog
-        target={{ kind: "user", userId: partner._id, name: partner.name }}
+        target={{ kind: "profile", id: partner._id, name: partner.name }}
         open={isReporting}
         onOpenChange={setIsReporting}
       />
@@ -271,7 +271,7 @@ function Bubble({
       </DropdownMenu>
       {mine ? null : (
         <ReportDialog
-          target={{ kind: "message", messageId: message._id }}
+          target={{ kind: "message", id: message._id }}
           open={isReporting}
           onOpenChange={setIsReporting}
         />

@@ -2,3 +2,4 @@
 export { BlockMenuItem } from "./block-menu-item.tsx";
 export { FriendButton } from "./friend-button.tsx";
 export { ReportDialog } from "./report-dialog.tsx";
+export { ReportMenu } from "./report-menu.tsx";

@@ -3,7 +3,17 @@
 // titles they follow. Live: a new friend, a changed name or a finished chapter shows at once.
 import type { ActivityKind, ProfileTitle, ProfileView } from "@litverse/shared/people";
 import { TEAM_PERSONA_NOTICE } from "@litverse/shared/personas";
-import { BookOpen, Flag, Lock, MessageCircle, MoreHorizontal, Pencil, Star, UserX } from "lucide-react";
+import {
+  BookOpen,
+  Flag,
+  ImageOff,
+  Lock,
+  MessageCircle,
+  MoreHorizontal,
+  Pencil,
+  Star,
+  UserX,
+} from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
@@ -366,7 +376,8 @@ function TitleGrid({ titles, label }: { titles: ProfileTitle[]; label: string })
 }
 
 function ProfileMenu({ profile }: { profile: ProfileView }) {
-  const [isReporting, setIsReporting] = useState(false);
+  // The profile as a whole, or only its picture: they are reviewed (and taken down) apart.
+  const [reporting, setReporting] = useState<"profile" | "profile_picture" | null>(null);
   const { person } = profile;
   return (
     <>
@@ -383,17 +394,25 @@ function ProfileMenu({ profile }: { profile: ProfileView }) {
               description="They will not be able to see your profile, message you or send you requests, and any friendship between you ends. They are not told."
             />
           ) : null}
-          <DropdownMenuItem onSelect={() => setIsReporting(true)}>
+          <DropdownMenuItem onSelect={() => setReporting("profile")}>
             <Flag aria-hidden />
             Report
           </DropdownMenuItem>
+          {person.avatarUrl ? (
+            <DropdownMenuItem onSelect={() => setReporting("profile_picture")}>
+              <ImageOff aria-hidden />
+              Report profile picture
+            </DropdownMenuItem>
+          ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
-      <ReportDialog
-        target={{ kind: "user", userId: person._id, name: person.name }}
-        open={isReporting}
-        onOpenChange={setIsReporting}
-      />
+      {reporting ? (
+        <ReportDialog
+          target={{ kind: reporting, id: person._id, name: person.name }}
+          open
+          onOpenChange={(open) => !open && setReporting(null)}
+        />
+      ) : null}
     </>
   );
 }

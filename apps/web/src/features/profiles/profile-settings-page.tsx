@@ -1,5 +1,5 @@
 // /settings/profile: one's picture, profile, privacy, notifications and blocked people.
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, Scale, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
@@ -65,6 +65,26 @@ export function ProfileSettingsPage() {
             description="They cannot see your profile or message you."
           >
             <BlockedPeople />
+          </SettingsCard>
+          <SettingsCard
+            id="safety"
+            title="Safety"
+            description="The reports you sent, and decisions about your content with the way to appeal them."
+          >
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="secondary">
+                <Link to="/settings/safety">
+                  <ShieldCheck aria-hidden />
+                  Reports and decisions
+                </Link>
+              </Button>
+              <Button asChild variant="ghost">
+                <Link to="/report-illegal-content">
+                  <Scale aria-hidden />
+                  Report illegal content
+                </Link>
+              </Button>
+            </div>
           </SettingsCard>
         </>
       )}

@@ -1,45 +1,37 @@
-// Sending a report to the moderators' queue, whatever is reported.
-import type { ReportReason } from "@litverse/shared/people";
+// Sending a report to the moderators' queue, whatever is reported: one function for every kind.
+import type { ModerationKind, ReportCategory } from "@litverse/shared/moderation";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { describeError } from "../../lib/errors.ts";
+import { describeError, type ErrorDetails } from "../../lib/errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 
-export type ReportTarget =
-  | { kind: "user"; userId: string; name: string }
-  | { kind: "message"; messageId: string }
-  | { kind: "club_post"; postId: string }
-  | { kind: "reel_comment"; commentId: string };
+/** What is reported: its kind and id, and for a person (or their picture) their name. */
+export interface ReportTarget {
+  kind: ModerationKind;
+  id: string;
+  name?: string;
+}
 
 export function useSendReport(target: ReportTarget) {
-  const reportUser = useMutation(trpc.profiles.reportUser.mutationOptions());
-  const reportMessage = useMutation(trpc.messages.reportMessage.mutationOptions());
-  const reportPost = useMutation(trpc.clubs.reportClubPost.mutationOptions());
-  const reportComment = useMutation(trpc.reels.reportComment.mutationOptions());
+  const report = useMutation(trpc.moderation.report.mutationOptions());
 
   /** Sends the report and thanks the person; on failure, says why through `onFailed`. */
   const send = async (
-    reason: ReportReason,
+    category: ReportCategory,
     details: string,
-    { onSent, onFailed }: { onSent: () => void; onFailed: (message: string) => void },
+    { onSent, onFailed }: { onSent: () => void; onFailed: (details: ErrorDetails) => void },
   ) => {
     try {
-      if (target.kind === "user") await reportUser.mutateAsync({ userId: target.userId, reason, details });
-      else if (target.kind === "message") {
-        await reportMessage.mutateAsync({ messageId: target.messageId, reason, details });
-      } else if (target.kind === "club_post") {
-        await reportPost.mutateAsync({ postId: target.postId, reason, details });
-      } else await reportComment.mutateAsync({ commentId: target.commentId, reason, details });
-      toast.success("Thank you. Our team will look at it.");
+      const { isNew } = await report.mutateAsync({ kind: target.kind, id: target.id, category, details });
+      // A second report of the same thing changes nothing; saying so spares a third.
+      toast.success(
+        isNew ? "Thank you. Our team will look at it." : "You reported this already. Our team has it.",
+      );
       onSent();
     } catch (caught) {
-      onFailed(describeError(caught, "Could not send the report.").message);
+      onFailed(describeError(caught, "Could not send the report."));
     }
   };
 
-  return {
-    send,
-    isPending:
-      reportUser.isPending || reportMessage.isPending || reportPost.isPending || reportComment.isPending,
-  };
+  return { send, isPending: report.isPending };
 }

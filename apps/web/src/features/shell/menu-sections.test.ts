@@ -51,4 +51,14 @@ describe("menuSections", () => {
       ?.items.map((item) => item.label);
     expect(items).toEqual(["Admin Dashboard", "Interactive Stories", "Support Tickets"]);
   });
+
+  it("lists Flagged Content for those who may see moderation, and Safety for everyone", () => {
+    const moderator = { ...allSections("none"), moderation: "view" as const };
+    expect(
+      menuSections({ _id: "u1", role: "admin", handle: null }, moderator)
+        .at(-1)
+        ?.items.map((item) => item.to),
+    ).toEqual(["/admin/dashboard", "/admin/flagged-content"]);
+    expect(labels("user")[3]?.items.at(-1)).toEqual({ label: "Safety", to: "/settings/safety" });
+  });
 });

@@ -78,6 +78,7 @@ export function menuSections(
         { label: "Subscription Plans", to: "/subscription/plans" },
         { label: "Buy Coins", to: "/coins/buy" },
         { label: "Support", to: "/support" },
+        { label: "Safety", to: "/settings/safety" },
       ],
     },
   ];
@@ -91,6 +92,7 @@ export function menuSections(
       { label: "Reels Analytics", to: "/admin/reels/analytics" },
       { label: "Newsletter", to: "/admin/newsletter" },
       { label: "Support Tickets", to: "/admin/support", badge: "unattendedTickets" },
+      { label: "Flagged Content", to: "/admin/flagged-content" },
     ];
     if (user.role === "admin") items.push({ label: "Admin Tools", to: "/admin/tools" });
     if (user.role === "superadmin") {

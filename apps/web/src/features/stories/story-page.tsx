@@ -17,6 +17,7 @@ import { describeError, errorCode } from "../../lib/errors.ts";
 import { formatDate, formatRelativeDate } from "../../lib/format.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ContentSkeleton, Description, RatingInput } from "../content/index.ts";
+import { ReportMenu } from "../profiles/index.ts";
 import { SaveSlotList } from "./save-slots.tsx";
 import { endingsLabel, minutesLabel, playPath, scenesLabel } from "./story-labels.ts";
 import { StoryAgeRestricted, StoryNotFound } from "./story-state-page.tsx";
@@ -134,6 +135,11 @@ function StoryView({ story }: { story: StoryDetail }) {
             Start
           </Button>
         )}
+        <ReportMenu
+          target={{ kind: "story", id: story.id }}
+          label={`More for ${story.title}`}
+          className="size-12 rounded-xl"
+        />
       </div>
       {story.play ? (
         <p className="text-sm text-muted-foreground">

@@ -1,6 +1,6 @@
 // The person's activity as the team sees it: reports about them and by them, where they are
 // signed in and the devices they used, and what administrators did to their account.
-import { REPORT_REASON_LABELS, type ReportReason } from "@litverse/shared/people";
+import { REPORT_CATEGORY_LABELS } from "@litverse/shared/moderation";
 import type { PersonReport, SignInKind } from "@litverse/shared/user-management";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
@@ -12,13 +12,9 @@ import type { PersonRecordSent } from "./use-person.ts";
 
 const REPORT_STATUS_BADGES: Record<string, BadgeVariant> = {
   open: "warning",
-  resolved: "success",
+  upheld: "success",
   dismissed: "neutral",
 };
-
-function reasonLabel(reason: string): string {
-  return REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
-}
 
 function ReportList({ reports, side }: { reports: PersonReport[]; side: "about" | "by" }) {
   if (reports.length === 0) return <NoneYet>None.</NoneYet>;
@@ -27,7 +23,7 @@ function ReportList({ reports, side }: { reports: PersonReport[]; side: "about" 
       {reports.map((report) => (
         <li key={report.id} className="space-y-0.5 py-2 text-sm">
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{reasonLabel(report.reason)}</span>
+            <span className="font-medium">{REPORT_CATEGORY_LABELS[report.category]}</span>
             <Badge variant={REPORT_STATUS_BADGES[report.status] ?? "neutral"}>{report.status}</Badge>
           </p>
           <p className="text-xs text-muted-foreground">

@@ -80,7 +80,7 @@ function CommentsContent({ reel }: { reel: ReelCard }) {
       </PagedListStates>
       {reporting ? (
         <ReportDialog
-          target={{ kind: "reel_comment", commentId: reporting.id }}
+          target={{ kind: "reel_comment", id: reporting.id }}
           open
           onOpenChange={(open) => !open && setReporting(null)}
         />

@@ -1,9 +1,26 @@
-// The buttons beside a reel: like, comments, share, sound and captions. Over the video on phones
-// (white on the picture), beside it on wider screens (in the page's colours).
+// The buttons beside a reel: like, comments, share, sound and captions, and a menu with Report.
+// Over the video on phones (white on the picture), beside it on wider screens (in the page's
+// colours).
 import type { ReelCard } from "@litverse/shared/reels";
-import { Captions, CaptionsOff, Heart, MessageCircle, Share2, Volume2, VolumeX } from "lucide-react";
+import {
+  Captions,
+  CaptionsOff,
+  Flag,
+  Heart,
+  MessageCircle,
+  MoreHorizontal,
+  Share2,
+  Volume2,
+  VolumeX,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../../components/ui/cn.ts";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu.tsx";
 import { formatCount } from "../../../lib/format.ts";
 import { useToggleLike } from "./use-reel-actions.ts";
 
@@ -15,6 +32,7 @@ export function ReelActions({
   onToggleCaptions,
   onOpenComments,
   onOpenShare,
+  onReport,
   className,
 }: {
   reel: ReelCard;
@@ -24,6 +42,8 @@ export function ReelActions({
   onToggleCaptions: () => void;
   onOpenComments: () => void;
   onOpenShare: () => void;
+  /** Left out for one's own reel. */
+  onReport?: () => void;
   className?: string;
 }) {
   const toggleLike = useToggleLike(reel);
@@ -52,9 +72,30 @@ export function ReelActions({
           {areCaptionsOn ? <Captions aria-hidden /> : <CaptionsOff aria-hidden />}
         </Action>
       ) : null}
+      {onReport ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <button type="button" aria-label="More for this reel" title="More" className={ACTION_CLASSES}>
+              <MoreHorizontal aria-hidden />
+            </button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent side="left" align="end">
+            <DropdownMenuItem onSelect={onReport}>
+              <Flag aria-hidden />
+              Report reel
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
     </div>
   );
 }
+
+const ACTION_CLASSES = cn(
+  "inline-flex size-12 items-center justify-center rounded-full transition [&_svg]:size-6",
+  "bg-black/35 text-white backdrop-blur-sm hover:bg-black/55 focus-visible:outline-2 focus-visible:outline-white",
+  "md:bg-muted md:text-foreground md:backdrop-blur-none md:hover:bg-stone-200 md:focus-visible:outline-brand-500 md:dark:hover:bg-white/15",
+);
 
 function Action({
   label,
@@ -80,11 +121,7 @@ function Action({
         title={label}
         onClick={onClick}
         data-testid={testId}
-        className={cn(
-          "inline-flex size-12 items-center justify-center rounded-full transition [&_svg]:size-6",
-          "bg-black/35 text-white backdrop-blur-sm hover:bg-black/55 focus-visible:outline-2 focus-visible:outline-white",
-          "md:bg-muted md:text-foreground md:backdrop-blur-none md:hover:bg-stone-200 md:focus-visible:outline-brand-500 md:dark:hover:bg-white/15",
-        )}
+        className={ACTION_CLASSES}
       >
         {children}
       </button>

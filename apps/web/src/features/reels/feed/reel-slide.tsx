@@ -21,6 +21,7 @@ export interface SlideControls {
   onToggleCaptions: () => void;
   onOpenComments: (reel: ReelCard) => void;
   onOpenShare: (reel: ReelCard) => void;
+  onReport: (reel: ReelCard) => void;
   registerVideo: (reelId: string, video: HTMLVideoElement | null) => void;
 }
 
@@ -156,6 +157,8 @@ export function ReelSlide({
         onToggleCaptions={controls.onToggleCaptions}
         onOpenComments={() => controls.onOpenComments(reel)}
         onOpenShare={() => controls.onOpenShare(reel)}
+        // One's own reel is never offered for reporting.
+        onReport={isOwn ? undefined : () => controls.onReport(reel)}
         className="absolute right-2 bottom-36 z-20 md:static md:mb-2 md:self-end"
       />
       {isActive ? (

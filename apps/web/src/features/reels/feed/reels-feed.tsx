@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isKeyForControl } from "../../../lib/keyboard.ts";
+import { ReportDialog } from "../../profiles/index.ts";
 import { CommentsSheet } from "./comments-sheet.tsx";
 import { preloadFor, readSoundOn, stepIndex, storeSoundOn } from "./feed-logic.ts";
 import { ReelSlide, type SlideControls } from "./reel-slide.tsx";
@@ -65,6 +66,7 @@ export function ReelsFeed({
   const [areCaptionsOn, setAreCaptionsOn] = useState(true);
   const [commentsFor, setCommentsFor] = useState<ReelCard | null>(null);
   const [shareFor, setShareFor] = useState<ReelCard | null>(null);
+  const [reportFor, setReportFor] = useState<ReelCard | null>(null);
   const reporting = useWatchReporting(scroller, watchToken);
   const reportingRef = useRef(reporting);
   reportingRef.current = reporting;
@@ -332,6 +334,7 @@ export function ReelsFeed({
     onToggleCaptions: toggleCaptions,
     onOpenComments: setCommentsFor,
     onOpenShare: setShareFor,
+    onReport: setReportFor,
     registerVideo,
   };
 
@@ -414,6 +417,13 @@ export function ReelsFeed({
       </div>
       <CommentsSheet reel={commentsFor} onOpenChange={(open) => !open && setCommentsFor(null)} />
       <ShareDialog reel={shareFor} onOpenChange={(open) => !open && setShareFor(null)} />
+      {reportFor ? (
+        <ReportDialog
+          target={{ kind: "reel", id: reportFor.id }}
+          open
+          onOpenChange={(open) => !open && setReportFor(null)}
+        />
+      ) : null}
     </div>
   );
 }
