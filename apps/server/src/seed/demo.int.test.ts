@@ -529,7 +529,7 @@ describe("demo seed", () => {
     const superadmin = await demoCaller("superadmin@demo.test");
     const queue = await superadmin.moderation.getQueue({ state: "all" });
     expect(new Set(queue.items.map((item) => item.target.kind))).toEqual(
-      new Set(["club_post", "profile", "reel_comment", "reel", "message", "story", "title"]),
+      new Set(["club_post", "club_poll", "profile", "reel_comment", "reel", "message", "story", "title"]),
     );
     expect(queue.items[0]).toMatchObject({ hasNotice: true, target: { kind: "title" } });
     expect(queue.appealCount).toBe(1);

@@ -1,6 +1,6 @@
 // The demo's moderation queue, made through the same functions as real use: the demo reader and
-// demo readers report what the seed's community wrote (club posts, a reel comment, a reel, a
-// profile, a message, a story), a rights holder sends a notice about a title, and the demo admin
+// demo readers report what the seed's community wrote (club posts, a poll, a reel comment, a
+// reel, a profile, a message, a story), a rights holder sends a notice about a title, and the demo admin
 // removes one post, whose author appeals: the superadmin, another moderator, can hear it.
 import type { Age } from "@litverse/shared/constants";
 import { and, eq, sql } from "drizzle-orm";
@@ -89,6 +89,22 @@ export async function seedDemoModeration(deps: ServiceDeps): Promise<number> {
       id: post.id,
       category: "harassment_hate",
       details: "Mocking another member.",
+    });
+    added += 1;
+  }
+
+  // A poll in a club the reader is in, which they report.
+  const [poll] = await queryRows<{ id: string }>(
+    deps.db,
+    sql`select p.id from club_polls p join club_members m on m.club_id = p.club_id and m.user_id = ${reader.id}
+      where p.author_id <> ${reader.id} order by p.created_at limit 1`,
+  );
+  if (poll) {
+    await report(deps, reader, {
+      kind: "club_poll",
+      id: poll.id,
+      category: "other",
+      details: "The question gives the ending away.",
     });
     added += 1;
   }
