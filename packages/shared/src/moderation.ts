@@ -154,6 +154,18 @@ export const DEFAULT_HIDE_THRESHOLDS: Record<ReportCategory, number> = {
   other: 8,
 };
 
+/** What a report is about, as the area that shows it describes it to the moderation queue. */
+export interface ReportTarget {
+  kind: ModerationKind;
+  id: string;
+  /** The person responsible for the target (its author, or the person reported). */
+  userId: string | null;
+  /** What the target said, kept as it was when reported. */
+  snapshot?: string | null;
+  /** How administrators should call it: "A post in The Lantern Society", "Ada Reader". */
+  label: string;
+}
+
 /** What an item is, as the queue and the review show it. */
 export interface ModerationTarget {
   kind: ModerationKind;

@@ -9,6 +9,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { noteChange } from "../../core/audit.ts";
 import type { Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
+import { isUuid } from "../../core/ids.ts";
 import type { JobRow } from "../../core/jobs/job-queue.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { ANNOUNCEMENTS_TOPIC } from "../admin-notifications/topics.ts";
@@ -31,8 +32,6 @@ interface JobKindTools {
   afterCancel?(deps: ServiceDeps, row: JobRow): Promise<void>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** A string field of a job's input, when it is one. */
 function field(row: JobRow, name: string): string | null {
   const input = row.input as Record<string, unknown> | null;
@@ -42,9 +41,7 @@ function field(row: JobRow, name: string): string | null {
 
 /** The ids a page's jobs name in `name`, valid ones only. */
 function idsIn(rows: JobRow[], name: string): string[] {
-  return [
-    ...new Set(rows.map((row) => field(row, name)).filter((id): id is string => !!id && UUID.test(id))),
-  ];
+  return [...new Set(rows.map((row) => field(row, name)).filter((id): id is string => !!id && isUuid(id)))];
 }
 
 /** "a.epub, b.epub, c.epub and 2 more" */
@@ -267,7 +264,7 @@ const broadcastTools: JobKindTools = {
   // A send stopped before the end has not reached everyone: it says so rather than "sending".
   async afterCancel(deps, row) {
     const id = field(row, "announcementId");
-    if (!id || !UUID.test(id)) return;
+    if (!id || !isUuid(id)) return;
     await deps.changes.inTransaction(deps.db, async (tx) => {
       const changed = await tx
         .update(announcements)

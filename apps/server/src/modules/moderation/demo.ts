@@ -1,9 +1,10 @@
 // The demo's moderation queue, made through the same functions as real use: the demo reader and
-// demo readers report what the seed's community wrote (club posts, a poll, a reel comment, a
-// reel, a profile, a message, a story), a rights holder sends a notice about a title, and the demo admin
-// removes one post, whose author appeals: the superadmin, another moderator, can hear it.
+// demo readers report what the seed's community wrote (a club post, a poll, a reel comment, a
+// reel, a profile, a message, a story), a rights holder sends a notice about a title, and the demo
+// admin warns one demo reader, who appeals: the superadmin, another moderator, can hear it.
 import type { Age } from "@litverse/shared/constants";
-import { and, eq, sql } from "drizzle-orm";
+import type { ModerationKind, ReportCategory } from "@litverse/shared/moderation";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { EMBEDDED_ISSUER_KEY } from "../../auth/identity.ts";
 import { queryRows } from "../../core/db/client.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
@@ -15,7 +16,7 @@ import { decide } from "./decisions.service.ts";
 import { submitNotice } from "./notices.service.ts";
 import { report } from "./report.service.ts";
 
-async function viewerWhere(deps: ServiceDeps, where: ReturnType<typeof eq>): Promise<Viewer | null> {
+async function viewerWhere(deps: ServiceDeps, where: SQL | undefined): Promise<Viewer | null> {
   const [row] = await deps.db
     .select({ id: users.id, role: users.role, age: users.age })
     .from(users)
@@ -24,10 +25,61 @@ async function viewerWhere(deps: ServiceDeps, where: ReturnType<typeof eq>): Pro
 }
 
 const demoAccount = (deps: ServiceDeps, email: string) =>
-  viewerWhere(
-    deps,
-    and(eq(users.issuer, EMBEDDED_ISSUER_KEY), eq(users.email, email)) as ReturnType<typeof eq>,
-  );
+  viewerWhere(deps, and(eq(users.issuer, EMBEDDED_ISSUER_KEY), eq(users.email, email)));
+
+/** What the demo reader finds to report in the seed's community. */
+function readerReports(readerId: string): {
+  kind: ModerationKind;
+  find: SQL;
+  category: ReportCategory;
+  details: string;
+}[] {
+  return [
+    {
+      kind: "club_post",
+      find: sql`select p.id from club_posts p join clubs c on c.id = p.club_id join users u on u.id = p.author_id
+        where c.privacy = 'public' and p.deleted_at is null and u.issuer = ${DEMO_PERSONA_ISSUER}
+        order by p.created_at limit 1`,
+      category: "harassment_hate",
+      details: "Mocking another member.",
+    },
+    {
+      kind: "club_poll",
+      find: sql`select p.id from club_polls p join club_members m on m.club_id = p.club_id and m.user_id = ${readerId}
+        where p.author_id <> ${readerId} order by p.created_at limit 1`,
+      category: "other",
+      details: "The question gives the ending away.",
+    },
+    {
+      kind: "reel_comment",
+      find: sql`select rc.id from reel_comments rc join users u on u.id = rc.author_id
+        where rc.deleted_at is null and u.issuer = ${DEMO_PERSONA_ISSUER} order by rc.created_at limit 1`,
+      category: "harassment_hate",
+      details: "",
+    },
+    {
+      kind: "reel",
+      find: sql`select id from reels where status = 'published' and visibility = 'public'
+        and creator_id <> ${readerId} order by published_at limit 1`,
+      category: "misinformation",
+      details: "Not what the book says.",
+    },
+    {
+      kind: "message",
+      find: sql`select m.id from messages m join users s on s.id = m.sender_id
+        where s.issuer = ${DEMO_PERSONA_ISSUER} and m.recipient_id = ${readerId} and m.body <> ''
+        order by m.created_at limit 1`,
+      category: "harassment_hate",
+      details: "Keeps writing to me after I asked them to stop.",
+    },
+    {
+      kind: "story",
+      find: sql`select id from stories where status = 'published' order by created_at limit 1`,
+      category: "other",
+      details: "A scene ends abruptly.",
+    },
+  ];
+}
 
 /** The queue, once; returns how many things it added. */
 export async function seedDemoModeration(deps: ServiceDeps): Promise<number> {
@@ -76,97 +128,11 @@ export async function seedDemoModeration(deps: ServiceDeps): Promise<number> {
     }
   }
 
-  // A post by a demo reader in a public club, which the reader reports.
-  const [post] = await queryRows<{ id: string }>(
-    deps.db,
-    sql`select p.id from club_posts p join clubs c on c.id = p.club_id join users u on u.id = p.author_id
-      where c.privacy = 'public' and p.deleted_at is null and u.issuer = ${DEMO_PERSONA_ISSUER}
-      order by p.created_at limit 1`,
-  );
-  if (post) {
-    await report(deps, reader, {
-      kind: "club_post",
-      id: post.id,
-      category: "harassment_hate",
-      details: "Mocking another member.",
-    });
-    added += 1;
-  }
-
-  // A poll in a club the reader is in, which they report.
-  const [poll] = await queryRows<{ id: string }>(
-    deps.db,
-    sql`select p.id from club_polls p join club_members m on m.club_id = p.club_id and m.user_id = ${reader.id}
-      where p.author_id <> ${reader.id} order by p.created_at limit 1`,
-  );
-  if (poll) {
-    await report(deps, reader, {
-      kind: "club_poll",
-      id: poll.id,
-      category: "other",
-      details: "The question gives the ending away.",
-    });
-    added += 1;
-  }
-
-  // A comment on a reel and a reel, reported by the reader.
-  const [comment] = await queryRows<{ id: string }>(
-    deps.db,
-    sql`select rc.id from reel_comments rc join users u on u.id = rc.author_id
-      where rc.deleted_at is null and u.issuer = ${DEMO_PERSONA_ISSUER} order by rc.created_at limit 1`,
-  );
-  if (comment) {
-    await report(deps, reader, {
-      kind: "reel_comment",
-      id: comment.id,
-      category: "harassment_hate",
-      details: "",
-    });
-    added += 1;
-  }
-  const [reel] = await queryRows<{ id: string }>(
-    deps.db,
-    sql`select id from reels where status = 'published' and visibility = 'public' and creator_id <> ${reader.id}
-      order by published_at limit 1`,
-  );
-  if (reel) {
-    await report(deps, reader, {
-      kind: "reel",
-      id: reel.id,
-      category: "misinformation",
-      details: "Not what the book says.",
-    });
-    added += 1;
-  }
-
-  // A message a demo reader sent the reader, which the reader reports.
-  const [message] = await queryRows<{ id: string }>(
-    deps.db,
-    sql`select m.id from messages m join users s on s.id = m.sender_id
-      where s.issuer = ${DEMO_PERSONA_ISSUER} and m.recipient_id = ${reader.id} and m.body <> ''
-      order by m.created_at limit 1`,
-  );
-  if (message) {
-    await report(deps, reader, {
-      kind: "message",
-      id: message.id,
-      category: "harassment_hate",
-      details: "Keeps writing to me after I asked them to stop.",
-    });
-    added += 1;
-  }
-
-  const [story] = await queryRows<{ id: string }>(
-    deps.db,
-    sql`select id from stories where status = 'published' order by created_at limit 1`,
-  );
-  if (story) {
-    await report(deps, reader, {
-      kind: "story",
-      id: story.id,
-      category: "other",
-      details: "A scene ends abruptly.",
-    });
+  // What the demo reader reports: the first row each query finds, with why.
+  for (const { kind, find, category, details } of readerReports(reader.id)) {
+    const [found] = await queryRows<{ id: string }>(deps.db, find);
+    if (!found) continue;
+    await report(deps, reader, { kind, id: found.id, category, details });
     added += 1;
   }
   const [title] = await queryRows<{ id: string }>(

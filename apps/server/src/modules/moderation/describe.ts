@@ -5,6 +5,7 @@
 import type { ModerationContextEntry, ModerationKind, ModerationTarget } from "@litverse/shared/moderation";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
+import { isUuid } from "../../core/ids.ts";
 import { clubPolls, clubPosts } from "../clubs/schema.ts";
 import { content } from "../content/schema.ts";
 import { messages } from "../messages/schema.ts";
@@ -24,8 +25,6 @@ const CONTEXT_EXCERPT = 160;
 
 const excerpt = (text: string) =>
   text.length > CONTEXT_EXCERPT ? `${text.slice(0, CONTEXT_EXCERPT - 1)}…` : text;
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 interface Found {
   text: string | null;

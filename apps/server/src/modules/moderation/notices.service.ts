@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
+import { isUuid, UUID_SOURCE } from "../../core/ids.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { clubPosts } from "../clubs/schema.ts";
 import { content } from "../content/schema.ts";
@@ -18,17 +19,18 @@ import { stories } from "../stories/schema.ts";
 import { users } from "../users/schema.ts";
 import { illegalContentNotices } from "./schema.ts";
 
-const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
-
 /** The app's addresses that name one item, and how to find it. */
 const ADDRESSES: { pattern: RegExp; find: (db: Executor, id: string) => Promise<ReportTarget | null> }[] = [
-  { pattern: new RegExp(`^/profile/(${UUID})$`), find: (db, id) => personTarget(db, eq(users.id, id)) },
+  {
+    pattern: new RegExp(`^/profile/(${UUID_SOURCE})$`),
+    find: (db, id) => personTarget(db, eq(users.id, id)),
+  },
   {
     pattern: /^\/user\/([A-Za-z0-9_.]{1,40})$/,
     find: (db, handle) => personTarget(db, eq(users.handle, handle.toLowerCase())),
   },
-  { pattern: new RegExp(`^/content/(${UUID})$`), find: titleTarget },
-  { pattern: new RegExp(`^/interactive-stories/(${UUID})(?:/play)?$`), find: storyTarget },
+  { pattern: new RegExp(`^/content/(${UUID_SOURCE})$`), find: titleTarget },
+  { pattern: new RegExp(`^/interactive-stories/(${UUID_SOURCE})(?:/play)?$`), find: storyTarget },
 ];
 /** Addresses whose item is in the query: a reel, a club post, a reel comment. */
 const QUERY_ITEMS: {
@@ -37,7 +39,7 @@ const QUERY_ITEMS: {
   find: (db: Executor, id: string) => Promise<ReportTarget | null>;
 }[] = [
   { path: /^\/reels$/, param: "reel", find: reelTarget },
-  { path: new RegExp(`^/clubs/${UUID}$`), param: "post", find: clubPostTarget },
+  { path: new RegExp(`^/clubs/${UUID_SOURCE}$`), param: "post", find: clubPostTarget },
   { path: /^\/reels$/, param: "comment", find: reelCommentTarget },
 ];
 
@@ -88,7 +90,7 @@ export async function targetAtAddress(db: Executor, address: string): Promise<Re
   }
   for (const { path: pattern, param, find } of QUERY_ITEMS) {
     const id = url.searchParams.get(param);
-    if (pattern.test(path) && id && new RegExp(`^${UUID}$`).test(id)) {
+    if (pattern.test(path) && id && isUuid(id)) {
       const found = await find(db, id);
       if (found) return found;
     }

@@ -2,6 +2,7 @@
 // author) and says how moderators should call it.
 import type { ModerationKind } from "@litverse/shared/moderation";
 import { AppError } from "../../core/errors.ts";
+import { isUuid } from "../../core/ids.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
 import { clubPollReportTarget, clubPostReportTarget } from "../clubs/index.ts";
 import { titleReportTarget } from "../content/index.ts";
@@ -11,15 +12,13 @@ import { reelCommentReportTarget, reelReportTarget } from "../reels/index.ts";
 import type { ReportTarget } from "../reports/index.ts";
 import { storyReportTarget } from "../stories/index.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findReportTarget(
   deps: ServiceDeps,
   viewer: Viewer,
   kind: ModerationKind,
   id: string,
 ): Promise<ReportTarget> {
-  if (!UUID.test(id)) throw new AppError("NOT_FOUND", "There is nothing to report there.");
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", "There is nothing to report there.");
   switch (kind) {
     case "profile":
     case "profile_picture":

@@ -1,22 +1,10 @@
 // People as the moderators' report targets: their profile (name, handle, bio) or their picture.
+import type { ReportTarget } from "@litverse/shared/moderation";
 import { eq } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { personById } from "./people.ts";
 import { profiles } from "./schema.ts";
-
-/**
- * What moderation records of a reported person (the reports module's ReportTarget, spelled out
- * here: the reports module reaches the profiles module through notifications, so this one may
- * not import it back).
- */
-interface ProfileReportTarget {
-  kind: "profile" | "profile_picture";
-  id: string;
-  userId: string;
-  snapshot: string | null;
-  label: string;
-}
 
 export const PROFILE_NOT_AVAILABLE = "This profile is not available.";
 
@@ -25,7 +13,7 @@ export async function profileReportTarget(
   viewer: SessionUser,
   userId: string,
   kind: "profile" | "profile_picture" = "profile",
-): Promise<ProfileReportTarget> {
+): Promise<ReportTarget> {
   if (userId === viewer.id) throw new AppError("BAD_REQUEST", "You cannot report yourself.");
   const person = await personById(deps.db, userId);
   if (!person) throw new AppError("NOT_FOUND", PROFILE_NOT_AVAILABLE);

@@ -6,9 +6,9 @@
 
 import {
   DEFAULT_HIDE_THRESHOLDS,
-  type ModerationKind,
   REPORT_CATEGORY_SEVERITY,
   type ReportCategory,
+  type ReportTarget,
 } from "@litverse/shared/moderation";
 import type { PersonReport } from "@litverse/shared/user-management";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
@@ -22,17 +22,6 @@ import { users } from "../users/schema.ts";
 import { HIDDEN_ITEMS_TOPIC } from "./hidden-items.ts";
 import { moderationItems, moderationSettings, reporterStanding, reports } from "./schema.ts";
 import { REPORTS_TOPIC } from "./topics.ts";
-
-export interface ReportTarget {
-  kind: ModerationKind;
-  id: string;
-  /** The person responsible for the target (its author, or the person reported). */
-  userId: string | null;
-  /** What the target said, kept as it was when reported. */
-  snapshot?: string | null;
-  /** How administrators should call it: "A post in The Lantern Society", "Ada Reader". */
-  label: string;
-}
 
 /** What the reports module calls but must not import: telling an author their item is hidden. */
 export interface ReportHooks {
@@ -128,9 +117,9 @@ export async function createReport(
   return { isNew: result.isNew, itemId: result.itemId };
 }
 
-/** The target's item, made at its first report. */
+/** The target's item, made at its first report; locked for the report's changes, in one statement. */
 async function itemFor(tx: Transaction, target: ReportTarget): Promise<string> {
-  await tx
+  const [item] = await tx
     .insert(moderationItems)
     .values({
       kind: target.kind,
@@ -139,13 +128,13 @@ async function itemFor(tx: Transaction, target: ReportTarget): Promise<string> {
       label: target.label,
       snapshot: target.snapshot ?? null,
     })
-    .onConflictDoNothing();
-  const [item] = await tx
-    .select({ id: moderationItems.id })
-    .from(moderationItems)
-    .where(and(eq(moderationItems.kind, target.kind), eq(moderationItems.targetId, target.id)))
-    .for("update");
-  if (!item) throw new Error("A moderation item vanished while it was reported");
+    // An update that changes nothing: it locks the existing row and returns its id.
+    .onConflictDoUpdate({
+      target: [moderationItems.kind, moderationItems.targetId],
+      set: { kind: sql`${moderationItems.kind}` },
+    })
+    .returning({ id: moderationItems.id });
+  if (!item) throw new Error("A moderation item was not stored");
   return item.id;
 }
 

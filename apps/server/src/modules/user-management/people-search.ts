@@ -6,6 +6,7 @@ import type { AccountFilter } from "@litverse/shared/user-management-inputs";
 import { and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
 import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
+import { isUuid } from "../../core/ids.ts";
 import { track } from "../../core/live/topics.ts";
 import { avatarUrl } from "../profiles/index.ts";
 import { profiles } from "../profiles/schema.ts";
@@ -13,8 +14,6 @@ import { ACCOUNTS_TOPIC, standingOf } from "../users/index.ts";
 import { users } from "../users/schema.ts";
 
 export const PEOPLE_PAGE_SIZE = 30;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns a listing is made of: the account, its standing, and the name the person chose. */
 export const listingColumns = {
@@ -60,7 +59,7 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 function matching(query: string): SQL | undefined {
   const text = query.trim().toLowerCase();
   if (!text) return undefined;
-  if (UUID.test(text)) return eq(users.id, text);
+  if (isUuid(text)) return eq(users.id, text);
   const handle = literal(text.replace(/^@/, ""));
   if (text.startsWith("@")) return sql`lower(${users.handle}) like ${`${handle}%`}`;
   return and(

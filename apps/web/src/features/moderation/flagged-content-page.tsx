@@ -9,6 +9,7 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { useTabParam } from "../../lib/use-tab-param.ts";
 import { queueFiltersOf } from "./moderation-values.ts";
 import { QueueTab } from "./queue-tab.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
@@ -16,13 +17,11 @@ import { TransparencyTab } from "./transparency-tab.tsx";
 import { queueInputOf, useModerationQueue } from "./use-moderation-queue.ts";
 
 const TABS = ["queue", "transparency", "settings"] as const;
-type Tab = (typeof TABS)[number];
 
 export function FlaggedContentPage() {
   useDocumentTitle("Flagged Content");
-  const [params, setParams] = useSearchParams();
-  const asked = params.get("tab");
-  const tab: Tab = (TABS as readonly string[]).includes(asked ?? "") ? (asked as Tab) : "queue";
+  const [params] = useSearchParams();
+  const [tab, setTab] = useTabParam(TABS);
   const filters = queueFiltersOf(params);
   const queue = useModerationQueue(queueInputOf(filters));
   const counts = queue.first.data;
@@ -49,20 +48,7 @@ export function FlaggedContentPage() {
           {counts ? counts.appealCount : "…"} {counts?.appealCount === 1 ? "appeal" : "appeals"} waiting
         </Badge>
       </p>
-      <Tabs
-        value={tab}
-        onValueChange={(next) =>
-          setParams(
-            (current) => {
-              const updated = new URLSearchParams(current);
-              if (next === "queue") updated.delete("tab");
-              else updated.set("tab", next);
-              return updated;
-            },
-            { replace: true },
-          )
-        }
-      >
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList variant="underline" aria-label="Flagged content">
           <TabsTrigger value="queue">Queue</TabsTrigger>
           <TabsTrigger value="transparency">Transparency</TabsTrigger>
