@@ -1,6 +1,7 @@
 // The one router: every function of the platform, by `<area>.<verbNoun>` name.
 import { adminNotificationsRouter } from "./modules/admin-notifications/admin-notifications.router.ts";
 import { adminToolsRouter } from "./modules/admin-tools/admin-tools.router.ts";
+import { adsRouter } from "./modules/ads/ads.router.ts";
 import { analyticsRouter } from "./modules/analytics/analytics.router.ts";
 import { auditRouter } from "./modules/audit/audit.router.ts";
 import { clubsRouter } from "./modules/clubs/clubs.router.ts";
@@ -52,6 +53,7 @@ const areas = {
   library: mergeRouters(libraryRouter, readingRouter),
   messages: messagesRouter,
   moderation: moderationRouter,
+  ads: adsRouter,
   notifications: notificationsRouter,
   payments: paymentsRouter,
   permissions: permissionsRouter,

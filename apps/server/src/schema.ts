@@ -2,6 +2,7 @@
 // own schema.ts, and code imports the tables it uses from there, never from this file.
 export * from "./auth/schema.ts";
 export * from "./core/db/schema.ts";
+export * from "./modules/ads/schema.ts";
 export * from "./modules/audit/schema.ts";
 export * from "./modules/clubs/schema.ts";
 export * from "./modules/coins/schema.ts";

@@ -7,7 +7,20 @@ export interface CoinBalance {
 
 export const BONUS_COIN_LIFETIME_DAYS = 30;
 
-export const LEDGER_ENTRY_KINDS = ["purchase", "grant", "unlock", "expiry", "reversal"] as const;
+/**
+ * ad_hold takes an ad's budget from the wallet, ad_spend moves what it spent from the hold to the
+ * platform, ad_release gives back what is left.
+ */
+export const LEDGER_ENTRY_KINDS = [
+  "purchase",
+  "grant",
+  "unlock",
+  "expiry",
+  "reversal",
+  "ad_hold",
+  "ad_spend",
+  "ad_release",
+] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 /** One line of the wallet history: what changed, in purchased and bonus coins (negative: out). */

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type JobHandler, JobRunner } from "../core/jobs/job-queue.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
 import { broadcastJobHandler } from "../modules/admin-notifications/announcements.service.ts";
+import { ADS_UPKEEP_MS, runAdsUpkeep } from "../modules/ads/index.ts";
 import { notifyExpiringBonusCoins } from "../modules/coins/expiring-notices.ts";
 import { expireBonusCoins } from "../modules/coins/ledger.ts";
 import { importJobHandler } from "../modules/content-admin/imports/imports.service.ts";
@@ -96,6 +97,9 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
       runSupportUpkeep(deps),
     ),
     every(LEAGUE_CLOSE_MS, "closing finished league weeks", () => closeFinishedLeagueWeeks(deps)),
+    every(ADS_UPKEEP_MS, "ending ads, settling their spend and sweeping old ad views", () =>
+      runAdsUpkeep(deps),
+    ),
     every(REELS_UPKEEP_MS, "failing stranded reels, sweeping reel uploads and old watch events", () =>
       runReelsUpkeep(deps),
     ),

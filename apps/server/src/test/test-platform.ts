@@ -20,6 +20,7 @@ import { callLimitsFor } from "../core/limits/call-limits.ts";
 import { LocalChangeBus } from "../core/live/change-bus.ts";
 import { ALL_TOPICS } from "../core/live/topics.ts";
 import type { SessionUser } from "../core/service-deps.ts";
+import { forgetAdServing } from "../modules/ads/index.ts";
 import { ensureBuiltInTemplates } from "../modules/permissions/index.ts";
 import { ensureDefaultBadges } from "../modules/rewards/badges.ts";
 import { users } from "../modules/users/schema.ts";
@@ -238,6 +239,7 @@ export async function openTestPlatform(): Promise<TestPlatform> {
       await ensureDefaultBadges(platform.database.db);
       await ensureBuiltInTemplates(platform.database.db);
       // Everything read before is gone: caches and live queries start over.
+      forgetAdServing(platform.deps);
       if (platform.bus instanceof LocalChangeBus) platform.bus.deliver([ALL_TOPICS]);
     },
     async dispose() {
@@ -289,7 +291,11 @@ const createCaller = createCallerFactory(appRouter);
  * Calls functions through the real router as `user` (or anonymously), exactly as a caller whose
  * token verified to that identity: every procedure still reads the user and role from the database.
  */
-export function callerFor(platform: Platform, user: TestUser | null = null) {
+export function callerFor(
+  platform: Platform,
+  user: TestUser | null = null,
+  client: Partial<Pick<RequestContext, "userAgent" | "clientIp">> = {},
+) {
   const ctx: RequestContext = {
     deps: platform.deps,
     live: platform.live,
@@ -303,6 +309,7 @@ export function callerFor(platform: Platform, user: TestUser | null = null) {
     clientIp: "127.0.0.1",
     connection: null,
     limits: callLimitsFor(platform.config.limits),
+    ...client,
   };
   return createCaller(ctx);
 }

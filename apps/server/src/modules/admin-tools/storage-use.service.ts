@@ -37,6 +37,7 @@ const KINDS: Record<string, KindInfo> = {
   reels: { label: "Reels", description: "Converted reels: video, poster and captions", group: "media" },
   avatars: { label: "Profile pictures", description: "People's avatars", group: "media" },
   "club-covers": { label: "Club covers", description: "Book clubs' cover pictures", group: "media" },
+  "ad-images": { label: "Ad pictures", description: "Pictures of paid and house ads", group: "media" },
   clubs: { label: "Club posts", description: "Pictures in book club posts", group: "media" },
   "story-covers": { label: "Story covers", description: "Interactive stories' covers", group: "media" },
   "story-images": {

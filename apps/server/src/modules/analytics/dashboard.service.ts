@@ -16,6 +16,8 @@ import { dailyCounts, jobs } from "../../core/db/schema.ts";
 import { jobsTopic } from "../../core/jobs/job-queue.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
+import { adCampaigns } from "../ads/schema.ts";
+import { ADS_TOPIC } from "../ads/topics.ts";
 import { IMPORT_JOB_KIND } from "../content-admin/index.ts";
 import { profiles } from "../profiles/schema.ts";
 import { reelDailyStats } from "../reels/schema.ts";
@@ -82,7 +84,14 @@ export async function getDashboard(
   grants: Record<AdminSection, PermissionLevel>,
   now = new Date(),
 ): Promise<Dashboard> {
-  track(DAILY_COUNTS_TOPIC, SUPPORT_TICKETS_TOPIC, REPORTS_TOPIC, PLANS_TOPIC, jobsTopic(IMPORT_JOB_KIND));
+  track(
+    DAILY_COUNTS_TOPIC,
+    SUPPORT_TICKETS_TOPIC,
+    REPORTS_TOPIC,
+    PLANS_TOPIC,
+    ADS_TOPIC,
+    jobsTopic(IMPORT_JOB_KIND),
+  );
   const days = dashboardDays(now);
   const may = (section: AdminSection) => levelAllows(grants[section], "view");
   const series = await countsByDay(deps, days);
@@ -326,6 +335,22 @@ export async function getDashboard(
       href: "/admin/flagged-content",
       section: "moderation",
       hint: "Reports nobody has decided on; the line shows reports filed per day",
+    });
+  }
+  if (may("ads")) {
+    const [waiting] = await deps.db
+      .select({ total: count() })
+      .from(adCampaigns)
+      .where(sql`${adCampaigns.status} = 'in_review' and not ${adCampaigns.isHouse}`);
+    queues.push({
+      key: "ads-waiting",
+      label: "Ads waiting",
+      value: waiting?.total ?? 0,
+      unit: "count",
+      series: null,
+      href: "/admin/ads/user-ads",
+      section: "ads",
+      hint: "Paid ads waiting for review; their budgets are held meanwhile",
     });
   }
   if (may("content")) {

@@ -1,7 +1,7 @@
 // Coin wallets, read side: the balance, the history of entries and the bonus lots with their
 // expiry. Writes go through ledger.ts.
 import type { BonusLot, CoinBalance, WalletEntry, WalletPage } from "@litverse/shared/coins";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { olderThan } from "../../core/db/cursor.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
@@ -71,6 +71,9 @@ export async function getWallet(
     .where(
       and(
         eq(ledgerEntries.userId, user.id),
+        // An ad's spend moves coins from its hold to the platform, not out of the wallet: the
+        // hold already showed them leaving.
+        ne(ledgerEntries.kind, "ad_spend"),
         // Against the cursor row's stored time, not its copy rounded to the millisecond: entries
         // written in one transaction share one time, and the rounded copy would skip them.
         before ? olderThan(ledgerEntries, before) : undefined,

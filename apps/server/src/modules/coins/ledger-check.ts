@@ -70,7 +70,8 @@ const RULES: Rule[] = [
   },
   {
     // Each kind of entry moves coins the one way it may: purchases and grants fill wallets from
-    // sales and promotions, unlocks empty them into spending, expiry empties bonus accounts.
+    // sales and promotions, unlocks empty them into spending, expiry empties bonus accounts, an
+    // ad's hold takes from the wallet, its spend goes on to revenue, its release comes back.
     rule: "each kind of entry moves coins only between its own accounts",
     query: sql`
       select p.id, e.id as entry_id, e.kind as entry_kind, a.kind as account_kind, p.amount
@@ -81,6 +82,9 @@ const RULES: Rule[] = [
         or (e.kind = 'grant' and ((a.kind in ('purchased', 'bonus') and p.amount > 0) or (a.kind in ('sales', 'promotions') and p.amount < 0)))
         or (e.kind = 'unlock' and ((a.kind in ('purchased', 'bonus') and p.amount < 0) or (a.kind = 'spending' and p.amount > 0)))
         or (e.kind = 'expiry' and ((a.kind = 'bonus' and p.amount < 0) or (a.kind = 'expired' and p.amount > 0)))
+        or (e.kind = 'ad_hold' and ((a.kind in ('purchased', 'bonus') and p.amount < 0) or (a.kind = 'ad_holds' and p.amount > 0)))
+        or (e.kind = 'ad_spend' and ((a.kind = 'ad_holds' and p.amount < 0) or (a.kind = 'ad_revenue' and p.amount > 0)))
+        or (e.kind = 'ad_release' and ((a.kind in ('purchased', 'bonus') and p.amount > 0) or (a.kind = 'ad_holds' and p.amount < 0)))
       )
       limit 50`,
     describe: (row) =>
@@ -101,15 +105,15 @@ const RULES: Rule[] = [
     describe: (row) => `reversal ${row.reversal} does not mirror its original`,
   },
   {
-    // Spendable bonus = granted − spent − expired, per bonus account: no coin is spent or
+    // Spendable bonus = granted − spent (on unlocks, and held for ads less what came back) − expired, per bonus account: no coin is spent or
     // expires twice, and coins are neither spent after their expiry nor expired before it.
-    rule: "spendable bonus = granted − spent − expired",
+    rule: "spendable bonus = granted − spent − held for ads + given back − expired",
     query: sql`
       select a.id, a.balance, a.expires_at,
         coalesce(sum(p.amount) filter (where e.kind in ('grant', 'purchase') or o.kind in ('grant', 'purchase')), 0)::bigint as granted,
-        coalesce(-sum(p.amount) filter (where e.kind = 'unlock' or o.kind = 'unlock'), 0)::bigint as spent,
+        coalesce(-sum(p.amount) filter (where e.kind in ('unlock', 'ad_hold', 'ad_release') or o.kind = 'unlock'), 0)::bigint as spent,
         coalesce(-sum(p.amount) filter (where e.kind = 'expiry'), 0)::bigint as expired,
-        count(*) filter (where e.kind = 'unlock' and e.created_at > a.expires_at)::int as late_spends,
+        count(*) filter (where e.kind in ('unlock', 'ad_hold') and e.created_at > a.expires_at)::int as late_spends,
         count(*) filter (where e.kind = 'expiry' and e.created_at < a.expires_at)::int as early_expiries
       from ledger_accounts a join ledger_postings p on p.account_id = a.id
       join ledger_entries e on e.id = p.entry_id
@@ -117,9 +121,9 @@ const RULES: Rule[] = [
       where a.kind = 'bonus'
       group by a.id
       having a.balance <> coalesce(sum(p.amount) filter (where e.kind in ('grant', 'purchase') or o.kind in ('grant', 'purchase')), 0)
-          + coalesce(sum(p.amount) filter (where e.kind = 'unlock' or o.kind = 'unlock'), 0)
+          + coalesce(sum(p.amount) filter (where e.kind in ('unlock', 'ad_hold', 'ad_release') or o.kind = 'unlock'), 0)
           + coalesce(sum(p.amount) filter (where e.kind = 'expiry'), 0)
-        or count(*) filter (where e.kind = 'unlock' and e.created_at > a.expires_at) > 0
+        or count(*) filter (where e.kind in ('unlock', 'ad_hold') and e.created_at > a.expires_at) > 0
         or count(*) filter (where e.kind = 'expiry' and e.created_at < a.expires_at) > 0
       limit 50`,
     describe: (row) =>
@@ -166,6 +170,41 @@ const RULES: Rule[] = [
          or (u.entry_id is not null and (u.revoked_at is not null) <> (r.id is not null))
       limit 50`,
     describe: (row) => `unlock ${row.id}: revoked ${row.revoked}, payment reversed ${row.reversed}`,
+  },
+  {
+    // Everything the ad holds account moved for a campaign, found by the entries' keys, is what
+    // the campaign says it held, settled and gave back.
+    rule: "an ad campaign's hold is what it held, less what it spent and gave back",
+    query: sql`
+      with moved as (
+        select substring(e.idempotency_key from 4 for 36) as campaign_id,
+          coalesce(sum(p.amount) filter (where e.kind = 'ad_hold'), 0)::bigint as held,
+          coalesce(-sum(p.amount) filter (where e.kind = 'ad_spend'), 0)::bigint as settled,
+          coalesce(-sum(p.amount) filter (where e.kind = 'ad_release'), 0)::bigint as released
+        from ledger_entries e join ledger_postings p on p.entry_id = e.id
+        join ledger_accounts a on a.id = p.account_id
+        where e.kind in ('ad_hold', 'ad_spend', 'ad_release') and a.kind = 'ad_holds'
+        group by 1
+      )
+      select coalesce(c.id::text, m.campaign_id) as id, c.held_coins, c.settled_coins, c.released_coins,
+        m.held, m.settled, m.released
+      from ad_campaigns c full join moved m on m.campaign_id = c.id::text
+      where (c.held_coins > 0 or m.campaign_id is not null)
+        and (c.id is null or m.campaign_id is null or c.held_coins <> m.held
+          or c.settled_coins <> m.settled or c.released_coins <> m.released)
+      limit 50`,
+    describe: (row) =>
+      `campaign ${row.id} says held ${row.held_coins}, settled ${row.settled_coins}, released ${row.released_coins}; the ledger moved ${row.held}, ${row.settled}, ${row.released}`,
+  },
+  {
+    rule: "a campaign that is over holds nothing and has settled all it spent",
+    query: sql`
+      select id, status, held_coins, settled_coins, released_coins, spent_milli from ad_campaigns
+      where not is_house and status in ('rejected', 'stopped', 'ended')
+        and (held_coins <> settled_coins + released_coins or settled_coins <> spent_milli / 1000)
+      limit 50`,
+    describe: (row) =>
+      `${row.status} campaign ${row.id}: held ${row.held_coins}, settled ${row.settled_coins}, released ${row.released_coins}, spent ${Number(row.spent_milli) / 1000}`,
   },
 ];
 

@@ -1,6 +1,7 @@
-// The coin ledger: the only code that writes entries and postings. Everything that moves coins
-// (purchases, grants, unlocks, refunds, expiry) goes through creditCoins (or creditCoinsMany,
-// its set-based form), spendCoins, reverseEntry or expireBonusCoins, inside the caller's
+// The coin ledger: the only code that writes entries and postings (with ad-holds.ts, which uses
+// it for ads' budgets). Everything that moves coins (purchases, grants, unlocks, refunds, expiry)
+// goes through creditCoins (or creditCoinsMany, its set-based form), spendCoins, reverseEntry or
+// expireBonusCoins, inside the caller's
 // transaction, so that the coins and what they pay for commit together or not at all.
 //
 // Concurrency: every write to a wallet first locks the wallet's purchased account row (many
@@ -421,6 +422,12 @@ export async function reverseEntry(
   if (!original) throw new AppError("NOT_FOUND", "There is no such ledger entry.");
   if (original.kind === "reversal" || original.kind === "expiry") {
     throw new AppError("BAD_REQUEST", `A ${original.kind} entry cannot be reversed.`);
+  }
+  if (original.kind === "ad_hold" || original.kind === "ad_spend" || original.kind === "ad_release") {
+    throw new AppError(
+      "BAD_REQUEST",
+      "An ad's coins come back when the campaign is stopped, not by a refund.",
+    );
   }
   await lockWallet(tx, original.userId);
   const [already] = await tx

@@ -28,9 +28,17 @@ export type WalletAccountKind = (typeof WALLET_ACCOUNT_KINDS)[number];
 /**
  * The platform's side of every entry, one account each: "sales" issues purchased coins (its
  * balance goes negative as coins are sold), "promotions" issues bonus coins, "spending" receives
- * coins spent on unlocks, "expired" receives bonus coins that ran out.
+ * coins spent on unlocks, "expired" receives bonus coins that ran out, "ad_holds" keeps ads'
+ * budgets until they are spent (into "ad_revenue") or given back.
  */
-export const SYSTEM_ACCOUNT_KINDS = ["sales", "promotions", "spending", "expired"] as const;
+export const SYSTEM_ACCOUNT_KINDS = [
+  "sales",
+  "promotions",
+  "spending",
+  "expired",
+  "ad_holds",
+  "ad_revenue",
+] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
 export const LEDGER_ACCOUNT_KINDS = [...WALLET_ACCOUNT_KINDS, ...SYSTEM_ACCOUNT_KINDS] as const;

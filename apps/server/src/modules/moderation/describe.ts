@@ -6,6 +6,7 @@ import type { ModerationContextEntry, ModerationKind, ModerationTarget } from "@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Executor } from "../../core/db/client.ts";
 import { isUuid } from "../../core/ids.ts";
+import { adCampaigns } from "../ads/schema.ts";
 import { clubPolls, clubPosts } from "../clubs/schema.ts";
 import { content } from "../content/schema.ts";
 import { messages } from "../messages/schema.ts";
@@ -137,8 +138,17 @@ async function findKind(db: Executor, kind: ModerationKind, ids: string[]): Prom
       }
       break;
     }
-    case "ad":
+    case "ad": {
+      const rows = await db.select().from(adCampaigns).where(inArray(adCampaigns.id, ids));
+      for (const row of rows) {
+        result.set(row.id, {
+          text: [row.headline, row.body].filter(Boolean).join(" · "),
+          pictureUrl: row.imageKey ? `/media/${row.imageKey}` : null,
+          link: row.isHouse ? "/admin/ads/platform-management" : "/admin/ads/user-ads",
+        });
+      }
       break;
+    }
   }
   return result;
 }

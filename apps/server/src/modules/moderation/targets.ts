@@ -4,6 +4,7 @@ import type { ModerationKind } from "@litverse/shared/moderation";
 import { AppError } from "../../core/errors.ts";
 import { isUuid } from "../../core/ids.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
+import { adReportTarget } from "../ads/index.ts";
 import { clubPollReportTarget, clubPostReportTarget } from "../clubs/index.ts";
 import { titleReportTarget } from "../content/index.ts";
 import { messageReportTarget } from "../messages/index.ts";
@@ -38,7 +39,7 @@ export async function findReportTarget(
     case "title":
       return titleReportTarget(deps, viewer, id);
     case "ad":
-      throw new AppError("NOT_FOUND", "There is no such ad.");
+      return adReportTarget(deps, viewer, id);
     case "address":
       throw new AppError("BAD_REQUEST", "Report an address with a notice of illegal content.");
   }

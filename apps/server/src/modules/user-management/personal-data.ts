@@ -73,6 +73,9 @@ export const ERASED_TABLES = new Set([
 export const KEPT_TABLES = new Set([
   "active_time_clocks",
   "activity_time",
+  // An advertiser's campaigns and their counts are money on the ledger; the owner becomes nobody.
+  "ad_campaigns",
+  "ad_events",
   "announcements",
   "badge_definitions",
   "badge_measure_marks",

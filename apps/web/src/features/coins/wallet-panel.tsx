@@ -9,6 +9,7 @@ import {
   Hourglass,
   LockOpen,
   type LucideIcon,
+  Megaphone,
   ShoppingBag,
   Sparkles,
   Undo2,
@@ -202,6 +203,21 @@ const KIND_LOOK: Record<LedgerEntryKind, { icon: LucideIcon; label: string; tone
     icon: Undo2,
     label: "Refund",
     tone: "bg-sky-50 text-sky-700 dark:bg-sky-400/10 dark:text-sky-300",
+  },
+  ad_hold: {
+    icon: Megaphone,
+    label: "Ad budget",
+    tone: "bg-violet-50 text-violet-700 dark:bg-violet-400/10 dark:text-violet-300",
+  },
+  ad_spend: {
+    icon: Megaphone,
+    label: "Ad spend",
+    tone: "bg-violet-50 text-violet-700 dark:bg-violet-400/10 dark:text-violet-300",
+  },
+  ad_release: {
+    icon: Megaphone,
+    label: "Ad budget back",
+    tone: "bg-violet-50 text-violet-700 dark:bg-violet-400/10 dark:text-violet-300",
   },
 };
 

@@ -17,6 +17,9 @@ const ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
   unlock: "Unlock",
   expiry: "Expired",
   reversal: "Refund",
+  ad_hold: "Ad budget",
+  ad_spend: "Ad spend",
+  ad_release: "Ad budget back",
 };
 
 export function CoinsSection({ coins }: { coins: PersonRecordSent["coins"] }) {
