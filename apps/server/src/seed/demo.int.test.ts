@@ -539,6 +539,25 @@ describe("demo seed", () => {
     expect(review.decisions[0]).toMatchObject({ action: "warn", rule: "impersonation" });
   });
 
+  it("runs a paid campaign and a house ad with a week of counts, with one ad in review and one rejected", async () => {
+    const superadmin = await demoCaller("superadmin@demo.test");
+    const running = await superadmin.ads.getReviewQueue({ status: "active" });
+    expect(running).toHaveLength(1);
+    const report = await superadmin.ads.getAdminCampaignReport({ campaignId: running[0]?.campaign.id ?? "" });
+    expect(report.days.length).toBeGreaterThanOrEqual(7);
+    expect(report.days.filter((day) => day.impressions > 0).length).toBeGreaterThanOrEqual(6);
+    expect(report.totals.viewable).toBeLessThan(report.totals.impressions);
+    expect(report.totals.clicks).toBeGreaterThan(0);
+    expect(report.totals.spentCoins).toBeGreaterThan(0);
+    expect(await superadmin.ads.getReviewQueue({ status: "in_review" })).toHaveLength(1);
+    const [rejected] = await superadmin.ads.getReviewQueue({ status: "rejected" });
+    expect(rejected?.campaign.rejectionReason).toMatch(/free coins/);
+    const house = await superadmin.ads.listHouseAds();
+    expect(house).toHaveLength(1);
+    expect(house[0]?.totals.impressions).toBeGreaterThan(0);
+    expect((await checkLedger(platform.deps.db)).violations).toEqual([]);
+  });
+
   it("tells the team only what the seed really did", async () => {
     const { db } = platform.deps;
     const all = await db.select().from(adminNotifications).orderBy(adminNotifications.title);

@@ -16,6 +16,7 @@ import { accounts } from "../auth/schema.ts";
 import { queryRows } from "../core/db/client.ts";
 import type { ServiceDeps } from "../core/service-deps.ts";
 import { createAdminNotification } from "../modules/admin-notifications/admin-notifications.service.ts";
+import { seedDemoAds } from "../modules/ads/demo.ts";
 import { recountDailyCounts } from "../modules/analytics/recount.ts";
 import { seedDemoClubs } from "../modules/clubs/demo.ts";
 import { seedDemoCoinPackages } from "../modules/coins/demo.ts";
@@ -196,6 +197,8 @@ export async function seedDemo(
     (await seedDemoPersonas(deps)) +
     // After the community and its clubs, reels and stories: what readers reported in them.
     (await seedDemoModeration(deps)) +
+    // After the personas, who advertise, and the catalogue they promote.
+    (await seedDemoAds(deps)) +
     // Last: they tell of what the steps above really did.
     (await seedDemoAdminNotices(deps));
   // The history above is written straight into the tables, past the services that count it: the
