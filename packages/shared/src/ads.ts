@@ -245,6 +245,12 @@ export interface ServedAd {
   external: boolean;
 }
 
+/** What pages need to know to place ads: which placements are on, and the reels feed's interval. */
+export interface AdLayout {
+  placements: AdPlacement[];
+  reelsEvery: number;
+}
+
 /** Something an advertiser may promote, found by name. */
 export interface AdTargetOption {
   kind: AdvertiserTargetKind;

@@ -153,6 +153,10 @@ describe("a paid campaign's budget", () => {
       adFreeTiers: ["premium", "vvip"],
     });
     expect(await refuse({})).toBe("Home is not taking ads at the moment.");
+    expect(await as(null).ads.getAdLayout()).toEqual({
+      placements: ["explore", "reels", "episode-end"],
+      reelsEvery: 6,
+    });
     expect(await as(advertiser).ads.listMyCampaigns({})).toEqual([]);
   });
 

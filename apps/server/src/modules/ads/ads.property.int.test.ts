@@ -151,7 +151,8 @@ describe("ads on the ledger", () => {
             await attempt(() => as(boss).ads.rejectCampaign({ campaignId: id, reason: "Not this one." }));
           } else if (current.op === "pause" || current.op === "resume" || current.op === "stop") {
             const call = { pause: "pauseCampaign", resume: "resumeCampaign", stop: "stopCampaign" } as const;
-            await attempt(() => as(advertiser).ads[call[current.op]]({ campaignId: id }));
+            const name = call[current.op];
+            await attempt(() => as(advertiser).ads[name]({ campaignId: id }));
           } else if (current.op === "end") {
             await platform.deps.db
               .update(adCampaigns)

@@ -13,7 +13,14 @@ import {
   updateCampaignInput,
   updateHouseAdInput,
 } from "@litverse/shared/ads-inputs";
-import { adminProcedure, authedProcedure, optionalUser, publicProcedure, router } from "../../rpc/trpc.ts";
+import {
+  adminProcedure,
+  authedProcedure,
+  cachedRead,
+  optionalUser,
+  publicProcedure,
+  router,
+} from "../../rpc/trpc.ts";
 import * as campaigns from "./campaigns.service.ts";
 import { recordAdEvents } from "./events.ts";
 import * as house from "./house.service.ts";
@@ -55,6 +62,10 @@ export const adsRouter = router({
       campaigns.setCampaignState(ctx.deps, ctx.user, input.campaignId, "stopped"),
     ),
 
+  getAdLayout: publicProcedure
+    .meta({ liveScope: "global" })
+    .use(cachedRead)
+    .query(({ ctx }) => settings.getAdLayout(ctx.deps)),
   serveAd: publicProcedure
     .input(serveAdInput)
     .mutation(async ({ ctx, input }) =>

@@ -1,5 +1,5 @@
 // The ads' settings, read and saved by the team.
-import type { AdSettings } from "@litverse/shared/ads";
+import type { AdLayout, AdSettings } from "@litverse/shared/ads";
 import { noteChange } from "../../core/audit.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
@@ -7,6 +7,16 @@ import { loadAdSettings } from "./ad-settings.ts";
 import { adSettings } from "./schema.ts";
 import { adServerFor } from "./serving.ts";
 import { ADS_TOPIC } from "./topics.ts";
+
+/** What every page may know of the settings: where ads go, and how often in the reels feed. */
+export async function getAdLayout(deps: ServiceDeps): Promise<AdLayout> {
+  track(ADS_TOPIC);
+  const settings = await loadAdSettings(deps.db);
+  return {
+    placements: settings.placements.filter((entry) => entry.enabled).map((entry) => entry.placement),
+    reelsEvery: settings.reelsEvery,
+  };
+}
 
 export async function getAdSettings(deps: ServiceDeps): Promise<AdSettings> {
   track(ADS_TOPIC);
