@@ -314,9 +314,12 @@ async function appRoutes(page: Page, demo: DemoIds): Promise<Route[]> {
     ["club", `/clubs/${demo.club}`],
     ["support", "/support"],
     ["own ticket", `/support/${own.ticket}`],
-    // The pages still to come are one page under other titles: one open to all, one for admins.
-    ["a page to come", "/ads/my-ads"],
+    ["my ads", "/ads/my-ads"],
+    // The pages still to come are one page under other titles.
     ["an admin page to come", "/admin/newsletter", "admin"],
+    ["user ads", "/admin/ads/user-ads", "admin"],
+    ["platform ads", "/admin/ads/platform-management", "admin"],
+    ["ad settings", "/admin/ads/settings", "admin"],
     ["admin dashboard", "/admin/dashboard", "admin"],
     ["analytics", "/admin/analytics", "admin"],
     ["content management", "/admin/content-management", "admin"],

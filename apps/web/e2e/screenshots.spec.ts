@@ -68,7 +68,7 @@ test.describe("signed in", () => {
         "planned-page",
         scheme,
         () => expect(page.getByText("Not available yet")).toBeVisible(),
-        "/ads/my-ads",
+        "/admin/newsletter",
         WIDE_VIEWPORTS,
       );
     });

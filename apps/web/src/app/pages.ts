@@ -19,9 +19,5 @@ const admin = (path: string, title: string, purpose: string, access: PageAccess 
 });
 
 export const PLANNED_PAGES: PlannedPage[] = [
-  { path: "/ads/my-ads", title: "My Ads", purpose: "The ads you place on Litverse." },
   admin("newsletter", "Newsletter", "Write and send the newsletter."),
-  admin("ads/platform-management", "Platform Ads", "Ads placed by Litverse."),
-  admin("ads/settings", "Ad Settings", "Where and how often ads show."),
-  admin("ads/user-ads", "User Ads", "Ads placed by readers, for review."),
 ];

@@ -197,6 +197,19 @@ export const routes: RouteObject[] = [
             lazy: () => import("../features/moderation/review-route.tsx"),
           },
           { path: "/settings/safety", lazy: () => import("../features/moderation/safety-route.tsx") },
+          { path: "/ads/my-ads", lazy: () => import("../features/ads/my-ads/my-ads-route.tsx") },
+          {
+            path: "/admin/ads/user-ads",
+            lazy: () => import("../features/ads/admin/user-ads-route.tsx"),
+          },
+          {
+            path: "/admin/ads/platform-management",
+            lazy: () => import("../features/ads/admin/platform-ads-route.tsx"),
+          },
+          {
+            path: "/admin/ads/settings",
+            lazy: () => import("../features/ads/admin/ad-settings-route.tsx"),
+          },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,
             lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),

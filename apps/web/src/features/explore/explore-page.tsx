@@ -16,6 +16,7 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import type { SelectItem } from "../../components/ui/select-types.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { AdSlot } from "../ads/index.ts";
 import { ContentCard } from "../home/index.ts";
 import {
   activePanelFilters,
@@ -132,6 +133,7 @@ export function ExplorePage() {
           <FilterChips filters={filters} onChange={(change) => update(change)} />
 
           <div className="mt-5">
+            <AdSlot placement="explore" className="mb-6" />
             {results.isPending ? (
               <CardGridSkeleton className={CARD_GRID_CLASS} />
             ) : results.isError && items.length === 0 ? (

@@ -6,6 +6,7 @@ import {
   SHELF_ITEM_LIMIT,
 } from "@litverse/shared/content";
 import { Compass } from "lucide-react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { OFFSCREEN_SKIPPED_CLASS, SHELF_GRID_CLASS } from "../../components/catalogue/shelf-grid.ts";
 import { ShelfSkeletonRows } from "../../components/catalogue/shelf-skeleton.tsx";
@@ -27,16 +28,24 @@ export function shelfTitle(list: Pick<CuratedList, "listType" | "customName">): 
   return list.customName?.trim() || LIST_TITLES[list.listType];
 }
 
-export function CuratedShelves() {
+/** Shelves shown before `between` (an ad card), so the page opens on what the team chose. */
+const SHELVES_BEFORE_BETWEEN = 2;
+
+export function CuratedShelves({ between }: { between?: ReactNode }) {
   const lists = useCuratedLists();
   if (!lists.data) return <ShelfSkeletonRows />;
   const shelves = lists.data.filter((list) => list.content.length > 0);
   if (shelves.length === 0) return <ExploreContent />;
+  const at = Math.min(SHELVES_BEFORE_BETWEEN, shelves.length);
   return (
     <>
       {shelves.map((list, index) => (
-        <Shelf key={list._id} list={list} isFirst={index === 0} />
+        <Fragment key={list._id}>
+          {index === at ? between : null}
+          <Shelf list={list} isFirst={index === 0} />
+        </Fragment>
       ))}
+      {at === shelves.length ? between : null}
     </>
   );
 }

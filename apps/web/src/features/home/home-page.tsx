@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { Page } from "../../components/ui/page.tsx";
 import { lazyAfterLoad } from "../../lib/after-load.ts";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
+import { AdSlot } from "../ads/index.ts";
 import { ContinueShelf } from "./continue-shelf.tsx";
 import { CuratedShelves } from "./curated-shelves.tsx";
 
@@ -51,7 +52,8 @@ export function HomePage() {
         </nav>
       </div>
       <ContinueShelf />
-      <CuratedShelves />
+      {/* After the second shelf; nothing at all (no gap either) when there is no ad to show. */}
+      <CuratedShelves between={<AdSlot placement="home" />} />
       <Suspense fallback={null}>
         <MobileInstallBanner shownAt={() => shownAt.current} />
       </Suspense>

@@ -1,6 +1,6 @@
 // What a reader shows at the end of an episode: it is finished, and what comes next: the next
 // episode (with a countdown where episodes play on by themselves), why the next one is locked and
-// how to open it, or that the reader is all caught up.
+// how to open it, or that the reader is all caught up; and under that, an ad when one is due.
 import type { EpisodeSummary } from "@litverse/shared/content";
 import { CheckCircle2, ChevronRight, Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { formatDate } from "../../lib/format.ts";
+import { AdSlot } from "../ads/index.ts";
 import { UnlockDialog } from "../unlocks/index.ts";
 import { useGoToEpisode } from "./use-go-to-episode.ts";
 import type { ReaderReady } from "./use-reader-episode.ts";
@@ -31,6 +32,7 @@ export function EpisodeEnd({
   const canAdvance = nextNumber !== null && !next?.lock;
   const [secondsLeft, setSecondsLeft] = useState(autoAdvanceSeconds ?? null);
   const isCounting = canAdvance && secondsLeft !== null;
+  const section = useRef<HTMLElement>(null);
 
   // One countdown per episode end; Cancel (or going elsewhere) stops it.
   const goToRef = useRef(goTo);
@@ -47,6 +49,7 @@ export function EpisodeEnd({
 
   return (
     <section
+      ref={section}
       aria-labelledby="episode-end-heading"
       className={cn(
         "mx-auto w-full max-w-md rounded-2xl border border-border bg-card p-5 text-center shadow-sm",
@@ -111,6 +114,14 @@ export function EpisodeEnd({
           </div>
         </>
       )}
+      {/* Once the end is near the screen: a chapter's end waits at the bottom of its text unread. */}
+      <AdSlot
+        key={data.episode.number}
+        placement="episode-end"
+        contentId={data.content._id}
+        nearOf={section}
+        className="mt-5"
+      />
       <UnlockDialog episode={locked} onOpenChange={(open) => !open && setLocked(null)} />
     </section>
   );

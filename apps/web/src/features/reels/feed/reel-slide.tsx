@@ -28,6 +28,7 @@ export interface SlideControls {
 export function ReelSlide({
   reel,
   index,
+  position = index,
   count,
   preload,
   isNear,
@@ -37,7 +38,10 @@ export function ReelSlide({
   controls,
 }: {
   reel: ReelCard;
+  /** Its page in the feed (ads between reels are pages too). */
   index: number;
+  /** Its place among the reels alone, for "3 of 10". */
+  position?: number;
   /** Reels loaded, for "3 of 10". */
   count: number;
   preload: Preload;
@@ -66,7 +70,7 @@ export function ReelSlide({
       data-index={index}
       data-reel-id={reel.id}
       aria-roledescription="reel"
-      aria-label={`Reel ${index + 1} of ${count}, by ${reel.creator.name}`}
+      aria-label={`Reel ${position + 1} of ${count}, by ${reel.creator.name}`}
       aria-current={isActive || undefined}
       className="relative flex h-full w-full shrink-0 snap-start snap-always items-center justify-center md:gap-5 md:py-4"
       data-testid="reel-slide"

@@ -11,10 +11,13 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { isKeyForControl } from "../../../lib/keyboard.ts";
 import { ReportDialog } from "../../profiles/index.ts";
+import { AdSlide } from "./ad-slide.tsx";
 import { CommentsSheet } from "./comments-sheet.tsx";
 import { preloadFor, readSoundOn, stepIndex, storeSoundOn } from "./feed-logic.ts";
+import { reelAt, reelIndexAt } from "./feed-slides.ts";
 import { ReelSlide, type SlideControls } from "./reel-slide.tsx";
 import { ShareDialog } from "./share-dialog.tsx";
+import { useFeedAds } from "./use-feed-ads.ts";
 import { useWatchReporting } from "./use-watch-reporting.ts";
 
 /** Reels this close to the one on screen show their poster (the nearest few play or load instead). */
@@ -52,10 +55,13 @@ export function ReelsFeed({
 }) {
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const videos = useRef(new Map<string, HTMLVideoElement>());
-  const reelsRef = useRef(reels);
-  reelsRef.current = reels;
   const [active, setActive] = useState(0);
   const activeRef = useRef(0);
+  // The feed's pages are its slides: the reels, and now and then an ad between them. Indexes
+  // (the one on screen, data-index, the scroll position) count slides.
+  const slides = useFeedAds(reels, active, activeRef);
+  const slidesRef = useRef(slides);
+  slidesRef.current = slides;
   const [isPaused, setIsPaused] = useState(false);
   const pausedByViewer = useRef(false);
   const [isSoundOn, setIsSoundOn] = useState(() => readSoundOn(storage()));
@@ -74,7 +80,7 @@ export function ReelsFeed({
   const scrollingTo = useRef<number | null>(null);
 
   const videoAt = useCallback((index: number) => {
-    const reel = reelsRef.current[index];
+    const reel = reelAt(slidesRef.current, index);
     return reel ? (videos.current.get(reel.id) ?? null) : null;
   }, []);
 
@@ -104,7 +110,8 @@ export function ReelsFeed({
       }
       activeRef.current = index;
       pausedByViewer.current = false;
-      const reel = reelsRef.current[index];
+      // An ad is no reel: the watching reported stops with the reel it replaced.
+      const reel = reelAt(slidesRef.current, index);
       reportingRef.current.setActive(
         reel ? { reelId: reel.id, durationMs: reel.durationMs, video: videoAt(index) } : null,
       );
@@ -119,7 +126,7 @@ export function ReelsFeed({
   const go = useCallback(
     (index: number) => {
       const container = scroller;
-      const target = stepIndex(index, 0, reelsRef.current.length + 1);
+      const target = stepIndex(index, 0, slidesRef.current.length + 1);
       if (!container) return;
       activate(target);
       scrollingTo.current = target;
@@ -140,7 +147,7 @@ export function ReelsFeed({
       }
       videos.current.set(reelId, video);
       video.muted = mutedRef.current;
-      const current = reelsRef.current[activeRef.current];
+      const current = reelAt(slidesRef.current, activeRef.current);
       if (current?.id === reelId) {
         reportingRef.current.setActive({ reelId, durationMs: current.durationMs, video });
         if (!pausedByViewer.current) playActive();
@@ -151,7 +158,7 @@ export function ReelsFeed({
 
   // The first reel on screen.
   useEffect(() => {
-    const first = reelsRef.current[0];
+    const first = reelAt(slidesRef.current, 0);
     if (!first) return;
     reportingRef.current.setActive({
       reelId: first.id,
@@ -165,10 +172,11 @@ export function ReelsFeed({
     for (const video of videos.current.values()) video.muted = isMuted;
   }, [isMuted]);
 
-  // More reels before the end is reached.
+  // More reels before the end is reached (counted in reels: ads are not fetched with them).
+  const activeReelIndex = reelIndexAt(slides, active);
   useEffect(() => {
-    onNearEnd(active);
-  }, [active, onNearEnd]);
+    onNearEnd(activeReelIndex);
+  }, [activeReelIndex, onNearEnd]);
 
   const togglePause = useCallback(() => {
     const video = videoAt(activeRef.current);
@@ -338,7 +346,7 @@ export function ReelsFeed({
     registerVideo,
   };
 
-  const isAtEnd = active >= reels.length;
+  const isAtEnd = active >= slides.length;
   return (
     <div className="relative h-full">
       <section
@@ -352,22 +360,27 @@ export function ReelsFeed({
         data-active-index={active}
         data-unsent-events={reporting.unsent}
       >
-        {reels.map((reel, index) => (
-          <ReelSlide
-            key={reel.id}
-            reel={reel}
-            index={index}
-            count={reels.length}
-            preload={preloadFor(index - active)}
-            isNear={Math.abs(index - active) <= POSTERS_AROUND}
-            isActive={index === active}
-            isPaused={index === active && isPaused}
-            isOwn={reel.creator.id === myId}
-            controls={controls}
-          />
-        ))}
+        {slides.map((slide, index) =>
+          slide.kind === "ad" ? (
+            <AdSlide key={slide.ad.token} ad={slide.ad} index={index} isActive={index === active} />
+          ) : (
+            <ReelSlide
+              key={slide.reel.id}
+              reel={slide.reel}
+              index={index}
+              position={slide.position}
+              count={reels.length}
+              preload={preloadFor(index - active)}
+              isNear={Math.abs(index - active) <= POSTERS_AROUND}
+              isActive={index === active}
+              isPaused={index === active && isPaused}
+              isOwn={slide.reel.creator.id === myId}
+              controls={controls}
+            />
+          ),
+        )}
         <section
-          data-index={reels.length}
+          data-index={slides.length}
           aria-label="End of the reels"
           className="flex h-full snap-start snap-always flex-col items-center justify-center gap-4 px-6 text-center"
         >
