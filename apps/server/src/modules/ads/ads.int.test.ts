@@ -188,8 +188,15 @@ describe("serving and counting", () => {
       { token, kind: "viewable" as const },
     ];
     expect(await as(reader).ads.recordAdEvents({ events })).toEqual({ counted: 2 });
-    // A retry of the same events counts nothing.
+    // A retry of the same events counts nothing, after the first send or racing it.
     expect(await as(reader).ads.recordAdEvents({ events })).toEqual({ counted: 0 });
+    const again = await as(await readerAged(platform, 18)).ads.serveAd({ placement: "home" });
+    const twice = [{ token: again?.token as string, kind: "impression" as const }];
+    const racing = await Promise.all([
+      as(reader).ads.recordAdEvents({ events: twice }),
+      as(reader).ads.recordAdEvents({ events: twice }),
+    ]);
+    expect(racing.map((answer) => answer.counted).sort()).toEqual([0, 1]);
     expect(await as(reader).ads.recordAdEvents({ events: [{ token, kind: "click" }] })).toEqual({
       counted: 1,
     });
@@ -199,8 +206,14 @@ describe("serving and counting", () => {
       counted: 0,
     });
     const report = await as(advertiser).ads.getCampaignReport({ campaignId });
-    expect(report.totals).toMatchObject({ impressions: 1, viewable: 1, clicks: 1, spentCoins: 0.02, ctr: 1 });
-    expect(report.days.at(-1)).toMatchObject({ impressions: 1, viewable: 1, clicks: 1, spentCoins: 0.02 });
+    expect(report.totals).toMatchObject({
+      impressions: 2,
+      viewable: 1,
+      clicks: 1,
+      spentCoins: 0.02,
+      ctr: 0.5,
+    });
+    expect(report.days.at(-1)).toMatchObject({ impressions: 2, viewable: 1, clicks: 1, spentCoins: 0.02 });
   });
 
   it("counts nothing from crawlers and serves them nothing", async () => {

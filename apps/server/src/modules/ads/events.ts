@@ -87,9 +87,11 @@ export class AdEventBatcher {
   private async write(batch: Waiting[]): Promise<void> {
     try {
       const counted = await this.store(batch.flatMap((waiting) => waiting.events));
+      // An event sent twice into one batch (a retry racing its first send) counts for one caller.
       for (const waiting of batch) {
         waiting.resolve(
-          waiting.events.filter((event) => counted.has(`${event.claims.impressionId}|${event.kind}`)).length,
+          waiting.events.filter((event) => counted.delete(`${event.claims.impressionId}|${event.kind}`))
+            .length,
         );
       }
     } catch (error) {

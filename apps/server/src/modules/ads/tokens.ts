@@ -2,7 +2,7 @@
 // which placement, for whom, when, and a random id for this one showing, signed so that events
 // cannot be made up or moved to another campaign. Checked without a database read; its random id
 // is what makes each event count once.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from "node:crypto";
 import { AD_PLACEMENTS, type AdPlacement } from "@litverse/shared/ads";
 import type { Database } from "../../core/db/client.ts";
 import { loadOrCreateSecret } from "../../core/db/secrets.ts";
@@ -32,10 +32,11 @@ function uuidOf(bytes: Buffer): string {
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
 export class AdTokens {
-  private readonly secret: Buffer;
+  /** Made once: handing createHmac the raw bytes would import them again for every token. */
+  private readonly secret: KeyObject;
 
   constructor(secret: Buffer) {
-    this.secret = secret;
+    this.secret = createSecretKey(secret);
   }
 
   private mac(body: Buffer): Buffer {
