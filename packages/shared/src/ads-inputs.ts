@@ -35,14 +35,9 @@ const httpsUrl = z
   .string()
   .trim()
   .max(2_000, "That address is too long")
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "https:" && !url.username && !url.password && url.hostname.includes(".");
-    } catch {
-      return false;
-    }
-  }, "Give a full https:// address");
+  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, message: "Give a full https:// address" }))
+  // No name and password before the host: an address that hides where it leads.
+  .refine((value) => !/^https:\/\/[^/?#]*@/i.test(value), "Give a full https:// address");
 
 export const adTargetInput = z
   .object({
