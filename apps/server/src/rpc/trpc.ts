@@ -233,13 +233,13 @@ export const cachedRead = t.middleware(async ({ ctx, meta, type, path, input, ne
 export const publicProcedure = t.procedure.meta({ access: "public" }).use(callGuards);
 
 /**
- * The stored user behind a verified identity, created on first sight, read from the database on
- * every call and refused when the account may not be used; live queries re-run when the user's
- * row changes.
+ * The stored user behind a verified identity, created on first sight, read from the database
+ * (or kept from the last read until the row changes) and refused when the account may not be
+ * used; live queries re-run when the user's row changes.
  */
 async function loadUser(ctx: RequestContext, identity: Identity): Promise<Viewer> {
   const row =
-    (await findUserByIdentity(ctx.deps.db, identity)) ??
+    (await storedCaller(ctx, identity)) ??
     (await refuseDeletedAccount(ctx, identity)) ??
     (await syncUser(
       ctx.deps,
@@ -252,6 +252,23 @@ async function loadUser(ctx: RequestContext, identity: Identity): Promise<Viewer
   // (the row's topic re-runs them).
   assertAccountUsable(row, identity.claims.iat);
   return { id: row.id, role: row.role, age: row.age as Age | null };
+}
+
+/**
+ * The caller's stored row, kept between calls until its user's topic is announced (every change
+ * to a user row announces it, in this process at once and in the others through the change bus;
+ * while the bus is out of step nothing is kept). Not kept before the row exists.
+ */
+async function storedCaller(ctx: RequestContext, identity: Identity) {
+  const { value } = await ctx.deps.changes.callers.read(
+    `${identity.issuerKey}\n${identity.subject}`,
+    async () => {
+      const row = await findUserByIdentity(ctx.deps.db, identity);
+      if (row) track(userTopic(row.id));
+      return row;
+    },
+  );
+  return value;
 }
 
 /**
@@ -277,8 +294,8 @@ export async function optionalUser(ctx: RequestContext & { loadedViewer?: Viewer
 }
 
 /**
- * Signed-in callers. The user and role are read from the database on every call (never taken
- * from the token or the client), and live queries re-run when the user's row changes.
+ * Signed-in callers. The user and role come from the database (kept until the row changes, never
+ * taken from the token or the client), and live queries re-run when the user's row changes.
  */
 export const authedProcedure = publicProcedure.meta({ access: "authed" }).use(async ({ ctx, next }) => {
   const identity = ctx.session.identity;

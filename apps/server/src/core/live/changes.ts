@@ -19,6 +19,9 @@ export function coalesceTopic(topic: string, everyMs: number): void {
   coalescedTopics.set(topic, everyMs);
 }
 
+/** Signed-in callers whose rows are kept: about a process's open sockets, with room. */
+const CALLER_ROWS_KEPT = 20_000;
+
 export class ChangeNotifier {
   private readonly bus: ChangeBus;
   /**
@@ -27,6 +30,12 @@ export class ChangeNotifier {
    * a caller who wrote and then reads sees the write; other processes' arrive through the bus.
    */
   readonly reads: ReadCache;
+  /**
+   * The stored rows of signed-in callers, which every call reads: kept apart from `reads` so that
+   * thousands of people do not crowd out the shared results, and dropped by the same
+   * announcements (a suspension, a new role or age is seen by the very next call).
+   */
+  readonly callers: ReadCache;
   /** Coalesced topics waiting to be announced, and when each was last. */
   private readonly waiting = new Map<string, NodeJS.Timeout>();
   private readonly lastAnnounced = new Map<string, number>();
@@ -34,7 +43,8 @@ export class ChangeNotifier {
   constructor(bus: ChangeBus) {
     this.bus = bus;
     this.reads = new ReadCache({ isInSync: () => bus.isInSync() });
-    bus.subscribe((topics) => this.reads.invalidate(topics));
+    this.callers = new ReadCache({ maxEntries: CALLER_ROWS_KEPT, isInSync: () => bus.isInSync() });
+    bus.subscribe((topics) => this.invalidate(topics));
   }
 
   /** Announces that data behind these topics changed (after commit when inside a transaction). */
@@ -55,7 +65,7 @@ export class ChangeNotifier {
       else this.publishLater(topic, everyMs);
     }
     if (now.length === 0) return;
-    this.reads.invalidate(now);
+    this.invalidate(now);
     this.bus.publish(now);
   }
 
@@ -66,7 +76,7 @@ export class ChangeNotifier {
     const timer = setTimeout(() => {
       this.waiting.delete(topic);
       this.lastAnnounced.set(topic, Date.now());
-      this.reads.invalidate([topic]);
+      this.invalidate([topic]);
       this.bus.publish([topic]);
     }, wait);
     timer.unref();
@@ -77,6 +87,11 @@ export class ChangeNotifier {
    * Calls `listener` with every batch of committed changes, from this process and others: for
    * caches of rarely changing data. Returns the function that stops listening.
    */
+  private invalidate(topics: readonly string[]): void {
+    this.reads.invalidate(topics);
+    this.callers.invalidate(topics);
+  }
+
   subscribe(listener: ChangeListener): () => void {
     return this.bus.subscribe(listener);
   }

@@ -20,6 +20,7 @@ import { subscriptionPlans, subscriptions } from "../subscriptions/schema.ts";
 import { SUBSCRIPTIONS_ADMIN_TOPIC } from "../subscriptions/topics.ts";
 import { DEMO_PERSONA_ISSUER } from "../users/demo-personas.ts";
 import { users } from "../users/schema.ts";
+import { userTopic } from "../users/topics.ts";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -462,6 +463,8 @@ describe("revenue.getRevenueAnalytics", () => {
     // The role is read from the database on every call: a demoted admin is refused at once.
     const demoted = await createUser(platform, "admin");
     await platform.deps.db.update(users).set({ role: "user" }).where(eq(users.id, demoted.id));
+    // As every change to a user row does: the callers' kept rows drop it.
+    platform.deps.changes.changed(userTopic(demoted.id));
     await expect(callerFor(platform, demoted).revenue.getRevenueAnalytics(range)).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
