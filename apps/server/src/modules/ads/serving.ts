@@ -6,7 +6,7 @@
 import type { AdPlacement, AdSettings, ServedAd } from "@litverse/shared/ads";
 import type { PlanTier } from "@litverse/shared/coins";
 import type { Age } from "@litverse/shared/constants";
-import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Database } from "../../core/db/client.ts";
@@ -233,7 +233,7 @@ export class AdServer {
     const rows = await this.deps.db
       .select({ content_type: content.contentType, genres: content.genres, language: content.language })
       .from(content)
-      .where(inArray(content.id, [contentId]));
+      .where(eq(content.id, contentId));
     const context = contextOf(rows);
     this.titles.set(contentId, context, now);
     return context;

@@ -19,6 +19,8 @@ export function ReasonDialog({
   reasonHint,
   failureMessage,
   onConfirm,
+  reasonLabel = "Reason",
+  validate = (reason) => (reason.length < MIN_REASON ? "Say why, in a few words." : null),
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,6 +33,10 @@ export function ReasonDialog({
   failureMessage: string;
   /** Resolves once refunded; a rejection keeps the dialog open with the server's message. */
   onConfirm: (reason: string) => Promise<unknown>;
+  /** Whom the reason is for, when it is read by someone besides the team. */
+  reasonLabel?: string;
+  /** The reason's own check, as the server makes it: a sentence when it fails. */
+  validate?: (reason: string) => string | null;
 }) {
   const formId = useId();
   const [reason, setReason] = useState("");
@@ -51,7 +57,8 @@ export function ReasonDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
-    if (trimmed.length < MIN_REASON) return setError("Say why, in a few words.");
+    const problem = validate(trimmed);
+    if (problem) return setError(problem);
     setError(null);
     setFormError(null);
     setIsPending(true);
@@ -80,7 +87,7 @@ export function ReasonDialog({
       error={formError}
       form={{ id: formId, className: "space-y-4", onSubmit: submit }}
     >
-      <Field label="Reason" required error={error} hint={reasonHint}>
+      <Field label={reasonLabel} required error={error} hint={reasonHint}>
         <Textarea
           value={reason}
           onChange={(event) => setReason(event.target.value)}

@@ -1,13 +1,13 @@
 // One house ad in the team's list: what it promotes, its status and priority, where and when it
 // runs, its totals, and running, pausing, stopping, editing it or opening its figures.
 import { AD_PLACEMENT_LABELS, type AdCampaign, HOUSE_AD_PRIORITY_LABELS } from "@litverse/shared/ads";
-import { BarChart3, ImageOff, Pause, Pencil, Play, Square } from "lucide-react";
+import { BarChart3, Pause, Pencil, Play, Square } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { toastError } from "../../../lib/errors.ts";
 import { formatCount, formatDateTime } from "../../../lib/format.ts";
-import { CampaignStatusBadge, targetLine } from "../report/campaign-status.tsx";
+import { CampaignHeading, targetLine } from "../report/campaign-status.tsx";
 import { clickThroughRate, formatShare } from "../report/report-values.ts";
 import { type HouseAdState, useHouseAdState } from "./use-platform-ads.ts";
 
@@ -32,33 +32,16 @@ export function PlatformAdCard({
       className="space-y-3 rounded-2xl border border-border bg-card p-4 shadow-sm"
       data-testid="house-ad"
     >
-      <div className="flex gap-3">
-        {ad.creative.imageUrl ? (
-          <img
-            src={ad.creative.imageUrl}
-            alt=""
-            className="size-14 shrink-0 rounded-xl object-cover"
-            loading="lazy"
-          />
-        ) : (
-          <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-muted text-muted-foreground">
-            <ImageOff className="size-5" aria-hidden />
-          </span>
-        )}
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 id={`house-ad-${ad.id}`} className="min-w-0 font-semibold break-words">
-              {ad.name}
-            </h3>
-            <CampaignStatusBadge campaign={ad} />
-            {ad.priority ? <Badge variant="neutral">{HOUSE_AD_PRIORITY_LABELS[ad.priority]}</Badge> : null}
-          </div>
-          <p className="truncate text-sm text-muted-foreground">
-            {targetLine(ad.target)}
-            {ad.minAge > 13 ? ` · ${ad.minAge}+` : ""}
-          </p>
-        </div>
-      </div>
+      <CampaignHeading
+        campaign={ad}
+        headingId={`house-ad-${ad.id}`}
+        badges={ad.priority ? <Badge variant="neutral">{HOUSE_AD_PRIORITY_LABELS[ad.priority]}</Badge> : null}
+      >
+        <p className="truncate text-sm text-muted-foreground">
+          {targetLine(ad.target)}
+          {ad.minAge > 13 ? ` · ${ad.minAge}+` : ""}
+        </p>
+      </CampaignHeading>
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-xs text-muted-foreground">Where</dt>

@@ -1,12 +1,12 @@
 // One of a reader's campaigns: what it promotes, its status, budget and figures, why it was
 // rejected or hidden, and what can be done with it in that status.
 import type { AdCampaign } from "@litverse/shared/ads";
-import { BarChart3, EyeOff, ImageOff, Pause, Pencil, Play, Square, TriangleAlert } from "lucide-react";
+import { BarChart3, EyeOff, Pause, Pencil, Play, Square, TriangleAlert } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { toastError } from "../../../lib/errors.ts";
 import { formatCount, formatDate } from "../../../lib/format.ts";
-import { CampaignStatusBadge, targetLine } from "../report/campaign-status.tsx";
+import { CampaignHeading, targetLine } from "../report/campaign-status.tsx";
 import { budgetLeft, clickThroughRate, formatCoins, formatShare } from "../report/report-values.ts";
 import { useCampaignActions } from "./use-my-ads.ts";
 
@@ -33,32 +33,12 @@ export function CampaignCard({
       className="space-y-3 rounded-2xl border border-border bg-card p-4 shadow-sm"
       data-testid="my-campaign"
     >
-      <div className="flex gap-3">
-        {campaign.creative.imageUrl ? (
-          <img
-            src={campaign.creative.imageUrl}
-            alt=""
-            className="size-14 shrink-0 rounded-xl object-cover"
-            loading="lazy"
-          />
-        ) : (
-          <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-muted text-muted-foreground">
-            <ImageOff className="size-5" aria-hidden />
-          </span>
-        )}
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 id={`campaign-${campaign.id}`} className="min-w-0 font-semibold break-words">
-              {campaign.name}
-            </h3>
-            <CampaignStatusBadge campaign={campaign} />
-          </div>
-          <p className="truncate text-sm text-muted-foreground">{targetLine(campaign.target)}</p>
-          <p className="text-xs text-muted-foreground">
-            {formatDate(campaign.startsAt)} to {formatDate(campaign.endsAt)}
-          </p>
-        </div>
-      </div>
+      <CampaignHeading campaign={campaign} headingId={`campaign-${campaign.id}`}>
+        <p className="truncate text-sm text-muted-foreground">{targetLine(campaign.target)}</p>
+        <p className="text-xs text-muted-foreground">
+          {formatDate(campaign.startsAt)} to {formatDate(campaign.endsAt)}
+        </p>
+      </CampaignHeading>
       {campaign.status === "rejected" ? (
         <div
           role="note"
