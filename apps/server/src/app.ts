@@ -43,6 +43,7 @@ import {
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
 import { registerUploads } from "./http/uploads.ts";
 import { registerMediaRoutes } from "./media/media-routes.ts";
+import { registerMailRoutes } from "./modules/mail/mail.routes.ts";
 import { configurePush } from "./modules/notifications/push.ts";
 import { registerPaymentRoutes } from "./modules/payments/payments.routes.ts";
 import { touchPresence } from "./modules/profiles/people.ts";
@@ -333,6 +334,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
   });
   await registerReelEvents(app, platform.deps, callLimits.rates);
   await registerPaymentRoutes(app, platform.deps, platform.config);
+  registerMailRoutes(app, platform.deps, { webhookSecret: platform.config.MAIL_WEBHOOK_SECRET });
 
   await registerWebApp(app, webDistDir, appPage, drawFirstScreen);
   return app;

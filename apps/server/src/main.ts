@@ -8,6 +8,7 @@ import { disablePublishedPasswords } from "./auth/provider/accounts.ts";
 import { type Config, loadConfig } from "./core/config.ts";
 import { describeFailure } from "./core/errors.ts";
 import { type BackgroundWork, startBackgroundWork } from "./jobs/background.ts";
+import { outboxTransport, smtpTransport } from "./modules/mail/index.ts";
 import { openPlatform } from "./platform.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed/demo.ts";
 import { shutDown } from "./shutdown.ts";
@@ -78,7 +79,19 @@ async function main(): Promise<void> {
   onStartScriptGone = () => void stop("the start script is gone");
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  background = startBackgroundWork(platform.deps, app.log);
+  background = startBackgroundWork(platform.deps, app.log, {
+    mail: {
+      transport: config.SMTP_URL
+        ? smtpTransport(config.SMTP_URL, { connections: config.MAIL_CONNECTIONS })
+        : outboxTransport,
+      ratePerSecond: config.MAIL_RATE_PER_SECOND,
+      // PGlite's data folder is locked to this process: nobody else holds its mail.
+      soleProcess: platform.database.target.kind === "pglite",
+    },
+  });
+  if (!config.SMTP_URL && config.isProduction) {
+    app.log.warn("No mail server is set (SMTP_URL): mail stays in the outbox of the admin console.");
+  }
   app.log.info(
     { database: platform.database.target.kind, dataDir: config.dataDir, host: config.HOST },
     `Litverse is running at ${config.publicUrl}`,

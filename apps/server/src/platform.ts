@@ -72,7 +72,13 @@ export async function openPlatform(
     database,
     bus,
     live,
-    deps: { db: database.db, changes, tally, media },
+    deps: {
+      db: database.db,
+      changes,
+      tally,
+      media,
+      mail: { publicUrl: config.publicUrl, from: config.MAIL_FROM, outboxOnly: !config.SMTP_URL },
+    },
     close() {
       closing ??= (async () => {
         live.close();

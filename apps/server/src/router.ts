@@ -13,6 +13,8 @@ import { importsRouter } from "./modules/content-admin/imports/imports.router.ts
 import { contentMetricsRouter } from "./modules/content-admin/metrics/content-metrics.router.ts";
 import { friendsRouter } from "./modules/friends/friends.router.ts";
 import { libraryRouter } from "./modules/library/library.router.ts";
+import { mailRouter } from "./modules/mail/mail.router.ts";
+import { newsletterRouter } from "./modules/mail/newsletter.router.ts";
 import { messagesRouter } from "./modules/messages/messages.router.ts";
 import { moderationRouter } from "./modules/moderation/moderation.router.ts";
 import { notificationsRouter } from "./modules/notifications/notifications.router.ts";
@@ -51,7 +53,9 @@ const areas = {
   imports: importsRouter,
   // Reading keeps the `library.` names its functions had before it was a module of its own.
   library: mergeRouters(libraryRouter, readingRouter),
+  mail: mailRouter,
   messages: messagesRouter,
+  newsletter: newsletterRouter,
   moderation: moderationRouter,
   ads: adsRouter,
   notifications: notificationsRouter,

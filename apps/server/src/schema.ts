@@ -9,6 +9,7 @@ export * from "./modules/coins/schema.ts";
 export * from "./modules/content/schema.ts";
 export * from "./modules/content-admin/schema.ts";
 export * from "./modules/library/schema.ts";
+export * from "./modules/mail/schema.ts";
 export * from "./modules/messages/schema.ts";
 export * from "./modules/moderation/schema.ts";
 export * from "./modules/notifications/schema.ts";

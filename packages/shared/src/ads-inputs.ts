@@ -20,6 +20,7 @@ import {
 import { PLAN_TIERS } from "./coins.ts";
 import { AGE_CHOICES } from "./constants.ts";
 import { CONTENT_TYPES } from "./content.ts";
+import { httpsUrl } from "./https-url.ts";
 import { visibleString } from "./visible-text.ts";
 
 const noControlCharacters = (text: string) => !/\p{Cc}/u.test(text);
@@ -30,14 +31,6 @@ const line = (what: string, max: number) =>
 
 const campaignId = z.uuid("Not a valid campaign");
 export const campaignIdInput = z.object({ campaignId }).strict();
-
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(2_000, "That address is too long")
-  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, message: "Give a full https:// address" }))
-  // No name and password before the host: an address that hides where it leads.
-  .refine((value) => !/^https:\/\/[^/?#]*@/i.test(value), "Give a full https:// address");
 
 export const adTargetInput = z
   .object({

@@ -21,9 +21,39 @@ export const accounts = pgTable(
     displayName: text("display_name").notNull(),
     /** scrypt hash in PHC-like form: `scrypt$N$r$p$salt$hash` (base64url parts). */
     passwordHash: text("password_hash").notNull(),
+    /** When the person followed a link we sent to the address. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     ...timestamps(),
   },
   (table) => [uniqueIndex("accounts_email_key").on(sql`lower(${table.email})`)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ["reset_password", "verify_email"] as const;
+
+/**
+ * Single-use links sent by email: a password reset, or the proof that an address (the account's, or
+ * the new one it is changing to) is the person's. Only a hash of the token is kept.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: idColumn(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    /** The address the link was sent to, which verifying it proves. */
+    email: text("email").notNull(),
+    /** SHA-256 of the token, base64url. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("account_tokens_hash_key").on(table.tokenHash),
+    index("account_tokens_account_idx").on(table.accountId, table.purpose),
+  ],
 );
 
 /**

@@ -88,6 +88,22 @@ const configSchema = z.object({
    * tests), comma-separated.
    */
   PUSH_EXTRA_ORIGINS: z.string().default(""),
+  /**
+   * The mail server: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`.
+   * Unset: messages stay in the outbox, which the team reads in the admin console.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** Who mail is from: `Litverse <hello@example.com>` or a bare address. */
+  MAIL_FROM: z.string().trim().min(3).default("Litverse <no-reply@litverse.localhost>"),
+  /** Messages handed to the mail server per second, at most (the provider's sending limit). */
+  MAIL_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(20),
+  /** Connections kept open to the mail server. */
+  MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(2),
+  /** The secret bounce and complaint reports must carry; unset: those webhooks are off. */
+  MAIL_WEBHOOK_SECRET: z.string().min(16, "MAIL_WEBHOOK_SECRET needs at least 16 characters").optional(),
   /** Set to false to keep the server from writing its local admin endpoint file (tests). */
   LOCAL_ADMIN_ENDPOINT: booleanFlag.default(true),
 });

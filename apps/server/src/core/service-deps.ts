@@ -20,13 +20,24 @@ export interface MediaDeps {
   reelUploads: ReelUploadStore;
 }
 
-/** What services need to do their work: the database, the way to announce changes, media files. */
+/** What services need to write mail; sending it is the background sender's. */
+export interface MailDeps {
+  /** Where the links in messages lead: the address people use (PUBLIC_URL). */
+  publicUrl: string;
+  /** The From header: `Litverse <hello@example.com>`. */
+  from: string;
+  /** No mail server is configured: messages stay in the outbox for the team to read. */
+  outboxOnly: boolean;
+}
+
+/** What services need to do their work: the database, the way to announce changes, media files, mail. */
 export interface ServiceDeps {
   db: Database;
   changes: ChangeNotifier;
   /** Daily counts of events too frequent to write one by one (core/daily-counts.ts). */
   tally: DailyTally;
   media: MediaDeps;
+  mail: MailDeps;
 }
 
 export interface SessionUser {

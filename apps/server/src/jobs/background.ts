@@ -12,6 +12,7 @@ import { ADS_UPKEEP_MS, runAdsUpkeep } from "../modules/ads/index.ts";
 import { notifyExpiringBonusCoins } from "../modules/coins/expiring-notices.ts";
 import { expireBonusCoins } from "../modules/coins/ledger.ts";
 import { importJobHandler } from "../modules/content-admin/imports/imports.service.ts";
+import { MailSender, type MailTransport, sendDueDigests, startDueIssues } from "../modules/mail/index.ts";
 import { renewDueSandboxSubscriptions } from "../modules/payments/sandbox-renewals.ts";
 import { reelJobHandler } from "../modules/reels/reel-processing.ts";
 import { runReelsUpkeep } from "../modules/reels/reels-upkeep.ts";
@@ -37,6 +38,16 @@ export const REELS_UPKEEP_MS = 60_000;
 /** A finished league week is closed within this long of its end and grace period. */
 export const LEAGUE_CLOSE_MS = 10 * 60_000;
 
+/** A scheduled newsletter starts within this long of its time. */
+export const NEWSLETTER_START_MS = 15_000;
+/** Digests are looked for this often (each person's comes a day or a week after their last). */
+export const DIGEST_CHECK_MS = 10 * 60_000;
+
+export interface BackgroundOptions {
+  /** Where mail goes, how fast, and whether this process is the database's only one. */
+  mail: { transport: MailTransport; ratePerSecond: number; soleProcess: boolean };
+}
+
 export interface BackgroundWork {
   runner: JobRunner;
   /**
@@ -46,7 +57,11 @@ export interface BackgroundWork {
   stop(options?: { graceMs?: number }): Promise<void>;
 }
 
-export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): BackgroundWork {
+export function startBackgroundWork(
+  deps: ServiceDeps,
+  log: FastifyBaseLogger,
+  options: BackgroundOptions,
+): BackgroundWork {
   const runner = new JobRunner(
     deps,
     [
@@ -57,6 +72,14 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
     { log },
   );
   runner.start();
+  const mailSender = new MailSender(deps, options.mail.transport, {
+    log,
+    ratePerSecond: options.mail.ratePerSecond,
+    soleProcess: options.mail.soleProcess,
+  });
+  const mailStarted = mailSender
+    .start()
+    .catch((error: unknown) => log.error({ err: error }, "mail sender did not start"));
 
   /** The periodic tasks running right now, which a stop lets finish. */
   const inFlight = new Set<Promise<void>>();
@@ -103,6 +126,8 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
     every(REELS_UPKEEP_MS, "failing stranded reels, sweeping reel uploads and old watch events", () =>
       runReelsUpkeep(deps),
     ),
+    every(NEWSLETTER_START_MS, "starting scheduled newsletters", () => startDueIssues(deps)),
+    every(DIGEST_CHECK_MS, "queueing notification digests", () => sendDueDigests(deps)),
   ];
 
   return {
@@ -111,7 +136,9 @@ export function startBackgroundWork(deps: ServiceDeps, log: FastifyBaseLogger): 
       for (const timer of timers) clearInterval(timer);
       // The periodic tasks are short database work: each is awaited (aborting one would leave
       // nothing better), bounded by the caller's own deadline.
-      await Promise.all([runner.stop({ graceMs }), ...inFlight]);
+      await mailStarted;
+      await Promise.all([runner.stop({ graceMs }), mailSender.stop(), ...inFlight]);
+      options.mail.transport.close();
     },
   };
 }

@@ -85,10 +85,11 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
     },
   );
 
-  // Club covers, the covers and scene pictures of interactive stories, and ads' pictures: named
-  // after a hash of their content like title covers, and public like them (a story's draft
-  // pictures and an ad in review included: their names cannot be guessed).
-  for (const area of ["club-covers", "story-covers", "story-images", "ad-images"] as const) {
+  // Club covers, the covers and scene pictures of interactive stories, ads' and newsletters'
+  // pictures: named after a hash of their content like title covers, and public like them (a
+  // story's draft pictures, an ad in review and a draft issue's included: their names cannot be
+  // guessed; mail clients fetch a newsletter's without signing in).
+  for (const area of ["club-covers", "story-covers", "story-images", "ad-images", "newsletter-images"] as const) {
     app.get<{ Params: { id: string; file: string } }>(
       `/media/${area}/:id/:file`,
       { compress: false },

@@ -21,6 +21,8 @@ export interface ReencodeOptions {
   /** The output's longest side at most (a crop becomes exactly this square). */
   maxEdge: number;
   quality?: number;
+  /** WebP unless said otherwise; JPEG for mail, which not every client shows WebP in. */
+  format?: "webp" | "jpeg";
 }
 
 /**
@@ -68,9 +70,11 @@ export async function reencodeUploadedImage(
       });
     }
     try {
-      const { data, info } = await pipeline
-        .webp({ quality: options.quality ?? 82 })
-        .toBuffer({ resolveWithObject: true });
+      const encoded =
+        options.format === "jpeg"
+          ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: options.quality ?? 82, mozjpeg: true })
+          : pipeline.webp({ quality: options.quality ?? 82 });
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height };
     } catch {
       throw new AppError("BAD_REQUEST", "That picture could not be read to the end.");

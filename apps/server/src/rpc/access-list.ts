@@ -169,6 +169,11 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   "library.unfollowContent": { type: "mutation", access: "authed" },
   "library.updateMark": { type: "mutation", access: "authed" },
   "live.watch": { type: "subscription", access: "public", comingSoon: "open" },
+  "mail.changeEmail": { type: "mutation", access: "authed" },
+  "mail.getEmailSettings": { type: "query", access: "authed" },
+  "mail.resendVerification": { type: "mutation", access: "authed" },
+  "mail.setEmailSettings": { type: "mutation", access: "authed" },
+  "mail.setNewsletter": { type: "mutation", access: "authed" },
   "messages.acceptMessageRequest": { type: "mutation", access: "authed" },
   "messages.clearConversation": { type: "mutation", access: "authed" },
   "messages.declineMessageRequest": { type: "mutation", access: "authed" },
@@ -200,6 +205,23 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   "moderation.report": { type: "mutation", access: "authed", rateLimit: "message" },
   "moderation.setHideThresholds": { type: "mutation", access: "admin", section: "moderation" },
   "moderation.submitNotice": { type: "mutation", access: "public", rateLimit: "message" },
+  "newsletter.cancelIssue": { type: "mutation", access: "admin", section: "newsletter" },
+  "newsletter.deleteIssue": { type: "mutation", access: "admin", section: "newsletter" },
+  "newsletter.estimateAudience": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.getAudienceOptions": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.getIssue": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.getIssueReport": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.getOutboxMessage": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.getOverview": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.listOutbox": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.pauseIssue": { type: "mutation", access: "admin", section: "newsletter" },
+  "newsletter.previewIssue": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.resumeIssue": { type: "mutation", access: "admin", section: "newsletter" },
+  "newsletter.saveIssue": { type: "mutation", access: "admin", section: "newsletter" },
+  "newsletter.scheduleIssue": { type: "mutation", access: "admin", section: "newsletter" },
+  "newsletter.searchTitles": { type: "query", access: "admin", section: "newsletter" },
+  "newsletter.sendTestIssue": { type: "mutation", access: "admin", section: "newsletter" },
+  "newsletter.setNewsletterSettings": { type: "mutation", access: "admin", section: "newsletter" },
   "notifications.getNotificationPreferences": { type: "query", access: "authed" },
   "notifications.getPushSetup": { type: "query", access: "authed" },
   "notifications.getUnreadCount": { type: "query", access: "authed" },
@@ -401,12 +423,17 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
  * - watch-token: the reel feed's signed watch token in the body, since a page's last beacon cannot
  *   set a header (401 without);
  * - payment-provider: the payment provider's signature over the raw body (400 without);
+ * - mail-link: a token the server signed for one message (or one person's newsletter confirmation)
+ *   in the URL of a link it mailed; the page acts only on POST (404 without);
+ * - mail-provider: the webhook secret (MAIL_WEBHOOK_SECRET) in `?key=` or a bearer header (401
+ *   without; 404 while no secret is set);
  * - local-admin: a loopback caller holding the token the server wrote to DATA_DIR/server.json
  *   (403 without);
  * - sign-in-provider: the embedded OpenID provider, whose protocol checks its own clients, codes
  *   and sessions;
- * - sign-in-form: a sign-in page's form, for the browser holding that sign-in's cookie, posted
- *   from the issuer's own origin (403 from any other).
+ * - sign-in-form: a sign-in page's form, for the browser holding that sign-in's cookie (or, on the
+ *   account pages mail links lead to, carrying the link's token), posted from the issuer's own
+ *   origin (403 from any other).
  */
 export type RouteAccess =
   | "public"
@@ -416,6 +443,8 @@ export type RouteAccess =
   | "signed-media-url"
   | "watch-token"
   | "payment-provider"
+  | "mail-link"
+  | "mail-provider"
   | "local-admin"
   | "sign-in-provider"
   | "sign-in-form";
@@ -446,6 +475,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET,HEAD /media/avatars/:userId/:file": "public",
   "GET,HEAD /media/club-covers/:id/:file": "public",
   "GET,HEAD /media/ad-images/:id/:file": "public",
+  "GET,HEAD /media/newsletter-images/:id/:file": "public",
   "GET,HEAD /media/clubs/:id/:token/*": "signed-media-url",
   "GET,HEAD /media/covers/:contentId/:file": "public",
   "GET,HEAD /media/episodes/:id/:token/*": "signed-media-url",
@@ -456,10 +486,23 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET,HEAD /media/support/:id/:token/*": "signed-media-url",
   "ALL /oidc": "sign-in-provider",
   "ALL /oidc/*": "sign-in-provider",
+  "GET,HEAD /oidc/account/forgot-password": "public",
+  "POST /oidc/account/forgot-password": "sign-in-form",
+  "GET,HEAD /oidc/account/reset-password": "public",
+  "POST /oidc/account/reset-password": "sign-in-form",
+  "GET,HEAD /oidc/account/verify-email": "public",
+  "POST /oidc/account/verify-email": "sign-in-form",
   "GET,HEAD /oidc/interaction/:uid": "public",
   "POST /oidc/interaction/:uid/continue": "sign-in-form",
   "POST /oidc/interaction/:uid/login": "sign-in-form",
   "POST /oidc/interaction/:uid/register": "sign-in-form",
   "GET,HEAD /oidc/interaction/sign-out.js": "public",
+  "GET,HEAD /mail/c/:token/:link": "mail-link",
+  "GET,HEAD /mail/newsletter/confirm/:token": "mail-link",
+  "POST /mail/newsletter/confirm/:token": "mail-link",
+  "GET,HEAD /mail/o/:file": "public",
+  "GET,HEAD /mail/unsubscribe/:token": "mail-link",
+  "POST /mail/unsubscribe/:token": "mail-link",
+  "POST /webhooks/mail/:source": "mail-provider",
   "POST /webhooks/payments/:provider": "payment-provider",
 };

@@ -358,6 +358,8 @@ const ANSWER_WITHOUT_CREDENTIALS: Record<RouteAccess, number | "answers"> = {
   "local-admin": 403,
   "sign-in-form": 403,
   "payment-provider": 400,
+  "mail-link": 404,
+  "mail-provider": 401,
 };
 
 describe("access to every HTTP route", () => {

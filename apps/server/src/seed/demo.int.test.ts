@@ -558,6 +558,22 @@ describe("demo seed", () => {
     expect((await checkLedger(platform.deps.db)).violations).toEqual([]);
   });
 
+  it("has demo readers on the newsletter, a sent issue with its report, and one scheduled", async () => {
+    const superadmin = await demoCaller("superadmin@demo.test");
+    const overview = await superadmin.newsletter.getOverview();
+    expect(overview.subscribers).toBeGreaterThanOrEqual(20);
+    const [scheduled, sent] = overview.issues;
+    expect(scheduled?.status).toBe("scheduled");
+    expect(sent).toMatchObject({ status: "sent" });
+    const report = await superadmin.newsletter.getIssueReport({ issueId: sent?._id ?? "" });
+    expect(report.sent).toBe(report.recipients);
+    expect(report.recipients).toBeGreaterThanOrEqual(20);
+    expect(report.opened).toBeGreaterThan(0);
+    expect(report.clicked).toBeGreaterThan(0);
+    expect(report.unsubscribed).toBe(1);
+    expect((await (await demoCaller("reader@demo.test")).mail.getEmailSettings()).verified).toBe(true);
+  });
+
   it("tells the team only what the seed really did", async () => {
     const { db } = platform.deps;
     const all = await db.select().from(adminNotifications).orderBy(adminNotifications.title);

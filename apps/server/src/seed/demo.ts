@@ -26,6 +26,7 @@ import { content, episodes } from "../modules/content/schema.ts";
 import { seedDemoContent } from "../modules/content-admin/demo/catalogue.ts";
 import { seedDemoCommunity } from "../modules/friends/demo.ts";
 import { seedDemoEngagement } from "../modules/library/demo.ts";
+import { seedDemoMail } from "../modules/mail/demo.ts";
 import { seedDemoModeration } from "../modules/moderation/demo.ts";
 import {
   createNotification,
@@ -74,7 +75,8 @@ export async function seedDemoAccounts(deps: ServiceDeps): Promise<number> {
     await deps.changes.inTransaction(deps.db, async (tx) => {
       const [account] = await tx
         .insert(accounts)
-        .values({ email: demo.email, displayName: demo.name, passwordHash })
+        // Demo addresses are ours: confirmed from the start, so the demo's mail reaches them.
+        .values({ email: demo.email, displayName: demo.name, passwordHash, emailVerifiedAt: new Date() })
         .onConflictDoNothing()
         .returning();
       if (!account) return;
@@ -85,6 +87,7 @@ export async function seedDemoAccounts(deps: ServiceDeps): Promise<number> {
           issuer: EMBEDDED_ISSUER_KEY,
           subject: account.id,
           email: demo.email,
+          emailVerifiedAt: new Date(),
           name: demo.name,
           handle: demo.handle,
           role: demo.role,
@@ -199,6 +202,8 @@ export async function seedDemo(
     (await seedDemoModeration(deps)) +
     // After the personas, who advertise, and the catalogue they promote.
     (await seedDemoAds(deps)) +
+    // After the personas and the catalogue: readers who take the newsletter, and its issues.
+    (await seedDemoMail(deps)) +
     // Last: they tell of what the steps above really did.
     (await seedDemoAdminNotices(deps));
   // The history above is written straight into the tables, past the services that count it: the

@@ -30,6 +30,8 @@ import type { RequestContext } from "../rpc/context.ts";
 import { createCallerFactory } from "../rpc/trpc.ts";
 
 export const usesPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** The bounce webhooks' secret on test platforms. */
+export const TEST_MAIL_WEBHOOK_SECRET = "test-mail-webhook-secret";
 const silentLog = pino({ level: "silent" });
 
 /** `baseUrl` pointing at the database `name` of the same server. */
@@ -203,6 +205,7 @@ export async function openTestPlatform(): Promise<TestPlatform> {
     RATE_LIMIT_ACCOUNTS_PER_HOUR: "1000000",
     RATE_LIMIT_MESSAGES_PER_MINUTE: "1000000",
     RATE_LIMIT_FRIEND_REQUESTS_PER_HOUR: "1000000",
+    MAIL_WEBHOOK_SECRET: TEST_MAIL_WEBHOOK_SECRET,
   });
   let target: DatabaseTarget = { kind: "pglite", dataDir: null };
   let drop = async () => {};

@@ -15,6 +15,8 @@ export interface Account {
   id: string;
   email: string;
   displayName: string;
+  /** When the person followed a link we sent to `email`; null until then. */
+  emailVerifiedAt: Date | null;
 }
 
 export interface NewAccountInput {
@@ -135,6 +137,11 @@ export function parseNewAccount(
   return { ok: true, value: { email: email.data, displayName: displayName.data, password } };
 }
 
+/** What is wrong with a new password (sign-up, reset) for this email, as the forms say it; empty when none. */
+export function newPasswordProblems(password: string, email: string): string[] {
+  return checkPassword(password, email, {});
+}
+
 function checkPassword(password: string, email: string, options: { skipPasswordRules?: boolean }): string[] {
   if (password.length === 0) return ["Enter a password."];
   if (!options.skipPasswordRules) return passwordProblems(password, email);
@@ -205,7 +212,12 @@ function decoy(): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Storage
 
-const accountColumns = { id: accounts.id, email: accounts.email, displayName: accounts.displayName };
+const accountColumns = {
+  id: accounts.id,
+  email: accounts.email,
+  displayName: accounts.displayName,
+  emailVerifiedAt: accounts.emailVerifiedAt,
+};
 
 /**
  * Creates an account. Throws `AccountInputError` (BAD_REQUEST, with field errors) for invalid
@@ -248,7 +260,7 @@ export async function verifyPassword(db: Executor, email: string, password: stri
     return null;
   }
   if (!(await passwordMatches(password, row.passwordHash))) return null;
-  return { id: row.id, email: row.email, displayName: row.displayName };
+  return { id: row.id, email: row.email, displayName: row.displayName, emailVerifiedAt: row.emailVerifiedAt };
 }
 
 /** What a disabled password is stored as: no password matches it. */
@@ -283,5 +295,17 @@ const uuidSchema = z.uuid();
 export async function findAccount(db: Executor, id: string): Promise<Account | null> {
   if (!uuidSchema.safeParse(id).success) return null;
   const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The account with this email (any case), or null. */
+export async function findAccountByEmail(db: Executor, email: string): Promise<Account | null> {
+  const normalized = normalizeEmail(email);
+  if (!normalized) return null;
+  const [row] = await db
+    .select(accountColumns)
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = ${normalized}`)
+    .limit(1);
   return row ?? null;
 }

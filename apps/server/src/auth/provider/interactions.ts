@@ -6,6 +6,10 @@
 // (`interactionDetails`) and requires it to be the one named in the URL, so a form posted from
 // another site or another browser session finds nothing to act on. POSTs from another origin are
 // refused outright as well.
+//
+// The account pages (forgot password, reset password, confirm an address) are reached from mail,
+// perhaps in another browser, so they are bound to no interaction: their links' tokens are what
+// they act on, and only when their forms are posted (from the issuer's origin), never when shown.
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from "@litverse/shared/demo-accounts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
@@ -14,18 +18,34 @@ import { z } from "zod";
 import type { Database } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import { RateLimitError, type RateLimits } from "../../core/limits/rate-limits.ts";
+import type { ChangeNotifier } from "../../core/live/changes.ts";
+import {
+  accountPageUrl,
+  confirmEmail,
+  ResetRequestLimits,
+  requestPasswordReset,
+  resetLinkAccount,
+  resetPassword,
+  sendSignUpVerification,
+  TAKEN_ADDRESS_MESSAGE,
+  verifyLinkDetails,
+} from "./account-email.ts";
 import {
   AccountInputError,
   createAccount,
   findAccount,
+  normalizeEmail,
   parseNewAccount,
   verifyPassword,
 } from "./accounts.ts";
 import {
   accountChooserPage,
+  confirmEmailPage,
+  forgotPasswordPage,
   messagePage,
   type RegisterView,
   registerPage,
+  resetPasswordPage,
   SIGN_OUT_SCRIPT,
   signInPage,
 } from "./pages.ts";
@@ -36,6 +56,8 @@ export const INCORRECT_CREDENTIALS = "Incorrect email or password.";
 export interface InteractionRoutesOptions {
   provider: Provider;
   db: Database;
+  /** Announces writes; wakes the mail sender after a link is mailed. */
+  changes: ChangeNotifier;
   /** Path the provider is mounted at, e.g. `/oidc`. */
   mountPath: string;
   /** The only origin whose pages may post the forms: the issuer's. */
@@ -53,6 +75,11 @@ export interface InteractionRoutesOptions {
 /** Why the account with this id may not sign in now, in words for the person; null when it may. */
 export type SignInRefusal = (accountId: string) => Promise<string | null>;
 
+function sendPage(reply: FastifyReply, status: number, page: string) {
+  // Pages carry anti-forgery-bound forms and personal details: never cache them.
+  return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(page);
+}
+
 type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
 
 const paramsSchema = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
@@ -68,6 +95,15 @@ const registerForm = z
     password: z.string().max(4_096).default(""),
   })
   .catch({ email: "", displayName: "", password: "" });
+const tokenQuery = z.object({ token: z.string().max(200).default("") }).catch({ token: "" });
+const forgotForm = z.object({ email: z.string().max(1_000).default("") }).catch({ email: "" });
+const resetForm = z
+  .object({
+    token: z.string().max(200).default(""),
+    password: z.string().max(4_096).default(""),
+    passwordRepeat: z.string().max(4_096).default(""),
+  })
+  .catch({ token: "", password: "", passwordRepeat: "" });
 const consentDetails = z
   .object({
     missingOIDCScope: z.array(z.string()).optional(),
@@ -76,14 +112,10 @@ const consentDetails = z
   })
   .catch({});
 
-function sendPage(reply: FastifyReply, status: number, page: string) {
-  // Pages carry anti-forgery-bound forms and personal details: never cache them.
-  return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(page);
-}
-
 export function registerInteractionRoutes(scope: FastifyInstance, options: InteractionRoutesOptions): void {
   const { provider, db } = options;
   const base = `${options.mountPath}/interaction`;
+  const issuer = `${options.issuerOrigin}${options.mountPath}`;
   const pathFor = (uid: string) => `${base}/${encodeURIComponent(uid)}`;
   const expired = (reply: FastifyReply) =>
     sendPage(
@@ -126,6 +158,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
     return signInPage({
       action: `${pathFor(interaction.uid)}/login`,
       registerHref: `${pathFor(interaction.uid)}?view=register`,
+      forgotPasswordHref: new URL(accountPageUrl(issuer, "forgot-password")).pathname,
       email: extra.email ?? (typeof hint === "string" ? hint.slice(0, 254) : ""),
       ...(extra.error ? { error: extra.error } : {}),
       ...(options.isDemo ? { demo: { accounts: DEMO_SIGN_INS, password: DEMO_PASSWORD } } : {}),
@@ -242,6 +275,12 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
       if (!parsed.ok) throw new AccountInputError(parsed.fieldErrors);
       await options.rates?.consume("account", request.ip);
       const account = await createAccount(db, parsed.value);
+      // The account stands without it: the person can ask for another link from the app.
+      await sendSignUpVerification({ db, changes: options.changes }, issuer, account).catch(
+        (error: unknown) => {
+          request.log.error({ err: error }, "could not queue the new account's verification mail");
+        },
+      );
       return await finish(request, reply, signedIn(account.id));
     } catch (error) {
       if (error instanceof RateLimitError) {
@@ -262,6 +301,8 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
     }
   });
 
+  registerAccountRoutes(scope, { ...options, sameOriginOnly });
+
   scope.post(`${base}/:uid/continue`, { preHandler: sameOriginOnly }, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return expired(reply);
@@ -270,6 +311,119 @@ export function registerInteractionRoutes(scope: FastifyInstance, options: Inter
       return reply.redirect(pathFor(interaction.uid), 303);
     }
     return finish(request, reply, { select_account: {} });
+  });
+}
+
+/** The same whether or not an account has the address. The link works for RESET_LINK_TTL_MS. */
+export const RESET_SENT_MESSAGE =
+  "If an account uses that address, we sent it a link to choose a new password. The link works for an hour.";
+export const TOO_MANY_RESET_REQUESTS = "Too many requests. Try again later.";
+export const EXPIRED_LINK_MESSAGE = "This link has expired or was used already.";
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The pages mail links lead to: forgot password, choose a new password, confirm an address. */
+function registerAccountRoutes(
+  scope: FastifyInstance,
+  options: InteractionRoutesOptions & { sameOriginOnly: PreHandler },
+): void {
+  const { db, changes, homeUrl, sameOriginOnly } = options;
+  const issuer = `${options.issuerOrigin}${options.mountPath}`;
+  const pathOf = (page: Parameters<typeof accountPageUrl>[1]) =>
+    new URL(accountPageUrl(issuer, page)).pathname;
+  const forgotPath = pathOf("forgot-password");
+  const resetPath = pathOf("reset-password");
+  const verifyPath = pathOf("verify-email");
+  const limits = new ResetRequestLimits();
+  const back = { href: homeUrl, label: "Back to Litverse" };
+
+  const expiredLink = (reply: FastifyReply, again: { href: string; label: string }) =>
+    sendPage(reply, 400, messagePage({ title: "Link expired", message: EXPIRED_LINK_MESSAGE, link: again }));
+  const askAgain = { href: forgotPath, label: "Ask for a new link" };
+
+  scope.get(forgotPath, async (_request, reply) =>
+    sendPage(reply, 200, forgotPasswordPage({ action: forgotPath, backHref: homeUrl })),
+  );
+
+  scope.post(forgotPath, { preHandler: sameOriginOnly }, async (request, reply) => {
+    const { email } = forgotForm.parse(request.body);
+    const view = { action: forgotPath, backHref: homeUrl, email };
+    const normalized = normalizeEmail(email);
+    if (!normalized) {
+      const emailError = email.trim() ? "Enter a valid email address." : "Enter your email address.";
+      return sendPage(reply, 400, forgotPasswordPage({ ...view, emailError }));
+    }
+    // Counted per typed address, account or not: being refused tells nothing about accounts.
+    const retryAfter = await limits.consume(normalized, request.ip);
+    if (retryAfter !== null) {
+      reply.header("retry-after", String(retryAfter));
+      return sendPage(reply, 429, forgotPasswordPage({ ...view, error: TOO_MANY_RESET_REQUESTS }));
+    }
+    await requestPasswordReset({ db, changes }, issuer, normalized);
+    return sendPage(
+      reply,
+      200,
+      messagePage({ title: "Check your email", message: RESET_SENT_MESSAGE, link: back }),
+    );
+  });
+
+  scope.get(resetPath, async (request, reply) => {
+    const { token } = tokenQuery.parse(request.query);
+    const account = await resetLinkAccount(db, token);
+    if (!account) return expiredLink(reply, askAgain);
+    return sendPage(reply, 200, resetPasswordPage({ action: resetPath, token, email: account.email }));
+  });
+
+  scope.post(resetPath, { preHandler: sameOriginOnly }, async (request, reply) => {
+    const input = resetForm.parse(request.body);
+    const outcome = await resetPassword({ db, changes }, input);
+    if (outcome.kind === "expired") return expiredLink(reply, askAgain);
+    if (outcome.kind === "invalid") {
+      return sendPage(
+        reply,
+        400,
+        resetPasswordPage({
+          action: resetPath,
+          token: input.token,
+          email: outcome.email,
+          fieldErrors: outcome.fieldErrors,
+        }),
+      );
+    }
+    return sendPage(
+      reply,
+      200,
+      messagePage({
+        title: "Your password is changed",
+        message: "Sign in with your new password. Everywhere you were signed in, you are signed out.",
+        link: { href: homeUrl, label: "Sign in" },
+      }),
+    );
+  });
+
+  scope.get(verifyPath, async (request, reply) => {
+    const { token } = tokenQuery.parse(request.query);
+    const details = await verifyLinkDetails(db, token);
+    if (!details) return expiredLink(reply, back);
+    return sendPage(reply, 200, confirmEmailPage({ action: verifyPath, token, ...details }));
+  });
+
+  scope.post(verifyPath, { preHandler: sameOriginOnly }, async (request, reply) => {
+    const { token } = tokenQuery.parse(request.body);
+    const outcome = await confirmEmail({ db, changes }, token);
+    if (outcome.kind === "expired") return expiredLink(reply, back);
+    if (outcome.kind === "taken") {
+      return sendPage(
+        reply,
+        409,
+        messagePage({ title: "Address not changed", message: TAKEN_ADDRESS_MESSAGE, link: back }),
+      );
+    }
+    return sendPage(
+      reply,
+      200,
+      messagePage({ title: "Address confirmed", message: "Your address is confirmed.", link: back }),
+    );
   });
 }
 

@@ -47,6 +47,8 @@ text-decoration:none;cursor:pointer}
 .button.secondary:hover{background:var(--bg)}
 .account-email{display:block;font-weight:400;font-size:14px;opacity:.9;overflow-wrap:anywhere}
 .links{margin:20px 0 0;text-align:center;font-size:14px}
+.field-link{margin:-8px 0 16px;text-align:right;font-size:14px}
+.address{font-weight:600;overflow-wrap:anywhere}
 a{color:var(--link)}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 details{margin-top:16px;color:var(--muted);font-size:13px}
@@ -152,6 +154,8 @@ ${options.hints?.length ? html`<ul class="hint" id="${hintId}">${options.hints.m
 export interface SignInView {
   action: string;
   registerHref: string;
+  /** The page that sends a link to choose a new password. */
+  forgotPasswordHref: string;
   email?: string;
   /** A message about the attempt as a whole: wrong credentials, throttled. */
   error?: string;
@@ -205,6 +209,7 @@ ${field({
   formErrorId,
   autofocus: Boolean(view.email),
 })}
+<p class="field-link"><a href="${view.forgotPasswordHref}">Forgot password?</a></p>
 <button class="button" type="submit">Sign in</button>
 </form>
 <p class="links">New to ${PRODUCT}? <a href="${view.registerHref}">Create an account</a></p>
@@ -263,6 +268,108 @@ ${field({
 <button class="button" type="submit">Create account</button>
 </form>
 <p class="links">Already have an account? <a href="${view.signInHref}">Sign in</a></p>`,
+  );
+}
+
+export interface ForgotPasswordView {
+  action: string;
+  /** Where "back" leads: the app, which starts a sign-in. */
+  backHref: string;
+  email?: string;
+  /** What is wrong with the typed address. */
+  emailError?: string;
+  /** About the request as a whole (too many). */
+  error?: string;
+}
+
+export function forgotPasswordPage(view: ForgotPasswordView): string {
+  const formErrorId = view.error ? "form-error" : undefined;
+  return layout(
+    "Forgot password",
+    html`<h1 id="page-title">Forgot your password?</h1>
+<p class="lead">Enter the email address of your account. We will send it a link to choose a new password.</p>
+${view.error ? html`<p class="alert" id="form-error" role="alert">${view.error}</p>` : ""}
+<form method="post" action="${view.action}">
+${field({
+  name: "email",
+  label: "Email",
+  type: "email",
+  autocomplete: "email",
+  value: view.email ?? "",
+  errors: view.emailError ? [view.emailError] : undefined,
+  formErrorId,
+  autofocus: true,
+  maxlength: 254,
+})}
+<button class="button" type="submit">Send link</button>
+</form>
+<p class="links"><a href="${view.backHref}">Back to ${PRODUCT}</a></p>`,
+  );
+}
+
+export interface ResetPasswordView {
+  action: string;
+  /** The link's token, posted back with the form (never used by showing the page). */
+  token: string;
+  /** The account's address, so that password managers file the new password under it. */
+  email: string;
+  fieldErrors?: FieldErrors;
+}
+
+export function resetPasswordPage(view: ResetPasswordView): string {
+  const errors = view.fieldErrors ?? {};
+  const firstInvalid = ["password", "passwordRepeat"].find((name) => errors[name]?.length);
+  return layout(
+    "Choose a new password",
+    html`<h1 id="page-title">Choose a new password</h1>
+<p class="lead">for <span class="address">${view.email}</span></p>
+${firstInvalid ? html`<p class="alert" role="alert">Please correct the highlighted fields.</p>` : ""}
+<form method="post" action="${view.action}">
+<input type="hidden" name="token" value="${view.token}">
+${field({
+  name: "password",
+  label: "New password",
+  type: "password",
+  autocomplete: "new-password",
+  errors: errors.password,
+  hints: describePasswordRules(),
+  autofocus: firstInvalid ? firstInvalid === "password" : true,
+})}
+${field({
+  name: "passwordRepeat",
+  label: "Repeat the new password",
+  type: "password",
+  autocomplete: "new-password",
+  errors: errors.passwordRepeat,
+  autofocus: firstInvalid === "passwordRepeat",
+})}
+<button class="button" type="submit">Change password</button>
+</form>`,
+  );
+}
+
+export interface ConfirmEmailView {
+  action: string;
+  /** The link's token, posted back by the button (never used by showing the page). */
+  token: string;
+  email: string;
+  /** The account is moving to this address (not confirming the one it signed up with). */
+  isChange: boolean;
+}
+
+export function confirmEmailPage(view: ConfirmEmailView): string {
+  return layout(
+    "Confirm your address",
+    html`<h1 id="page-title">Confirm your address <span class="address">${view.email}</span></h1>
+<p class="lead">${
+      view.isChange
+        ? "Your account will use this address from now on: to sign in, and for the mail we send you."
+        : "This tells us the address is yours, so that we can reach you there."
+    }</p>
+<form method="post" action="${view.action}">
+<input type="hidden" name="token" value="${view.token}">
+<button class="button" type="submit">Confirm</button>
+</form>`,
   );
 }
 

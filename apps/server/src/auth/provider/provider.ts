@@ -102,7 +102,7 @@ export async function registerEmbeddedProvider(
   });
 
   const callback = provider.callback();
-  const interactionPrefix = /^\/interaction(\/|\?|$)/;
+  const interactionPrefix = /^\/(interaction|account)(\/|\?|$)/;
   const formTargets = options.clientOrigins.filter((value) => value !== issuer.origin);
 
   await app.register(
@@ -113,7 +113,7 @@ export async function registerEmbeddedProvider(
       });
       await scope.register(middie);
       scope.use(PROVIDER_MOUNT_PATH, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-        // Our own interaction pages are Fastify routes; everything else is the provider's.
+        // Our own interaction and account pages are Fastify routes; everything else is the provider's.
         if (interactionPrefix.test(req.url ?? "")) return next();
         if (provider.proxy) {
           // Only the issuer's scheme and host are believed, whatever a client sends.
@@ -134,6 +134,7 @@ export async function registerEmbeddedProvider(
         registerInteractionRoutes(forms, {
           provider,
           db,
+          changes: platform.deps.changes,
           mountPath: PROVIDER_MOUNT_PATH,
           issuerOrigin: issuer.origin,
           homeUrl,
@@ -241,11 +242,11 @@ function buildConfiguration(
       if (!account || (await signInRefusal(account.id))) return undefined;
       const result: ProviderAccount = {
         accountId: account.id,
-        // Addresses are not verified by the embedded provider; say so rather than pretend.
+        // Verified once the person followed a link mailed to the address (account-email.ts).
         claims: () => ({
           sub: account.id,
           email: account.email,
-          email_verified: false,
+          email_verified: account.emailVerifiedAt !== null,
           name: account.displayName,
         }),
       };
@@ -255,7 +256,14 @@ function buildConfiguration(
       const accountId = "accountId" in token ? token.accountId : undefined;
       if (typeof accountId !== "string") return undefined;
       const account = await findAccount(db, accountId);
-      return account ? { email: account.email, name: account.displayName } : undefined;
+      // The API builds its user from the access token alone: it says whether the address is verified too.
+      return account
+        ? {
+            email: account.email,
+            email_verified: account.emailVerifiedAt !== null,
+            name: account.displayName,
+          }
+        : undefined;
     },
     features: {
       devInteractions: { enabled: false },

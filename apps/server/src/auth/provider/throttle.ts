@@ -118,6 +118,15 @@ export async function clearSignInFailures(db: Executor, attempt: SignInAttempt):
   await db.delete(signInThrottle).where(sql`${signInThrottle.id} = ${pairKey(attempt)}`);
 }
 
+/**
+ * After the password changed: every address's failures for this email start over, so that nobody
+ * guessing the old one has slowed the owner down with the new one.
+ */
+export async function clearEmailFailures(db: Executor, email: string): Promise<void> {
+  const prefix = pairKey({ email, ip: "" });
+  await db.delete(signInThrottle).where(sql`starts_with(${signInThrottle.id}, ${prefix})`);
+}
+
 /** Minutes until `retryAt`, rounded up, at least 1: what the sign-in page tells people. */
 export function minutesUntil(retryAt: Date, now = new Date()): number {
   return Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000));

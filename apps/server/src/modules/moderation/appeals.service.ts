@@ -7,6 +7,7 @@ import { noteChange } from "../../core/audit.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { createAdminNotification } from "../admin-notifications/index.ts";
+import { mailModerationNotice } from "../mail/index.ts";
 import { notify } from "../notifications/index.ts";
 import { moderationItems } from "../reports/schema.ts";
 import { liftRestriction } from "../users/index.ts";
@@ -144,16 +145,17 @@ export async function decideAppeal(
     await liftRestriction(deps, moderator, decision.authorId);
   }
   if (decision.authorId) {
-    await notify(deps, decision.authorId, {
-      kind: "system",
+    const outcome = {
       title: input.outcome === "upheld" ? "Your appeal was upheld" : "Your appeal was not upheld",
       body:
         input.outcome === "upheld"
           ? `We reversed our decision and undid its effects. ${input.reply}`
           : `Our decision stands. ${input.reply}`,
       link: "/settings/safety",
-      dedupeKey: `moderation-appeal:${appeal.id}`,
-    });
+    };
+    const dedupeKey = `moderation-appeal:${appeal.id}`;
+    await notify(deps, decision.authorId, { kind: "system", ...outcome, dedupeKey });
+    await mailModerationNotice(deps, decision.authorId, outcome, dedupeKey);
   }
   return toAppeal(appeal, await namesOf(deps.db, [moderator.id]));
 }

@@ -18,6 +18,7 @@ import { noteChange } from "../../core/audit.ts";
 import type { Transaction } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
+import { mailModerationNotice } from "../mail/index.ts";
 import { notify } from "../notifications/index.ts";
 import { REPORTS_TOPIC } from "../reports/index.ts";
 import { moderationItems, reporterStanding, reports } from "../reports/schema.ts";
@@ -240,13 +241,14 @@ async function sendStatements(
   const what = MODERATION_KIND_LABELS[item.kind].toLowerCase();
   if (item.authorId && input.action !== "dismiss") {
     const rule = input.rule ? COMMUNITY_RULE_LABELS[input.rule] : "our community rules";
-    await notify(deps, item.authorId, {
-      kind: "system",
+    const statement = {
       title: `A decision about your ${what}`,
       body: `${consequenceOf(input.action, input.suspendDays ?? null, input.audience ?? null)} Rule: ${rule}. ${input.explanation} You can appeal within ${Math.round(APPEAL_WINDOW_DAYS / 30)} months.`,
       link: appealPath(appealKey),
-      dedupeKey: `moderation-decision:${decisionId}`,
-    });
+    };
+    const dedupeKey = `moderation-decision:${decisionId}`;
+    await notify(deps, item.authorId, { kind: "system", ...statement, dedupeKey });
+    await mailModerationNotice(deps, item.authorId, statement, dedupeKey);
   }
   for (const reporterId of reporters.filter((id) => id !== item.authorId)) {
     await notify(deps, reporterId, {

@@ -31,6 +31,7 @@ import { noteChange } from "../../core/audit.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
+import { mailSupportReply } from "../mail/index.ts";
 import { notify } from "../notifications/index.ts";
 import { peopleByIds } from "../profiles/index.ts";
 import { users } from "../users/schema.ts";
@@ -259,6 +260,18 @@ export async function agentReply(
       actorId: agent.id,
       createdAt: now,
     });
+    const agentName = (await peopleByIds(deps.db, [agent.id])).get(agent.id)?.name ?? "Litverse support";
+    await mailSupportReply(
+      deps,
+      answered.userId,
+      {
+        ticketSubject: `${ticketLabel(answered.number)} ${answered.subject}`,
+        agent: agentName,
+        excerpt: input.body.slice(0, 600) || "The team sent a file.",
+        link: `/support/${answered.id}`,
+      },
+      now,
+    );
   }
 }
 

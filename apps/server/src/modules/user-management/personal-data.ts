@@ -48,6 +48,9 @@ export const ERASED_TABLES = new Set([
   "friendships",
   "handle_history",
   "league_members",
+  // Mail sent to them and what they chose to receive.
+  "mail_outbox",
+  "mail_preferences",
   "message_hides",
   "messages",
   "notification_preferences",
@@ -102,6 +105,7 @@ export const KEPT_TABLES = new Set([
   "moderation_notes",
   "monthly_active_people",
   "ledger_entries",
+  "newsletter_issues",
   "payments",
   "person_milestones",
   "reel_link_clicks",

@@ -203,6 +203,7 @@ export async function anonymiseAccount(
     // names the person there, and goes.
     subject: target.issuer === EMBEDDED_ISSUER_KEY ? target.subject : target.id,
     email: null,
+    emailVerifiedAt: null,
     name: null,
     picture: null,
     handle: `deleted_${randomBytes(5).toString("hex")}`,

@@ -24,6 +24,8 @@ export const users = pgTable(
     issuer: text("issuer").notNull(),
     subject: text("subject").notNull(),
     email: text("email"),
+    /** When this address was shown to be the person's (a link we sent, or the provider's word). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     name: text("name"),
     picture: text("picture"),
     handle: text("handle"),

@@ -96,8 +96,9 @@ async function availableHandle(db: Executor, profile: Profile): Promise<string> 
 /**
  * Creates the user on first sign-in, refreshes the profile on later ones, and promotes the emails
  * listed as superadmins. Never demotes anyone. Promotion needs an address the provider has
- * verified: anyone can type any address into a sign-up form (the embedded provider does not send
- * verification mail, so its users get roles through `users:set-role` instead).
+ * verified: anyone can type any address into a sign-up form. The embedded provider says an
+ * address is verified once its owner followed the link it mailed there, so its users are promoted
+ * at the first sign-in after confirming their address.
  */
 export async function syncUser(
   deps: ServiceDeps,
@@ -112,12 +113,14 @@ export async function syncUser(
     if (existing) {
       const changes = {
         email: profile.email ?? existing.email,
+        emailVerifiedAt: emailVerifiedAtFor(existing, profile),
         name: profile.name ?? existing.name,
         picture: profile.picture ?? existing.picture,
         ...(promote && existing.role !== "superadmin" ? { role: "superadmin" as const } : {}),
       };
       const isSame =
         changes.email === existing.email &&
+        changes.emailVerifiedAt === existing.emailVerifiedAt &&
         changes.name === existing.name &&
         changes.picture === existing.picture &&
         !("role" in changes);
@@ -132,6 +135,7 @@ export async function syncUser(
         issuer: identity.issuerKey,
         subject: identity.subject,
         email,
+        emailVerifiedAt: email && profile.emailVerified ? new Date() : null,
         name,
         picture,
         handle: await availableHandle(tx, profile),
@@ -147,6 +151,17 @@ export async function syncUser(
   });
   if (!row) throw new AppError("CONFLICT", "Could not store the user.");
   return row;
+}
+
+/**
+ * When the stored address was verified, after this sign-in: a new address is verified now if the
+ * provider says so, else not; the same address keeps its date, or gets one now that the provider
+ * vouches for it. A profile without an address keeps the stored one, and its date.
+ */
+function emailVerifiedAtFor(existing: UserRow, profile: Profile): Date | null {
+  if (profile.email === null) return existing.emailVerifiedAt;
+  if (profile.email !== existing.email) return profile.emailVerified ? new Date() : null;
+  return existing.emailVerifiedAt ?? (profile.emailVerified ? new Date() : null);
 }
 
 function toCurrentUser(row: UserRow): CurrentUser {

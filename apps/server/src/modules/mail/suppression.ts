@@ -1,0 +1,137 @@
+// Addresses bulk mail no longer goes to: a hard bounce or a spam complaint, reported by the mail
+// server while sending or by the provider's webhook later. A complaint also ends the newsletter.
+import type { SuppressionReason } from "@litverse/shared/mail";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../../core/db/client.ts";
+import type { ServiceDeps } from "../../core/service-deps.ts";
+import { users } from "../users/schema.ts";
+import { mailOutbox, mailPreferences, mailSuppressions } from "./schema.ts";
+import { emailSettingsTopic, NEWSLETTER_TOPIC } from "./topics.ts";
+
+export interface Suppression {
+  address: string;
+  reason: SuppressionReason;
+  /** Who said so: "smtp", or the webhook's provider. */
+  source: string;
+  detail: string;
+  /** The message it is about, when known: marked bounced for its issue's report. */
+  messageId?: string | null;
+}
+
+export async function suppressAddress(deps: ServiceDeps, suppression: Suppression): Promise<void> {
+  const address = suppression.address.toLowerCase();
+  await deps.changes.inTransaction(deps.db, async (tx) => {
+    await tx
+      .insert(mailSuppressions)
+      .values({
+        address,
+        reason: suppression.reason,
+        source: suppression.source,
+        detail: suppression.detail.slice(0, 300),
+      })
+      .onConflictDoUpdate({
+        target: mailSuppressions.address,
+        // A complaint outweighs a bounce: it also says the person wants none of it.
+        set: {
+          reason: sql`case when excluded.reason = 'complaint' then 'complaint' else ${mailSuppressions.reason} end`,
+        },
+      });
+    if (suppression.messageId) {
+      await tx
+        .update(mailOutbox)
+        .set({ bouncedAt: sql`coalesce(${mailOutbox.bouncedAt}, now())` })
+        .where(and(eq(mailOutbox.id, suppression.messageId), eq(mailOutbox.toAddress, address)));
+    }
+    const people = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
+    if (suppression.reason === "complaint" && people.length > 0) {
+      await tx
+        .update(mailPreferences)
+        .set({ newsletter: "none", updatedAt: new Date() })
+        .where(
+          inArray(
+            mailPreferences.userId,
+            people.map((person) => person.id),
+          ),
+        );
+    }
+    deps.changes.changed(NEWSLETTER_TOPIC, ...people.map((person) => emailSettingsTopic(person.id)));
+  });
+}
+
+/** Lets bulk mail reach the address again (an administrator's decision). */
+export async function liftSuppression(deps: ServiceDeps, address: string): Promise<boolean> {
+  return deps.changes.inTransaction(deps.db, async (tx) => {
+    const removed = await tx
+      .delete(mailSuppressions)
+      .where(eq(mailSuppressions.address, address.toLowerCase()))
+      .returning({ address: mailSuppressions.address });
+    const people = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, address.toLowerCase()));
+    deps.changes.changed(NEWSLETTER_TOPIC, ...people.map((person) => emailSettingsTopic(person.id)));
+    return removed.length > 0;
+  });
+}
+
+export async function suppressionOf(db: Executor, address: string | null) {
+  if (!address) return null;
+  const [row] = await db
+    .select()
+    .from(mailSuppressions)
+    .where(eq(mailSuppressions.address, address.toLowerCase()));
+  return row ?? null;
+}
+
+/** Of these bulk messages, the ones that may no longer go, with why. */
+export async function bulkRefusals(
+  db: Executor,
+  rows: ReadonlyArray<{ id: string; kind: string; userId: string | null; toAddress: string }>,
+): Promise<Map<string, string>> {
+  const refusals = new Map<string, string>();
+  if (rows.length === 0) return refusals;
+  const suppressed = new Set(
+    (
+      await db
+        .select({ address: mailSuppressions.address })
+        .from(mailSuppressions)
+        .where(inArray(mailSuppressions.address, [...new Set(rows.map((row) => row.toAddress))]))
+    ).map((row) => row.address),
+  );
+  const userIds = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
+  const people = new Map(
+    userIds.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              id: users.id,
+              email: users.email,
+              verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+              deleted: sql<boolean>`${users.deletedAt} is not null`,
+              newsletter: mailPreferences.newsletter,
+              newsletterAddress: mailPreferences.newsletterAddress,
+              digest: mailPreferences.digest,
+            })
+            .from(users)
+            .leftJoin(mailPreferences, eq(mailPreferences.userId, users.id))
+            .where(and(inArray(users.id, userIds), isNull(users.bannedAt)))
+        ).map((row) => [row.id, row]),
+  );
+  for (const row of rows) {
+    const person = row.userId ? people.get(row.userId) : undefined;
+    if (suppressed.has(row.toAddress))
+      refusals.set(row.id, "The address is suppressed (a bounce or a complaint).");
+    else if (!person || person.deleted) refusals.set(row.id, "The account is gone or banned.");
+    else if (person.email !== row.toAddress || !person.verified)
+      refusals.set(row.id, "The address is not confirmed.");
+    else if (
+      row.kind === "newsletter" &&
+      (person.newsletter !== "confirmed" || person.newsletterAddress !== row.toAddress)
+    )
+      refusals.set(row.id, "Unsubscribed before it went.");
+    else if (row.kind === "digest" && (person.digest ?? "off") === "off")
+      refusals.set(row.id, "The digest was turned off.");
+  }
+  return refusals;
+}
