@@ -64,6 +64,18 @@ export interface EmailSettings {
   newsletter: NewsletterSubscription;
 }
 
+/** A person's email as their page in user management shows it. */
+export interface PersonEmailStatus {
+  address: string | null;
+  verified: boolean;
+  newsletter: NewsletterSubscription;
+  digest: DigestFrequency;
+  /** Bulk mail no longer goes to the address: why, who reported it, when. */
+  suppressed: { reason: SuppressionReason; source: string; detail: string; at: string } | null;
+  /** Messages to the person in the outbox, all kinds. */
+  messages: number;
+}
+
 // ---- Newsletter ----
 
 export const NEWSLETTER_SUBJECT_MAX_LENGTH = 150;

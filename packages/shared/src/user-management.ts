@@ -3,6 +3,7 @@
 import type { AuditEvent } from "./audit.ts";
 import type { WalletEntry } from "./coins.ts";
 import type { USER_ROLES } from "./constants.ts";
+import type { PersonEmailStatus } from "./mail.ts";
 import type { ModerationKind, ReportCategory } from "./moderation.ts";
 import type { AdminPaymentRow } from "./payments.ts";
 import type { MySubscription } from "./subscriptions.ts";
@@ -106,6 +107,7 @@ export interface PersonRecord {
   history: AuditEvent[];
   /** Whether the person is the only superadmin left: they cannot be demoted, restricted or deleted. */
   isLastSuperadmin: boolean;
+  email: PersonEmailStatus;
 }
 
 /** Everything stored about a person, as the export file holds it: rows per table. */

@@ -89,7 +89,13 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
   // pictures: named after a hash of their content like title covers, and public like them (a
   // story's draft pictures, an ad in review and a draft issue's included: their names cannot be
   // guessed; mail clients fetch a newsletter's without signing in).
-  for (const area of ["club-covers", "story-covers", "story-images", "ad-images", "newsletter-images"] as const) {
+  for (const area of [
+    "club-covers",
+    "story-covers",
+    "story-images",
+    "ad-images",
+    "newsletter-images",
+  ] as const) {
     app.get<{ Params: { id: string; file: string } }>(
       `/media/${area}/:id/:file`,
       { compress: false },

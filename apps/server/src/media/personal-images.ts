@@ -72,7 +72,9 @@ export async function reencodeUploadedImage(
     try {
       const encoded =
         options.format === "jpeg"
-          ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: options.quality ?? 82, mozjpeg: true })
+          ? pipeline
+              .flatten({ background: "#ffffff" })
+              .jpeg({ quality: options.quality ?? 82, mozjpeg: true })
           : pipeline.webp({ quality: options.quality ?? 82 });
       const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height };

@@ -395,6 +395,7 @@ export const FUNCTION_ACCESS: Record<string, FunctionAccess> = {
   "userManagement.deleteAccount": { type: "mutation", access: "superadmin", section: "users" },
   "userManagement.exportPersonData": { type: "mutation", access: "superadmin", section: "users" },
   "userManagement.getPerson": { type: "query", access: "superadmin", section: "users" },
+  "userManagement.liftEmailSuppression": { type: "mutation", access: "superadmin", section: "users" },
   "userManagement.liftRestriction": { type: "mutation", access: "superadmin", section: "users" },
   "userManagement.restrictAccount": { type: "mutation", access: "superadmin", section: "users" },
   "userManagement.searchPeople": { type: "query", access: "superadmin", section: "users" },

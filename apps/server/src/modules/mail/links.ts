@@ -77,8 +77,11 @@ export class MailLinks {
     const [encoded, tag, extra] = token.split(".");
     if (!encoded || !tag || extra !== undefined) return null;
     const payload = Buffer.from(encoded, "base64url");
-    const expected = Buffer.from(this.tag(purpose, payload), "base64url");
-    const given = Buffer.from(tag, "base64url");
+    // Compared as written: base64url decoding ignores a last character's spare bits, and a token
+    // is one exact string.
+    const expected = Buffer.from(this.tag(purpose, payload));
+    const given = Buffer.from(tag);
+    if (payload.toString("base64url") !== encoded) return null;
     return given.length === expected.length && timingSafeEqual(given, expected) ? payload : null;
   }
 }

@@ -27,6 +27,7 @@ import { drawMessage } from "./draw.ts";
 import { mailLinks } from "./links.ts";
 import { startDueIssues } from "./newsletter.service.ts";
 import { mailModerationNotice, mailSupportReply } from "./person-mail.ts";
+import { queueMail } from "./queue.ts";
 import { mailOutbox, mailPreferences, mailSuppressions, newsletterIssues } from "./schema.ts";
 import { MailSender } from "./sender.ts";
 import { type MailTransport, outboxTransport, smtpTransport } from "./transport.ts";
@@ -162,7 +163,7 @@ describe("a person's email settings", () => {
     ).toBe(200);
     expect((await as(reader).mail.getEmailSettings()).newsletter).toBe("confirmed");
     // A link made for someone else, or altered, does nothing.
-    const altered = `${link.slice(0, -2)}xx`;
+    const altered = `${link.slice(0, -6)}${link.slice(-6, -5) === "A" ? "B" : "A"}${link.slice(-5)}`;
     expect(
       (await server.app.inject({ method: "POST", url: `/mail/newsletter/confirm/${altered}` })).statusCode,
     ).toBe(404);
@@ -529,6 +530,25 @@ describe("bounce and complaint reports", () => {
     expect(await refusalOf(as(person).mail.setNewsletter({ subscribed: true }))).toMatchObject({
       code: "BAD_REQUEST",
     });
+
+    // The person's page in user management shows it; a superadmin can let mail through again.
+    const superadmin = await createUser(platform, "superadmin");
+    const record = await as(superadmin).userManagement.getPerson({ userId: person.id });
+    expect(record.email).toMatchObject({
+      address,
+      verified: true,
+      suppressed: { reason: "complaint", source: "ses" },
+    });
+    const reason = "The reader wrote to support: the complaint was a slip.";
+    expect(await codeOf(as(person).userManagement.liftEmailSuppression({ userId: person.id, reason }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(
+      (await as(superadmin).userManagement.liftEmailSuppression({ userId: person.id, reason })).suppressed,
+    ).toBeNull();
+    expect(
+      await codeOf(as(superadmin).userManagement.liftEmailSuppression({ userId: person.id, reason })),
+    ).toBe("CONFLICT");
   });
 });
 
@@ -588,12 +608,47 @@ describe("mail about what happens to a person", () => {
   });
 });
 
+describe("the outbox", () => {
+  it("shows account links (password resets, confirmations) to superadministrators only", async () => {
+    const reader = await createUser(platform);
+    const resetUrl = "http://localhost/oidc/account/reset-password?token=secret-token-value";
+    await platform.deps.changes.inTransaction(platform.deps.db, (tx) =>
+      queueMail(platform.deps, tx, {
+        kind: "password_reset",
+        to: "someone@test.invalid",
+        userId: reader.id,
+        params: { name: "Sam", resetUrl },
+      }),
+    );
+    const admin = await createUser(platform, "admin");
+    const superadmin = await createUser(platform, "superadmin");
+    const [listed] = (await as(admin).newsletter.listOutbox({ kind: "password_reset", limit: 10 })).items;
+    expect(listed?.subject).toBe("Choose a new Litverse password");
+    const seenByAdmin = await as(admin).newsletter.getOutboxMessage({ messageId: listed?._id as string });
+    expect(seenByAdmin.html).not.toContain("secret-token-value");
+    expect(seenByAdmin.text).not.toContain("secret-token-value");
+    const seenBySuperadmin = await as(superadmin).newsletter.getOutboxMessage({
+      messageId: listed?._id as string,
+    });
+    expect(seenBySuperadmin.text).toContain(resetUrl);
+    expect(await codeOf(as(reader).newsletter.listOutbox({ limit: 10 }))).toBe("FORBIDDEN");
+  });
+});
+
 describe("message links", () => {
   it("are signed: a token names one message and nothing else", async () => {
     const links = await mailLinks(platform.deps.db);
     const id = crypto.randomUUID();
     expect(links.readMessage(links.forMessage(id))).toBe(id);
     expect(links.readMessage(`${links.forMessage(id)}x`)).toBeNull();
+    // The same bytes written another way (a last character's spare bits) are another token.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const token = links.forMessage(id);
+    const twin = `${token.slice(0, -1)}${alphabet[alphabet.indexOf(token.at(-1) as string) ^ 1]}`;
+    expect(Buffer.from(twin.split(".")[1] as string, "base64url")).toEqual(
+      Buffer.from(token.split(".")[1] as string, "base64url"),
+    );
+    expect(links.readMessage(twin)).toBeNull();
     expect(links.readConfirmation(links.forMessage(id))).toBeNull();
   });
 });

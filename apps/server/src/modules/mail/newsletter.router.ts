@@ -36,7 +36,7 @@ export const newsletterRouter = router({
   listOutbox: view.input(listOutboxInput).query(({ ctx, input }) => outbox.listOutbox(ctx.deps, input)),
   getOutboxMessage: view
     .input(outboxMessageInput)
-    .query(({ ctx, input }) => outbox.getOutboxMessage(ctx.deps, input.messageId)),
+    .query(({ ctx, input }) => outbox.getOutboxMessage(ctx.deps, ctx.user, input.messageId)),
   saveIssue: manage
     .input(saveIssueInput)
     .mutation(({ ctx, input }) => newsletter.saveIssue(ctx.deps, ctx.user, input)),

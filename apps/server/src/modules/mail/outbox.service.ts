@@ -11,7 +11,7 @@ import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { decodeTimeCursor, encodeTimeCursor, olderThan } from "../../core/db/cursor.ts";
 import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
-import type { ServiceDeps } from "../../core/service-deps.ts";
+import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { likePattern } from "../content/index.ts";
 import { drawMessage, messageSubject, type OutboxRow } from "./draw.ts";
 import { mailOutbox, newsletterIssues } from "./schema.ts";
@@ -65,10 +65,29 @@ export async function listOutbox(
   };
 }
 
-export async function getOutboxMessage(deps: ServiceDeps, messageId: string): Promise<OutboxMessageDetail> {
+/**
+ * Links that act on someone's account (choosing a password, confirming an address): whoever holds
+ * one could take the account over, so only superadministrators, who could anyway, see them here.
+ */
+const ACCOUNT_LINKS: Partial<Record<OutboxRow["kind"], string>> = {
+  password_reset: "resetUrl",
+  verify_email: "verifyUrl",
+};
+const HIDDEN_LINK = "https://hidden.invalid/only-superadministrators-see-account-links";
+
+export async function getOutboxMessage(
+  deps: ServiceDeps,
+  viewer: SessionUser,
+  messageId: string,
+): Promise<OutboxMessageDetail> {
   track(OUTBOX_TOPIC);
   const [row] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, messageId));
   if (!row) throw new AppError("NOT_FOUND", "This message is no longer in the outbox.");
-  const drawn = await drawMessage({ db: deps.db, publicUrl: deps.mail.publicUrl }, row);
+  const secret = ACCOUNT_LINKS[row.kind];
+  const shown =
+    secret && viewer.role !== "superadmin"
+      ? { ...row, params: { ...row.params, [secret]: HIDDEN_LINK } }
+      : row;
+  const drawn = await drawMessage({ db: deps.db, publicUrl: deps.mail.publicUrl }, shown);
   return { ...toMessage(row, drawn.subject), html: drawn.html, text: drawn.text };
 }

@@ -1,8 +1,11 @@
 // Addresses bulk mail no longer goes to: a hard bounce or a spam complaint, reported by the mail
 // server while sending or by the provider's webhook later. A complaint also ends the newsletter.
-import type { SuppressionReason } from "@litverse/shared/mail";
+import type { PersonEmailStatus, SuppressionReason } from "@litverse/shared/mail";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
+import { AppError } from "../../core/errors.ts";
+import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { users } from "../users/schema.ts";
 import { mailOutbox, mailPreferences, mailSuppressions } from "./schema.ts";
@@ -134,4 +137,56 @@ export async function bulkRefusals(
       refusals.set(row.id, "The digest was turned off.");
   }
   return refusals;
+}
+
+/** A person's email for their page in user management. */
+export async function personEmailStatus(db: Executor, userId: string): Promise<PersonEmailStatus> {
+  track(emailSettingsTopic(userId));
+  const [row] = await db
+    .select({
+      address: users.email,
+      verifiedAt: users.emailVerifiedAt,
+      newsletter: mailPreferences.newsletter,
+      newsletterAddress: mailPreferences.newsletterAddress,
+      digest: mailPreferences.digest,
+      messages: sql<number>`(select count(*)::int from ${mailOutbox} o where o.user_id = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(mailPreferences, eq(mailPreferences.userId, users.id))
+    .where(eq(users.id, userId));
+  const suppression = await suppressionOf(db, row?.address ?? null);
+  return {
+    address: row?.address ?? null,
+    verified: Boolean(row?.verifiedAt),
+    newsletter:
+      row?.newsletter === "confirmed" && row.newsletterAddress !== row.address
+        ? "none"
+        : (row?.newsletter ?? "none"),
+    digest: row?.digest ?? "off",
+    suppressed: suppression
+      ? {
+          reason: suppression.reason,
+          source: suppression.source,
+          detail: suppression.detail,
+          at: suppression.createdAt.toISOString(),
+        }
+      : null,
+    messages: row?.messages ?? 0,
+  };
+}
+
+/** Lets bulk mail reach the person's address again (a superadmin's decision, in the audit trail). */
+export async function liftPersonSuppression(deps: ServiceDeps, userId: string): Promise<PersonEmailStatus> {
+  const [row] = await deps.db.select({ address: users.email }).from(users).where(eq(users.id, userId));
+  if (!row) throw new AppError("NOT_FOUND", "No such person.");
+  if (!row.address || !(await liftSuppression(deps, row.address))) {
+    throw new AppError("CONFLICT", "Nothing holds mail back from this address.");
+  }
+  noteChange({
+    objectType: "user",
+    objectId: userId,
+    before: { emailSuppressed: true },
+    after: { emailSuppressed: false },
+  });
+  return personEmailStatus(deps.db, userId);
 }

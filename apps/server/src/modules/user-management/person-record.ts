@@ -10,6 +10,7 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { listAuditEvents } from "../audit/index.ts";
 import { getCoinBalance, getWallet } from "../coins/index.ts";
+import { personEmailStatus } from "../mail/index.ts";
 import { adminListPayments } from "../payments/index.ts";
 import { profiles } from "../profiles/schema.ts";
 import { reportsInvolving } from "../reports/index.ts";
@@ -45,7 +46,7 @@ export async function getPersonRecord(deps: ServiceDeps, userId: string): Promis
   if (!row) throw new AppError("NOT_FOUND", "No such person.");
   const person = { id: row.id, role: row.role };
   const signInKind = signInKindOf(row.issuer);
-  const [balance, wallet, payments, subscription, reports, sessions, devices, history, isLast] =
+  const [balance, wallet, payments, subscription, reports, sessions, devices, history, isLast, email] =
     await Promise.all([
       getCoinBalance(deps, person),
       getWallet(deps, person, null),
@@ -56,6 +57,7 @@ export async function getPersonRecord(deps: ServiceDeps, userId: string): Promis
       devicesOf(db, userId),
       listAuditEvents(deps, { filters: { objectType: "user", objectId: userId }, cursor: null }),
       isLastSuperadmin(db, userId, row.role),
+      personEmailStatus(db, userId),
     ]);
   return {
     listing: toListing(row),
@@ -69,5 +71,6 @@ export async function getPersonRecord(deps: ServiceDeps, userId: string): Promis
     devices,
     history: history.events.slice(0, RECENT_SHOWN),
     isLastSuperadmin: isLast,
+    email,
   };
 }

@@ -7,6 +7,7 @@ import {
   searchPeopleInput,
 } from "@litverse/shared/user-management-inputs";
 import { router, superadminProcedure } from "../../rpc/trpc.ts";
+import { liftPersonSuppression } from "../mail/index.ts";
 import { changeRole, liftRestriction } from "../users/index.ts";
 import * as accounts from "./account-admin.ts";
 import { searchPeople } from "./people-search.ts";
@@ -26,6 +27,9 @@ export const userManagementRouter = router({
   liftRestriction: superadminProcedure("users")
     .input(accountActionInput)
     .mutation(({ ctx, input }) => liftRestriction(ctx.deps, ctx.user, input.userId)),
+  liftEmailSuppression: superadminProcedure("users")
+    .input(accountActionInput)
+    .mutation(({ ctx, input }) => liftPersonSuppression(ctx.deps, input.userId)),
   signOutEverywhere: superadminProcedure("users")
     .input(accountActionInput)
     .mutation(({ ctx, input }) => accounts.signOutEverywhere(ctx.deps, ctx.user, input.userId)),

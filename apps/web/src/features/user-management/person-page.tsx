@@ -1,5 +1,5 @@
 // /admin/user-management/:userId (superadmins): one person's account and what can be done to it,
-// beside their coins, purchases, subscription, reports, sessions and devices, and the account's
+// beside their coins, purchases, subscription, email, reports, sessions and devices, and the account's
 // history. Live: an action taken here or anywhere else shows at once.
 import { ArrowLeft, UserRoundX } from "lucide-react";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AccountDetails } from "./account-details.tsx";
 import { HistorySection, ReportsSection, SessionsSection } from "./activity-sections.tsx";
+import { EmailSection } from "./email-section.tsx";
 import { CoinsSection, PurchasesSection, SubscriptionSection } from "./money-sections.tsx";
 import { PersonActions } from "./person-actions.tsx";
 import { ListingAvatar } from "./person-badges.tsx";
@@ -86,6 +87,7 @@ function PersonRecordView({
           <AccountDetails record={record} />
           <PersonActions record={record} isSignedInPerson={isSignedInPerson} />
           <SubscriptionSection subscription={record.subscription} />
+          <EmailSection record={record} />
         </div>
         <div className="min-w-0 space-y-6">
           <CoinsSection coins={record.coins} />
