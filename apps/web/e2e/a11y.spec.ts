@@ -315,8 +315,9 @@ async function appRoutes(page: Page, demo: DemoIds): Promise<Route[]> {
     ["support", "/support"],
     ["own ticket", `/support/${own.ticket}`],
     ["my ads", "/ads/my-ads"],
-    // The pages still to come are one page under other titles.
-    ["an admin page to come", "/admin/newsletter", "admin"],
+    ["newsletter", "/admin/newsletter", "admin"],
+    ["newsletter outbox", "/admin/newsletter?tab=outbox", "admin"],
+    ["new newsletter issue", "/admin/newsletter?issue=new", "admin"],
     ["user ads", "/admin/ads/user-ads", "admin"],
     ["platform ads", "/admin/ads/platform-management", "admin"],
     ["ad settings", "/admin/ads/settings", "admin"],

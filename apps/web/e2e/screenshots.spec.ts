@@ -37,7 +37,7 @@ test.describe("coming soon", () => {
 
 test.describe("signed in", () => {
   for (const scheme of SCHEMES) {
-    test(`home, menu and a page to come, ${scheme}`, async ({ page }) => {
+    test(`home, menu and the newsletter, ${scheme}`, async ({ page }) => {
       await openSignedIn(page, "admin@demo.test");
       await capture(
         page,
@@ -65,9 +65,12 @@ test.describe("signed in", () => {
       );
       await capture(
         page,
-        "planned-page",
+        "newsletter",
         scheme,
-        () => expect(page.getByText("Not available yet")).toBeVisible(),
+        async () => {
+          await expect(page.getByRole("heading", { name: "Newsletter", level: 1 })).toBeVisible();
+          await expect(page.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
+        },
         "/admin/newsletter",
         WIDE_VIEWPORTS,
       );

@@ -244,19 +244,22 @@ test("the theme toggle cycles system, light and dark, and is remembered", async 
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 });
 
+/** The newsletter page's own code (/admin/newsletter), which the two tests below hold back. */
+const NEWSLETTER_CHUNK = /\/assets\/newsletter-route-[^/]+\.js$/;
+
 test("while a page's code loads, the route loading placeholder stands in for it", async ({ page }) => {
-  // The one page still to come is an admin's.
+  // The newsletter is an admin's page, whose code no other page loads.
   await openSignedIn(page, "admin@demo.test");
   let releaseChunk: (() => void) | undefined;
   const held = new Promise<void>((resolve) => {
     releaseChunk = resolve;
   });
-  await page.route(/\/assets\/planned-route-[^/]+\.js$/, async (route) => {
+  await page.route(NEWSLETTER_CHUNK, async (route) => {
     await held;
     await route.continue();
   });
   await openMenu(page);
-  // A page still to come: its code is the one module held back above.
+  // Its code is the one module held back above.
   await menu(page).getByRole("link", { name: "Newsletter" }).click();
   const placeholder = page.getByRole("status", { name: "Loading" });
   await expect(placeholder).toBeVisible();
@@ -270,8 +273,8 @@ test("while a page's code loads, the route loading placeholder stands in for it"
 
 test("a page that fails to load shows the error screen, which leads home", async ({ page }) => {
   await openSignedIn(page, "admin@demo.test");
-  // The code of pages still to come is one lazily loaded module: make it unreachable.
-  await page.route(/\/assets\/planned-route-[^/]+\.js$/, (route) => route.abort());
+  // The newsletter page's code is a lazily loaded module of its own: make it unreachable.
+  await page.route(NEWSLETTER_CHUNK, (route) => route.abort());
   await openMenu(page);
   await menu(page).getByRole("link", { name: "Newsletter" }).click();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
@@ -280,7 +283,7 @@ test("a page that fails to load shows the error screen, which leads home", async
   ).toBeVisible();
   await page.getByText("Error details").click();
   await expect(page.locator("details pre")).not.toBeEmpty();
-  await page.unroute(/\/assets\/planned-route-[^/]+\.js$/);
+  await page.unroute(NEWSLETTER_CHUNK);
   await page.getByRole("button", { name: "Go Home" }).click();
   await expect(page.getByTestId("welcome")).toBeVisible();
 });

@@ -159,6 +159,8 @@ export interface NewsletterIssueSummary {
 export interface NewsletterIssue extends NewsletterIssueSummary {
   preheader: string;
   blocks: NewsletterBlock[];
+  /** The titles its cards and its audience name, for the form to show. */
+  titles: NewsletterTitleOption[];
 }
 
 export interface NewsletterSettings {
@@ -183,12 +185,15 @@ export interface NewsletterTitleOption {
   type: string;
 }
 
-export interface NewsletterPreview {
-  subject: string;
+/** A message to look at: as a mail client in light mode shows it, and in dark mode. */
+export interface MailView {
   html: string;
-  /** The same message as a mail client in dark mode shows it. */
   darkHtml: string;
   text: string;
+}
+
+export interface NewsletterPreview extends MailView {
+  subject: string;
 }
 
 /** What the audience form offers to choose from. */
@@ -244,7 +249,5 @@ export interface OutboxPage {
   nextCursor: string | null;
 }
 
-export interface OutboxMessageDetail extends OutboxMessage {
-  html: string;
-  text: string;
-}
+/** A message as it was sent, without the picture that counts it opened. */
+export interface OutboxMessageDetail extends OutboxMessage, MailView {}

@@ -70,6 +70,8 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
     async (request, reply) => {
       const { contentId, file } = request.params;
       if (!MEDIA_ID_PATTERN.test(contentId) || file.includes("/")) return notFound(reply);
+      // Newsletters show covers in title cards: mail read in a browser loads them from its own site.
+      reply.header("cross-origin-resource-policy", "cross-origin");
       return serve(options, request, reply, `covers/${contentId}/${file}`, COVER_CACHE_CONTROL);
     },
   );
@@ -102,6 +104,8 @@ export function registerMediaRoutes(app: FastifyInstance, options: MediaRoutesOp
       async (request, reply) => {
         const { id, file } = request.params;
         if (!MEDIA_ID_PATTERN.test(id) || file.includes("/")) return notFound(reply);
+        // A newsletter's pictures are shown by mail clients on other sites.
+        if (area === "newsletter-images") reply.header("cross-origin-resource-policy", "cross-origin");
         return serve(options, request, reply, `${area}/${id}/${file}`, COVER_CACHE_CONTROL);
       },
     );

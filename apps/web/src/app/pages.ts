@@ -11,13 +11,5 @@ export interface PlannedPage {
   access?: PageAccess;
 }
 
-const admin = (path: string, title: string, purpose: string, access: PageAccess = "admin"): PlannedPage => ({
-  path: `/admin/${path}`,
-  title,
-  purpose,
-  access,
-});
-
-export const PLANNED_PAGES: PlannedPage[] = [
-  admin("newsletter", "Newsletter", "Write and send the newsletter."),
-];
+/** None at the moment: every page the menu leads to is built. */
+export const PLANNED_PAGES: PlannedPage[] = [];

@@ -210,6 +210,10 @@ export const routes: RouteObject[] = [
             path: "/admin/ads/settings",
             lazy: () => import("../features/ads/admin/ad-settings-route.tsx"),
           },
+          {
+            path: "/admin/newsletter",
+            lazy: () => import("../features/newsletter/newsletter-route.tsx"),
+          },
           ...PLANNED_PAGES.map((page) => ({
             path: page.path,
             lazy: async () => (await import("../features/placeholder/planned-route.tsx")).plannedRoute(page),

@@ -2,7 +2,7 @@
 export { sendDueDigests } from "./digest.ts";
 export { startDueIssues } from "./newsletter.service.ts";
 export { mailModerationNotice, mailSupportReply } from "./person-mail.ts";
-export { type MailNotice, type MailParams, queueMail } from "./queue.ts";
+export { queueMail } from "./queue.ts";
 export { MailSender } from "./sender.ts";
 export { liftPersonSuppression, personEmailStatus } from "./suppression.ts";
 export { type MailTransport, outboxTransport, smtpTransport } from "./transport.ts";

@@ -112,14 +112,15 @@ export async function issueTemplate(
       unsubscribeUrl: `${publicUrl}/mail/unsubscribe/${RECIPIENT_TOKEN}`,
     },
     linkFor,
-    ...(options.tracked
-      ? {
-          tail: `<img src="${publicUrl}/mail/o/${RECIPIENT_TOKEN}.gif" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;" />`,
-        }
-      : {}),
+    ...(options.tracked ? { tail: openPixel(publicUrl, RECIPIENT_TOKEN) } : {}),
   };
   const { html, text } = await renderLayout(layout);
   return { subject: issue.subject, html, text, links };
+}
+
+/** The picture whose loading counts a message opened. */
+export function openPixel(publicUrl: string, token: string): string {
+  return `<img src="${publicUrl}/mail/o/${token}.gif" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;" />`;
 }
 
 /** One recipient's message from the issue's layout. */

@@ -75,6 +75,11 @@ export function darkVersion(html: string): string {
   return html.replaceAll(DARK_QUERY, "@media all");
 }
 
+/** The same HTML with the dark colours never on, whatever the device viewing it prefers. */
+export function lightVersion(html: string): string {
+  return html.replaceAll(DARK_QUERY, "@media not all");
+}
+
 const HTTPS_LINK = /https:\/\/[^\s<>"')\]]+[^\s<>"').,;:!?\]]/g;
 
 /** Escaped paragraphs with their https addresses as links. */
@@ -185,7 +190,13 @@ export async function renderLayout(layout: MailLayout): Promise<RenderedLayout> 
     ${footerMjml(layout)}
   </mj-body>
 </mjml>`;
-  const result = await mjml2html(source, { validationLevel: "strict", minify: false, keepComments: false });
+  // No web fonts: MJML links Google's by default, a request to another company from every message.
+  const result = await mjml2html(source, {
+    validationLevel: "strict",
+    minify: false,
+    keepComments: false,
+    fonts: {},
+  });
   const html = layout.tail ? result.html.replace(/<\/body>/i, `${layout.tail}</body>`) : result.html;
   return { html, text: layoutText(layout) };
 }

@@ -200,6 +200,7 @@ describe("sending an issue", () => {
       .values({ address: bouncedRow?.email as string, reason: "hard_bounce", source: "test" });
 
     const issue = await as(admin).newsletter.saveIssue(issueInput(title.id));
+    expect(issue.titles).toEqual([expect.objectContaining({ _id: title.id, name: "Winter Tales" })]);
     expect(await as(admin).newsletter.estimateAudience({ segment: { kind: "everyone" } })).toEqual({
       people: 3,
       inSegment: expect.any(Number),
@@ -466,6 +467,14 @@ describe("sending an issue", () => {
         as(admin).newsletter.saveIssue({
           ...issueInput(),
           blocks: [{ type: "picture", pictureKey: "../../etc/passwd", alt: "", link: null }],
+        }),
+      ),
+    ).toBe("BAD_REQUEST");
+    expect(
+      await codeOf(
+        as(admin).newsletter.saveIssue({
+          ...issueInput(),
+          segment: { kind: "plan", planId: crypto.randomUUID() },
         }),
       ),
     ).toBe("BAD_REQUEST");

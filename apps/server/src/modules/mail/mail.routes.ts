@@ -79,7 +79,11 @@ export function registerMailRoutes(
       const token = request.params.file.replace(/\.gif$/, "");
       const messageId = (await mailLinks(deps.db)).readMessage(token);
       if (messageId) await recordOpen(deps, messageId);
-      return reply.header("cache-control", "no-store, private").type("image/gif").send(PIXEL);
+      return reply
+        .header("cache-control", "no-store, private")
+        .header("cross-origin-resource-policy", "cross-origin")
+        .type("image/gif")
+        .send(PIXEL);
     });
 
     scope.get<{ Params: { token: string; link: string } }>("/mail/c/:token/:link", async (request, reply) => {

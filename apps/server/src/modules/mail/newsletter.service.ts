@@ -27,7 +27,7 @@ import { users } from "../users/schema.ts";
 import { audienceQuery, countAudience, segmentLabel } from "./audience.ts";
 import { issueTemplateOf } from "./draw.ts";
 import { type IssueContent, issueTemplate, personalize } from "./issue-render.ts";
-import { darkVersion } from "./layout.ts";
+import { darkVersion, lightVersion } from "./layout.ts";
 import { mailLinks } from "./links.ts";
 import { MAIL_QUEUED_TOPIC, queueMail } from "./queue.ts";
 import { mailOutbox, newsletterIssues, newsletterSettings } from "./schema.ts";
@@ -74,9 +74,27 @@ async function issueRow(db: Executor, issueId: string): Promise<IssueRow> {
   return row;
 }
 
+const titleOptionColumns = {
+  _id: content.id,
+  name: content.title,
+  coverUrl: content.coverImage,
+  type: content.contentType,
+};
+
+/** The titles an issue's cards and audience name. */
+function titleIdsOf(blocks: NewsletterBlock[], segment: NewsletterSegment): string[] {
+  return [
+    ...blocks.flatMap((block) => (block.type === "title" ? [block.titleId] : [])),
+    ...(segment.kind === "followers" || segment.kind === "unlocked_not_next" ? [segment.titleId] : []),
+  ];
+}
+
 async function toIssue(db: Executor, row: IssueRow): Promise<NewsletterIssue> {
   const sent = (await sentCounts(db, [row.id])).get(row.id) ?? 0;
-  return { ...(await toSummary(db, row, sent)), preheader: row.preheader, blocks: row.blocks };
+  const ids = titleIdsOf(row.blocks, row.segment);
+  const titles =
+    ids.length === 0 ? [] : await db.select(titleOptionColumns).from(content).where(inArray(content.id, ids));
+  return { ...(await toSummary(db, row, sent)), preheader: row.preheader, blocks: row.blocks, titles };
 }
 
 export async function getSettings(db: Executor): Promise<NewsletterSettings> {
@@ -161,12 +179,9 @@ async function checkTitles(
   blocks: NewsletterBlock[],
   segment: NewsletterSegment,
 ): Promise<void> {
-  const ids = [
-    ...blocks.flatMap((block) => (block.type === "title" ? [block.titleId] : [])),
-    ...(segment.kind === "followers" || segment.kind === "unlocked_not_next" ? [segment.titleId] : []),
-  ];
-  if (ids.length === 0) return;
-  const found = await db.select({ id: content.id }).from(content).where(inArray(content.id, ids));
+  const ids = titleIdsOf(blocks, segment);
+  const found =
+    ids.length === 0 ? [] : await db.select({ id: content.id }).from(content).where(inArray(content.id, ids));
   if (new Set(found.map((row) => row.id)).size < new Set(ids).size) {
     throw new AppError("BAD_REQUEST", "A chosen title no longer exists.");
   }
@@ -236,7 +251,7 @@ export async function previewIssue(deps: ServiceDeps, input: IssueContent): Prom
   const template = await issueTemplate(deps.db, deps.mail.publicUrl, input, { tracked: false });
   // The preview's unsubscribe link leads nowhere: it is no one's message.
   const { html, text } = personalize(template, "preview");
-  return { subject: template.subject, html, darkHtml: darkVersion(html), text };
+  return { subject: template.subject, html: lightVersion(html), darkHtml: darkVersion(html), text };
 }
 
 export async function sendTestIssue(
@@ -292,7 +307,7 @@ export async function getAudienceOptions(deps: ServiceDeps): Promise<NewsletterA
 
 export async function searchTitles(deps: ServiceDeps, query: string): Promise<NewsletterTitleOption[]> {
   const rows = await deps.db
-    .select({ _id: content.id, name: content.title, coverUrl: content.coverImage, type: content.contentType })
+    .select(titleOptionColumns)
     .from(content)
     .where(query ? ilike(content.title, likePattern(query)) : undefined)
     .orderBy(content.title)

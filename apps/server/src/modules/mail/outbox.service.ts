@@ -14,6 +14,9 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { likePattern } from "../content/index.ts";
 import { drawMessage, messageSubject, type OutboxRow } from "./draw.ts";
+import { openPixel } from "./issue-render.ts";
+import { darkVersion, lightVersion } from "./layout.ts";
+import { mailLinks } from "./links.ts";
 import { mailOutbox, newsletterIssues } from "./schema.ts";
 import { OUTBOX_TOPIC } from "./topics.ts";
 
@@ -89,5 +92,15 @@ export async function getOutboxMessage(
       ? { ...row, params: { ...row.params, [secret]: HIDDEN_LINK } }
       : row;
   const drawn = await drawMessage({ db: deps.db, publicUrl: deps.mail.publicUrl }, shown);
-  return { ...toMessage(row, drawn.subject), html: drawn.html, text: drawn.text };
+  // The team reading a message is not its reader opening it: no pixel to count it.
+  const html = drawn.html.replace(
+    openPixel(deps.mail.publicUrl, (await mailLinks(deps.db)).forMessage(row.id)),
+    "",
+  );
+  return {
+    ...toMessage(row, drawn.subject),
+    html: lightVersion(html),
+    darkHtml: darkVersion(html),
+    text: drawn.text,
+  };
 }

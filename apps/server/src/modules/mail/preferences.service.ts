@@ -10,6 +10,7 @@ import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { profiles } from "../profiles/schema.ts";
 import { users } from "../users/schema.ts";
+import { userTopic } from "../users/topics.ts";
 import { mailLinks } from "./links.ts";
 import { queueMail } from "./queue.ts";
 import { mailOutbox, mailPreferences } from "./schema.ts";
@@ -56,7 +57,8 @@ export async function getEmailSettings(
   user: SessionUser,
   accountEmail: AccountEmailLookup,
 ): Promise<EmailSettings> {
-  track(emailSettingsTopic(user.id));
+  // The address and its confirmation live on the user's row, announced under its own topic.
+  track(emailSettingsTopic(user.id), userTopic(user.id));
   const person = await personOf(deps.db, user.id);
   const preferences = await preferencesOf(deps.db, user.id);
   const suppression = await suppressionOf(deps.db, person.email);

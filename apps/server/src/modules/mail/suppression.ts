@@ -8,6 +8,7 @@ import { AppError } from "../../core/errors.ts";
 import { track } from "../../core/live/topics.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { users } from "../users/schema.ts";
+import { userTopic } from "../users/topics.ts";
 import { mailOutbox, mailPreferences, mailSuppressions } from "./schema.ts";
 import { emailSettingsTopic, NEWSLETTER_TOPIC } from "./topics.ts";
 
@@ -141,7 +142,7 @@ export async function bulkRefusals(
 
 /** A person's email for their page in user management. */
 export async function personEmailStatus(db: Executor, userId: string): Promise<PersonEmailStatus> {
-  track(emailSettingsTopic(userId));
+  track(emailSettingsTopic(userId), userTopic(userId));
   const [row] = await db
     .select({
       address: users.email,

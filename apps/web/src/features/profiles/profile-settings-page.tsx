@@ -1,4 +1,4 @@
-// /settings/profile: one's picture, profile, privacy, notifications and blocked people.
+// /settings/profile: one's picture, profile, privacy, email, notifications and blocked people.
 import { ExternalLink, Scale, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -9,6 +9,7 @@ import { Page } from "../../components/ui/page.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
+import { EmailSettings } from "../mail-settings/index.ts";
 import { AvatarEditor } from "./avatar-editor.tsx";
 import { BlockedPeople } from "./blocked-people.tsx";
 import { NotificationSettings } from "./notification-settings.tsx";
@@ -51,6 +52,13 @@ export function ProfileSettingsPage() {
           </SettingsCard>
           <SettingsCard id="profile" title="Profile">
             <ProfileForm profile={profile.data} />
+          </SettingsCard>
+          <SettingsCard
+            id="email"
+            title="Email"
+            description="Your address, and what we send to it besides sign-in and password mail."
+          >
+            <EmailSettings />
           </SettingsCard>
           <SettingsCard
             id="notifications"

@@ -1,14 +1,11 @@
 // A person's email on their page: the address and whether it is confirmed, what they receive, and
 // whether bounces or a spam complaint hold bulk mail back, which a superadmin can lift.
 import { SUPPRESSION_REASON_LABELS } from "@litverse/shared/mail";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
-import { trpc } from "../../lib/trpc.ts";
 import { AccountActionDialog } from "./account-action-dialog.tsx";
 import { SectionCard } from "./section-card.tsx";
-import type { PersonRecordSent } from "./use-person.ts";
+import { type PersonRecordSent, useLiftEmailSuppression } from "./use-person.ts";
 
 const NEWSLETTER_LABELS = {
   none: "Not subscribed",
@@ -20,7 +17,7 @@ const DIGEST_LABELS = { off: "Off", daily: "Daily", weekly: "Weekly" };
 export function EmailSection({ record }: { record: PersonRecordSent }) {
   const { email } = record;
   const [isLifting, setIsLifting] = useState(false);
-  const lift = useMutation(trpc.userManagement.liftEmailSuppression.mutationOptions());
+  const lift = useLiftEmailSuppression(record.listing.id);
   const facts: Array<[string, string]> = [
     ["Address", email.address ?? "None"],
     ["Confirmed", email.address ? (email.verified ? "Yes" : "Not yet") : "—"],
@@ -62,10 +59,7 @@ export function EmailSection({ record }: { record: PersonRecordSent }) {
           description="Newsletters and digests go to this address again. Do this only when the person asks and the address works."
           submitLabel="Let mail through"
           failureMessage="Could not let mail through."
-          onConfirm={async (reason) => {
-            await lift.mutateAsync({ userId: record.listing.id, reason });
-            toast.success("Mail goes to this address again");
-          }}
+          onConfirm={lift}
         />
       ) : null}
     </SectionCard>

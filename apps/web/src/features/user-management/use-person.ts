@@ -78,3 +78,12 @@ export function useAccountActions(person: Pick<PersonListing, "id" | "handle">) 
 }
 
 export type AccountActions = ReturnType<typeof useAccountActions>;
+
+/** Lets bulk mail reach the person's address again; resolves once done (after its toast). */
+export function useLiftEmailSuppression(userId: string) {
+  const lift = useMutation(trpc.userManagement.liftEmailSuppression.mutationOptions());
+  return async (reason: string) => {
+    await lift.mutateAsync({ userId, reason });
+    toast.success("Mail goes to this address again");
+  };
+}
