@@ -215,6 +215,28 @@ const SES_BOUNCE_KINDS: Record<string, MailOutcomeKind> = {
   Undetermined: "soft",
 };
 
+/** SNS's own addresses: a subscription is confirmed only at one of these. */
+const SNS_URL = /^https:\/\/sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?\/\?/;
+
+/**
+ * The address that confirms an Amazon SNS subscription, when the body is SNS asking for one (the
+ * first thing SNS posts to a new endpoint); null for anything else.
+ */
+export function snsSubscriptionUrl(body: unknown): string | null {
+  let value = body;
+  if (typeof body === "string") {
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = z
+    .looseObject({ Type: z.literal("SubscriptionConfirmation"), SubscribeURL: z.string() })
+    .safeParse(value);
+  return parsed.success && SNS_URL.test(parsed.data.SubscribeURL) ? parsed.data.SubscribeURL : null;
+}
+
 function readSes(body: unknown): Candidate[] {
   const record = parseAs(z.looseObject({}), body, SES_EXPECTED);
   if (!("notificationType" in record) && !("eventType" in record)) {

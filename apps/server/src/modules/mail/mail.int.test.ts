@@ -20,7 +20,7 @@ import {
 import { startTestServer, type TestServer } from "../../test/test-server.ts";
 import { creditCoins } from "../coins/index.ts";
 import { contentFollows } from "../library/schema.ts";
-import { notifications } from "../notifications/schema.ts";
+import { adminNotifications, notifications } from "../notifications/schema.ts";
 import { users } from "../users/schema.ts";
 import { sendDueDigests } from "./digest.ts";
 import { drawMessage } from "./draw.ts";
@@ -516,6 +516,25 @@ describe("bounce and complaint reports", () => {
       (await post(`/webhooks/mail/plain?key=${TEST_MAIL_WEBHOOK_SECRET}`, { nothing: true })).statusCode,
     ).toBe(400);
     expect(await platform.deps.db.select().from(mailSuppressions)).toHaveLength(0);
+
+    // Amazon SNS first asks to confirm the subscription: the administrators are told where.
+    const subscribeUrl =
+      "https://sns.eu-west-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn&Token=abc";
+    const asking = await post(`/webhooks/mail/ses?key=${TEST_MAIL_WEBHOOK_SECRET}`, {
+      Type: "SubscriptionConfirmation",
+      SubscribeURL: subscribeUrl,
+    });
+    expect(asking.json()).toMatchObject({ subscriptionToConfirm: true });
+    const [notice] = await platform.deps.db
+      .select()
+      .from(adminNotifications)
+      .where(eq(adminNotifications.kind, "mail"));
+    expect(notice?.body).toContain(subscribeUrl);
+    const elsewhere = await post(`/webhooks/mail/ses?key=${TEST_MAIL_WEBHOOK_SECRET}`, {
+      Type: "SubscriptionConfirmation",
+      SubscribeURL: "https://attacker.example/?x",
+    });
+    expect(elsewhere.json()).toEqual({ received: 0, suppressed: 0 });
 
     const soft = await post(`/webhooks/mail/plain?key=${TEST_MAIL_WEBHOOK_SECRET}`, {
       email: address,

@@ -9,7 +9,14 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { html, layout, messagePage } from "../../auth/provider/pages.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { BOUNCE_SOURCES, BounceReportError, type BounceSource, readBounceReport } from "./bounce-reports.ts";
+import { createAdminNotification } from "../admin-notifications/index.ts";
+import {
+  BOUNCE_SOURCES,
+  BounceReportError,
+  type BounceSource,
+  readBounceReport,
+  snsSubscriptionUrl,
+} from "./bounce-reports.ts";
 import { mailLinks } from "./links.ts";
 import { linkOfMessage } from "./newsletter.service.ts";
 import { confirmNewsletter, unsubscribeByMessage } from "./preferences.service.ts";
@@ -180,6 +187,21 @@ export function registerMailRoutes(
           return reply.code(404).send({ error: `Unknown source: use one of ${BOUNCE_SOURCES.join(", ")}.` });
         }
         const body = Buffer.isBuffer(request.body) ? request.body.toString("utf8") : "";
+        const subscribeUrl = source === "ses" ? snsSubscriptionUrl(body) : null;
+        if (subscribeUrl) {
+          // SNS asks once, before any report: the operator confirms by opening the address.
+          request.log.warn(
+            { subscribeUrl },
+            "Amazon SNS asks to confirm the subscription for bounce reports",
+          );
+          await createAdminNotification(deps, {
+            kind: "mail",
+            title: "Confirm the Amazon SNS subscription for bounce reports",
+            body: `Open this address once, and SES bounces and complaints start to arrive: ${subscribeUrl}`,
+            link: null,
+          });
+          return reply.send({ received: 0, suppressed: 0, subscriptionToConfirm: true });
+        }
         let outcomes: ReturnType<typeof readBounceReport>;
         try {
           outcomes = readBounceReport(source, body);
