@@ -6,6 +6,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { callAs } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
+import { linkFromOutbox } from "./support/outbox.ts";
 
 async function newReader(page: Page, email: string): Promise<void> {
   await createAccount(page, { email, name: "Mae Mailer", password: "Mailer-Passw0rd-1" });
@@ -19,27 +20,6 @@ async function superadminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await openSignedIn(page, "superadmin@demo.test");
   return page;
-}
-
-/** The link matching `pattern` in the newest message of `kind` to `to`, as the outbox holds it. */
-async function linkFromOutbox(admin: Page, kind: string, to: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const found = await callAs<{ items: Array<{ _id: string }> }>(admin, "query", "newsletter.listOutbox", {
-        kind,
-        to,
-      });
-      const newest = found.items[0];
-      if (!newest) return null;
-      const message = await callAs<{ text: string }>(admin, "query", "newsletter.getOutboxMessage", {
-        messageId: newest._id,
-      });
-      link = pattern.exec(message.text)?.[0];
-      return link ?? null;
-    })
-    .not.toBeNull();
-  return link as string;
 }
 
 test("a reader confirms their address, asks for the newsletter and keeps their choices", async ({

@@ -3,30 +3,10 @@
 // themselves, sends it now, and finds the messages in the outbox and counted in the report. A new
 // reader who confirmed their address and the newsletter (through the links the outbox holds) is
 // among the people it reaches. No mail server is set in the tests: messages stay in the outbox.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { callAs } from "./support/api.ts";
 import { createAccount, openSignedIn } from "./support/auth.ts";
-
-/** The link matching `pattern` in the newest message of `kind` to `to`, as the outbox holds it. */
-async function linkFromOutbox(admin: Page, kind: string, to: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const found = await callAs<{ items: Array<{ _id: string }> }>(admin, "query", "newsletter.listOutbox", {
-        kind,
-        to,
-      });
-      const newest = found.items[0];
-      if (!newest) return null;
-      const message = await callAs<{ text: string }>(admin, "query", "newsletter.getOutboxMessage", {
-        messageId: newest._id,
-      });
-      link = pattern.exec(message.text)?.[0];
-      return link ?? null;
-    })
-    .not.toBeNull();
-  return link as string;
-}
+import { linkFromOutbox } from "./support/outbox.ts";
 
 /**
  * A new reader with a confirmed address who confirmed the newsletter; returns their address. The

@@ -141,6 +141,10 @@ export async function getIssue(deps: ServiceDeps, issueId: string): Promise<News
   return toIssue(deps.db, await issueRow(deps.db, issueId));
 }
 
+/** A picture still an upload (`upload:<id>`): only saving stores it. */
+const hasUnstoredPicture = (blocks: NewsletterBlock[]) =>
+  blocks.some((block) => block.type === "picture" && block.pictureKey.startsWith("upload:"));
+
 /** Stores the issue's new pictures (`upload:<id>`) and keeps the ones it has. */
 async function storePictures(
   deps: ServiceDeps,
@@ -271,7 +275,7 @@ export async function sendTestIssue(
     throw new AppError("RATE_LIMITED", `At most ${TESTS_PER_HOUR} tests an hour. Try again later.`);
   }
   await checkTitles(deps.db, input.blocks, { kind: "everyone" });
-  if (input.blocks.some((block) => block.type === "picture" && block.pictureKey.startsWith("upload:"))) {
+  if (hasUnstoredPicture(input.blocks)) {
     throw new AppError("BAD_REQUEST", "Save the draft first: its new picture is not stored yet.");
   }
   await deps.changes.inTransaction(deps.db, (tx) =>
@@ -325,7 +329,7 @@ export async function scheduleIssue(
   if (row.status !== "draft" && row.status !== "scheduled") {
     throw new AppError("CONFLICT", "This issue has gone out already.");
   }
-  if (row.blocks.some((block) => block.type === "picture" && block.pictureKey.startsWith("upload:"))) {
+  if (hasUnstoredPicture(row.blocks)) {
     throw new AppError("BAD_REQUEST", "Save the draft first.");
   }
   if (sendAt === null) {

@@ -14,7 +14,7 @@ import { userTopic } from "../users/topics.ts";
 import { mailLinks } from "./links.ts";
 import { queueMail } from "./queue.ts";
 import { mailOutbox, mailPreferences } from "./schema.ts";
-import { suppressionOf } from "./suppression.ts";
+import { newsletterOf, suppressionOf } from "./suppression.ts";
 import { emailSettingsTopic, NEWSLETTER_TOPIC } from "./topics.ts";
 
 /** Confirmation mails one person may ask for in an hour. */
@@ -63,11 +63,7 @@ export async function getEmailSettings(
   const preferences = await preferencesOf(deps.db, user.id);
   const suppression = await suppressionOf(deps.db, person.email);
   const account = await accountEmail(deps.db, user.id);
-  // A newsletter confirmed for another address is not this one's.
-  const newsletter =
-    preferences?.newsletter === "confirmed" && preferences.newsletterAddress !== person.email
-      ? "none"
-      : (preferences?.newsletter ?? "none");
+  const newsletter = newsletterOf(preferences?.newsletter, preferences?.newsletterAddress, person.email);
   return {
     address: person.email,
     verified: person.verifiedAt !== null,

@@ -1,6 +1,6 @@
 // Addresses bulk mail no longer goes to: a hard bounce or a spam complaint, reported by the mail
 // server while sending or by the provider's webhook later. A complaint also ends the newsletter.
-import type { PersonEmailStatus, SuppressionReason } from "@litverse/shared/mail";
+import type { NewsletterSubscription, PersonEmailStatus, SuppressionReason } from "@litverse/shared/mail";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { noteChange } from "../../core/audit.ts";
 import type { Executor } from "../../core/db/client.ts";
@@ -140,6 +140,19 @@ export async function bulkRefusals(
   return refusals;
 }
 
+/**
+ * Where a person stands with the newsletter at `address`: a subscription confirmed for an earlier
+ * address is not one for this.
+ */
+export function newsletterOf(
+  state: NewsletterSubscription | undefined | null,
+  confirmedAddress: string | null | undefined,
+  address: string | null,
+): NewsletterSubscription {
+  if (state === "confirmed" && confirmedAddress !== address) return "none";
+  return state ?? "none";
+}
+
 /** A person's email for their page in user management. */
 export async function personEmailStatus(db: Executor, userId: string): Promise<PersonEmailStatus> {
   track(emailSettingsTopic(userId), userTopic(userId));
@@ -159,10 +172,7 @@ export async function personEmailStatus(db: Executor, userId: string): Promise<P
   return {
     address: row?.address ?? null,
     verified: Boolean(row?.verifiedAt),
-    newsletter:
-      row?.newsletter === "confirmed" && row.newsletterAddress !== row.address
-        ? "none"
-        : (row?.newsletter ?? "none"),
+    newsletter: newsletterOf(row?.newsletter, row?.newsletterAddress, row?.address ?? null),
     digest: row?.digest ?? "off",
     suppressed: suppression
       ? {

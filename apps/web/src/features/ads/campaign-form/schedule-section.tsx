@@ -8,6 +8,7 @@ import {
   HOUSE_AD_PRIORITY_LABELS,
   type HouseAdPriority,
 } from "@litverse/shared/ads";
+import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
@@ -15,7 +16,6 @@ import { formatCount } from "../../../lib/format.ts";
 import { formatCoins } from "../report/report-values.ts";
 import { estimateReach, parseCoins } from "./budget-reach.ts";
 import type { CampaignFormMode, CampaignFormValues, FormErrors } from "./campaign-form-values.ts";
-import { ChoiceGroup } from "./choice-group.tsx";
 
 const PRICING_HINTS = {
   cpm: "Counted when at least half the ad is seen for a second.",

@@ -14,12 +14,12 @@ import { ImageOff, Search } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { useSettledValue } from "../../../lib/use-settled-value.ts";
 import type { CampaignFormMode, CampaignFormValues, FormErrors } from "./campaign-form-values.ts";
-import { ChoiceGroup } from "./choice-group.tsx";
 import { useAdTargetSearch } from "./use-ad-options.ts";
 
 const SEARCH_PLACEHOLDERS: Record<AdvertiserTargetKind, string> = {

@@ -3,12 +3,12 @@
 import type { NewsletterSegment } from "@litverse/shared/mail";
 import { scheduleIssueInput } from "@litverse/shared/mail-inputs";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { FormDialog } from "../../../components/ui/form-dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { describeError } from "../../../lib/errors.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import { ChoiceGroup } from "../choice-group.tsx";
 import {
   suggestedSendAt,
   type ZonedDateTime,

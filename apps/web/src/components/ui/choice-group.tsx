@@ -1,7 +1,7 @@
-// A short list of radio buttons drawn as cards: what the ad promotes, how it is paid for. The
+// A short list of radio buttons drawn as cards (what an ad promotes, when an issue goes). The
 // native radios keep the arrow keys and the group's name for screen readers.
 import { type ReactNode, useId } from "react";
-import { cn } from "../../../components/ui/cn.ts";
+import { cn } from "./cn.ts";
 
 export interface Choice<Value extends string> {
   value: Value;
