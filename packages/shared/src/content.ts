@@ -178,9 +178,39 @@ export interface ContentDetail extends ContentSummary {
   viewer: ContentViewerState | null;
 }
 
+/**
+ * Prefix the reader gives every element id of a chapter before it enters the page (so a book's ids
+ * never become window properties or meet the app's own); the book's stylesheet names ids with it.
+ */
+export const CHAPTER_ID_PREFIX = "book-";
+
+/**
+ * Read-along (EPUB media overlays): each phrase is the element with id `id` (as the book wrote it;
+ * scoped like every id in the page), heard in `audio[audio]` from `begin` to `end` ms (null: to
+ * the file's end). `activeClass` is the book's own class for the phrase being heard.
+ */
+export interface ReadAlongPayload {
+  audio: Array<{ url: string }>;
+  clips: Array<{ id: string; audio: number; begin: number; end: number | null }>;
+  activeClass: string | null;
+}
+
 /** An episode's content, with media URLs the viewer may fetch for a while. */
 export type EpisodePayload =
-  | { kind: "book"; html: string; wordCount: number }
+  | {
+      kind: "book";
+      html: string;
+      wordCount: number;
+      /** The book's own stylesheet for this chapter, cleaned and confined to it; null when it has none. */
+      css: string | null;
+      /**
+       * "fixed": the chapter is pages of set sizes, each a `<section class="lv-fixed-page"
+       * data-width data-height [data-spread]>`, laid out at that size and scaled to the screen.
+       */
+      layout: "reflowable" | "fixed";
+      /** The book's recorded narration of this chapter, phrase by phrase; null when it has none. */
+      readAlong: ReadAlongPayload | null;
+    }
   | {
       kind: "audio";
       url: string;

@@ -41,6 +41,16 @@ const SERVED_TYPES: Record<string, string> = {
   m4a: "audio/mp4",
   m4b: "audio/mp4",
   mp3: "audio/mpeg",
+  // A book's narration (read-along) as the book ships it.
+  ogg: "audio/ogg",
+  opus: "audio/ogg",
+  wav: "audio/wav",
+  flac: "audio/flac",
+  // A book's own fonts (publisher styles).
+  woff2: "font/woff2",
+  woff: "font/woff",
+  otf: "font/otf",
+  ttf: "font/ttf",
   vtt: "text/vtt; charset=utf-8",
   pdf: "application/pdf",
 };

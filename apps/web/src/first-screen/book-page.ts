@@ -12,6 +12,7 @@ import {
   FONT_STACKS,
   fontPixels,
   marginPixels,
+  PUBLISHER_SCOPE_CLASS,
   parseSettings,
   type ReaderSettings,
   readerStyleVariables,
@@ -49,6 +50,7 @@ function layOutDrawnChapter(): void {
     viewport.style.setProperty(name, value);
   }
   content.dataset.font = FONT_STACKS[settings.font] ? "forced" : "publisher";
+  content.classList.toggle(PUBLISHER_SCOPE_CLASS, settings.publisherStyles);
 
   const engine = new ChapterEngine(
     { viewport, strip, content, endPage },

@@ -39,14 +39,14 @@ export function planBook(docs: DocumentSummary[], navigation: Navigation, pkg: E
   for (const doc of docs) {
     if (targets.has(doc.path)) seenTarget = true;
     const beforeContent = useToc ? !seenTarget : kept.length === 0;
-    if (beforeContent && doc.textLength === 0 && doc.images.length === 1) {
+    if (beforeContent && doc.textLength === 0 && doc.images.length === 1 && doc.drawings === 0) {
       const image = doc.images[0] ?? null;
       if (coverPath === null || image === coverPath) {
         coverImage ??= image;
         continue;
       }
     }
-    if (doc.textLength === 0 && doc.images.length === 0) continue;
+    if (doc.textLength === 0 && doc.images.length === 0 && doc.drawings === 0) continue;
     kept.push(doc);
   }
 

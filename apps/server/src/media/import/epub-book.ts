@@ -13,7 +13,10 @@ import { MAX_IMAGE_BYTES } from "./epub-limits.ts";
 import { type LinkTargets, partAnchor, rewriteLink } from "./epub-links.ts";
 import { readNavigation } from "./epub-navigation.ts";
 import type { EpubPackage } from "./epub-package.ts";
+import { ReadAlongWriter } from "./epub-read-along.ts";
+import { BookStyles, type StyleSource } from "./epub-styles.ts";
 import { cssDeclaresVertical, VERTICAL } from "./epub-writing-mode.ts";
+import { FixedPages, fixedPage, type PageSize } from "./fixed-pages.ts";
 import { countWords } from "./sanitize-chapter.ts";
 import type { ImportedEpisode, ImportedMatter, ImportedTitle } from "./types.ts";
 import type { SafeZip } from "./zip.ts";
@@ -30,31 +33,53 @@ export async function importAsBook(
   Pick<ImportedTitle, "contentType" | "coverPath" | "writingMode" | "episodes" | "matter" | "warnings">
 > {
   const navigation = await readNavigation(zip, pkg, ctx);
-  const linear = pkg.spine.filter((entry) => {
-    if (!entry.linear) return false;
+  const readable = pkg.spine.filter((entry) => {
     if (!isDocument(entry.item) && !isImageItem(entry.item)) return false;
     if (!zip.has(entry.item.path)) {
-      ctx.warn(`A chapter file (“${entry.item.path}”) is missing from the book and was left out.`);
+      if (entry.linear)
+        ctx.warn(`A chapter file (“${entry.item.path}”) is missing from the book and was left out.`);
       return false;
     }
     return true;
   });
+  const linear = readable.filter((entry) => entry.linear);
   if (linear.length === 0) throw refuse(`${label} has no chapters to read.`);
+  // Pages kept out of the reading order (`linear="no"`) are reached only through links to them.
+  const apart = readable.filter((entry) => !entry.linear && entry.item !== pkg.nav);
 
-  // First pass: what each document holds, and which stylesheets might set vertical writing.
+  // First pass: what each document holds, which stylesheets it uses, whether it runs vertically.
+  const styles = await BookStyles.open(zip, pkg, ctx);
   const summaries: DocumentSummary[] = [];
+  const apartSummaries: DocumentSummary[] = [];
+  const styleSources = new Map<string, StyleSource[]>();
   const styleSheets = new Set<string>();
   const inlineCss: string[] = [];
   const rootClasses = new Set<string>();
   let vertical = pkg.verticalDeclared;
-  for (const [index, entry] of linear.entries()) {
-    ctx.progress((0.3 * index) / linear.length, `Reading chapter ${index + 1} of ${linear.length}`);
+  const linkedPaths = new Set(navigation.toc.map((entry) => entry.path));
+  // A fixed-layout book keeps each document as a page of its declared size (fixed-pages.ts).
+  const fixed = pkg.prePaginated;
+  const viewports = new Map<string, PageSize | null>();
+  for (const [index, entry] of [...linear, ...apart].entries()) {
+    ctx.progress(
+      (0.3 * index) / (linear.length + apart.length),
+      `Reading chapter ${index + 1} of ${linear.length}`,
+    );
     const doc = await loadDocument(zip, entry.item);
-    summaries.push(summarise(doc, entry.item));
-    const styles = doc.styleSheets();
-    inlineCss.push(...styles.inline);
-    for (const name of styles.rootClasses) rootClasses.add(name);
-    if (styles.rootStyles.some((style) => VERTICAL.test(`;${style}`))) vertical = true;
+    (entry.linear ? summaries : apartSummaries).push(summarise(doc, entry.item));
+    if (fixed) viewports.set(entry.item.path, doc.viewport());
+    for (const href of doc.linkHrefs()) {
+      const resolved = resolveHref(entry.item.path, href);
+      if (resolved && "path" in resolved && resolved.path !== entry.item.path) linkedPaths.add(resolved.path);
+    }
+    const sources = await styles.sourcesOf(entry.item.path, doc);
+    styleSources.set(entry.item.path, sources);
+    styles.learnFamilies(sources);
+    if (!entry.linear) continue;
+    const docStyles = doc.styleSheets();
+    inlineCss.push(...docStyles.inline);
+    for (const name of docStyles.rootClasses) rootClasses.add(name);
+    if (docStyles.rootStyles.some((style) => VERTICAL.test(`;${style}`))) vertical = true;
     for (const href of doc.linkedStyleSheets()) {
       const resolved = resolveHref(entry.item.path, href);
       if (resolved && "path" in resolved) styleSheets.add(resolved.path);
@@ -72,8 +97,19 @@ export async function importAsBook(
     }
   }
 
-  const planned = planBook(summaries, navigation, pkg);
+  // A fixed-layout book is read page after page, as its pages were laid out: one episode of them
+  // all, as a comic is (a table of contents there usually names every page).
+  const planned = fixed
+    ? { front: [], episodes: [{ title: "Episode 1", docs: summaries }], back: [], coverImage: null }
+    : planBook(summaries, navigation, pkg);
   if (planned.episodes.length === 0) throw refuse(`${label} has no chapters with text or pictures.`);
+  const tocLabel = (docPath: string) => navigation.toc.find((entry) => entry.path === docPath)?.label;
+  // A page outside the reading order that nothing links to (a cover page, say) has no way in.
+  for (const doc of apartSummaries) {
+    if (!linkedPaths.has(doc.path)) continue;
+    if (doc.textLength > 0 || doc.images.length > 0 || doc.drawings > 0)
+      planned.back.push({ title: tocLabel(doc.path) || doc.heading || "Supplement", docs: [doc] });
+  }
   checkEpisodeCount(planned.episodes.length, ctx.limits);
 
   // Where each document went: links to it become links to its episode or page of matter.
@@ -95,7 +131,9 @@ export async function importAsBook(
     for (const [part, doc] of section.docs.entries()) location.set(doc.path, { address, part });
   }
 
-  const images = new ImageCopier(zip, ctx);
+  const images = new ImageCopier(zip, ctx, pkg.imageFallbacks);
+  const pages = new FixedPages(pkg, viewports);
+  const narration = new ReadAlongWriter(zip, pkg, ctx);
   const written: Array<{ title: string; dir: string; payload: BookPayload }> = [];
   for (const [index, { section, address, dir }] of sections.entries()) {
     ctx.progress(
@@ -104,8 +142,12 @@ export async function importAsBook(
     );
     await ctx.makeDir(dir);
     const sectionImages = images.forEpisode(dir);
+    const sectionNarration = narration.forEpisode(dir);
     const parts: string[] = [];
+    const sectionStyles: StyleSource[] = [];
     for (const [part, summary] of section.docs.entries()) {
+      sectionStyles.push(...(styleSources.get(summary.path) ?? []));
+      await sectionNarration.add(summary.item);
       const doc = await loadDocument(zip, summary.item);
       const sources = new Map<string, string | null>();
       for (const src of doc.imageSources()) {
@@ -115,11 +157,16 @@ export async function importAsBook(
       const html = doc.render({
         href: (href) => rewriteLink(summary.path, href, address, location),
         image: (src) => sources.get(src) ?? null,
+        bookFamilies: styles.bookFamilies,
       });
-      parts.push(part === 0 ? html : `<div id="${partAnchor(part)}">${html}</div>`);
+      if (fixed) parts.push(fixedPage(html, part, pages.sizeOf(summary.path), pages.spreadOf(summary.path)));
+      else parts.push(part === 0 ? html : `<div id="${partAnchor(part)}">${html}</div>`);
     }
     const html = parts.join("\n");
     await writeFile(ctx.outPath(path.posix.join(dir, "chapter.html")), html);
+    const copyImage = (from: string, src: string) => sectionImages.copy(from, src);
+    const stylesheet = await styles.writeFor(dir, sectionStyles, copyImage, { fixed });
+    const readAlong = await sectionNarration.write();
     written.push({
       title: section.title ?? `Chapter ${index + 1}`,
       dir,
@@ -128,10 +175,15 @@ export async function importAsBook(
         file: "chapter.html",
         wordCount: countWords(html),
         images: sectionImages.files(),
+        ...(stylesheet ? { styles: stylesheet } : {}),
+        ...(fixed ? { layout: "fixed" as const } : {}),
+        ...(readAlong ? { readAlong } : {}),
       },
     });
   }
   images.reportWarnings();
+  styles.reportWarnings();
+  narration.reportWarnings();
   const episodes: ImportedEpisode[] = written.slice(0, planned.episodes.length);
   const matter: ImportedMatter[] = written.slice(planned.episodes.length).map((section, index) => ({
     ...section,

@@ -22,6 +22,7 @@ async function fixedLayoutPages(zip: SafeZip, pkg: EpubPackage): Promise<string[
     if (!isDocument(entry.item) || !zip.has(entry.item.path)) continue;
     const summary = summarise(await loadDocument(zip, entry.item), entry.item);
     // A page number or a caption of a few letters does not make a page text.
+    if (summary.drawings > 0) return null;
     if (summary.images.length === 1 && summary.textLength <= 20) {
       const image = summary.images[0];
       if (image && zip.has(image)) pages.push(zip.resolveName(image) ?? image);

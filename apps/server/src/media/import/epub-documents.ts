@@ -9,13 +9,17 @@ import type { SafeZip } from "./zip.ts";
 const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 
 const XHTML_TYPES = ["application/xhtml+xml", "application/x-dtbook+xml"];
+const SVG_TYPE = "image/svg+xml";
 
+/** A page of text or a drawing: SVG in the spine is a content document of its own. */
 export function isDocument(item: ManifestItem): boolean {
-  return XHTML_TYPES.includes(item.mediaType) || item.mediaType === "text/html";
+  return (
+    XHTML_TYPES.includes(item.mediaType) || item.mediaType === "text/html" || item.mediaType === SVG_TYPE
+  );
 }
 
 export function isImageItem(item: ManifestItem): boolean {
-  return item.mediaType.startsWith("image/");
+  return item.mediaType.startsWith("image/") && item.mediaType !== SVG_TYPE;
 }
 
 /** A spine document parsed; a picture placed in the spine directly becomes a one-image page. */
@@ -25,6 +29,11 @@ export async function loadDocument(zip: SafeZip, item: ManifestItem): Promise<Ch
     return new ChapterDocument(`<html><body><img src="${name}" alt=""/></body></html>`, true);
   }
   const text = await zip.readText(item.path, MAX_DOCUMENT_BYTES);
+  if (item.mediaType === SVG_TYPE) {
+    // The drawing becomes the page's body; its prologue and doctype have no place inside one.
+    const drawing = text.replace(/^[\s\S]*?(?=<svg[\s>:])/i, "");
+    return new ChapterDocument(`<html><body>${drawing}</body></html>`, true);
+  }
   return new ChapterDocument(text, item.mediaType !== "text/html");
 }
 
@@ -33,6 +42,8 @@ export interface DocumentSummary {
   item: ManifestItem;
   textLength: number;
   images: string[];
+  /** Inline drawings and formulas (SVG, MathML). */
+  drawings: number;
   heading: string | null;
   /** What the document says it is (`epub:type`): "frontmatter", "titlepage", "chapter"… */
   types: string[];
@@ -50,6 +61,7 @@ export function summarise(doc: ChapterDocument, item: ManifestItem): DocumentSum
     item,
     textLength: doc.text().replace(/\s/g, "").length,
     images,
+    drawings: doc.drawingCount(),
     heading: doc.firstHeading(),
     types: doc.structuralTypes(),
   };

@@ -20,10 +20,19 @@ export function resolveHref(fromFile: string, href: string): Resolved {
   } catch {
     // A stray % is kept as written.
   }
-  const joined = decoded.startsWith("/")
-    ? path.posix.normalize(decoded.slice(1))
-    : path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), decoded));
-  if (joined === ".." || joined.startsWith("../") || joined.startsWith("/") || joined.includes("\0"))
-    return null;
+  // Resolved as a URL is, inside the container: a path that climbs above the root stays at the
+  // root (`../../x` from the root is `x`), so nothing can name a file outside the archive.
+  const from = decoded.startsWith("/")
+    ? decoded
+    : `/${path.posix.join(path.posix.dirname(fromFile), decoded)}`;
+  const joined = path.posix.normalize(`/${from.split("/").reduce<string[]>(climb, []).join("/")}`).slice(1);
+  if (!joined || joined.includes("\0")) return null;
   return { path: joined, fragment };
+}
+
+/** One step of a path, `..` going up no further than the root. */
+function climb(parts: string[], part: string): string[] {
+  if (part === "..") return parts.slice(0, -1);
+  if (part === "." || part === "") return parts;
+  return [...parts, part];
 }

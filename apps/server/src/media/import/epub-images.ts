@@ -27,10 +27,13 @@ export class ImageCopier {
   private readonly remote = new Set<string>();
   private readonly zip: SafeZip;
   private readonly ctx: ImportContext;
+  /** A picture browsers cannot show → the one the book names in its place. */
+  private readonly fallbacks: ReadonlyMap<string, string>;
 
-  constructor(zip: SafeZip, ctx: ImportContext) {
+  constructor(zip: SafeZip, ctx: ImportContext, fallbacks: ReadonlyMap<string, string> = new Map()) {
     this.zip = zip;
     this.ctx = ctx;
+    this.fallbacks = fallbacks;
   }
 
   forEpisode(dir: string) {
@@ -40,12 +43,14 @@ export class ImageCopier {
       files: () =>
         [...names.values()].filter((name): name is string => name !== null).map((name) => `images/${name}`),
       copy: async (fromDoc: string, src: string): Promise<string | null> => {
-        const resolved = resolveHref(fromDoc, src);
+        const resolved = isDataUrl(src) ? { path: src.trim() } : resolveHref(fromDoc, src);
         if (!resolved || "external" in resolved) {
           this.remote.add(src);
           return null;
         }
-        const entryName = this.zip.resolveName(resolved.path);
+        const entryName = isDataUrl(resolved.path)
+          ? resolved.path
+          : this.zip.resolveName(this.fallbacks.get(resolved.path) ?? resolved.path);
         if (!entryName) {
           this.missing.add(resolved.path);
           return null;
@@ -69,7 +74,10 @@ export class ImageCopier {
     }
     const image = await prepared;
     if (!image.ok) return null;
-    const name = uniqueName(safeFileName(entryName, image.extension), used);
+    const name = uniqueName(
+      safeFileName(isDataUrl(entryName) ? "embedded" : entryName, image.extension),
+      used,
+    );
     await this.ctx.makeDir(path.posix.join(dir, "images"));
     const bytes = image.buffer ?? (await this.convert(entryName))?.buffer;
     if (!bytes) return null;
@@ -87,7 +95,13 @@ export class ImageCopier {
   }
 
   private async convert(entryName: string): Promise<{ buffer: Buffer; extension: string } | null> {
-    const buffer = await this.zip.read(entryName, MAX_IMAGE_BYTES);
+    const buffer = isDataUrl(entryName)
+      ? dataUrlBytes(entryName)
+      : await this.zip.read(entryName, MAX_IMAGE_BYTES);
+    if (!buffer) {
+      this.unreadable.add(entryName);
+      return null;
+    }
     const check = await checkImage(buffer, this.ctx.limits.maxImagePixels);
     if (!check.ok) {
       (check.reason === "too-large" ? this.tooLarge : this.unreadable).add(entryName);
@@ -127,6 +141,27 @@ export class ImageCopier {
       );
     }
   }
+}
+
+/** A picture written into the document itself (`data:image/png;base64,…`): no file, no request. */
+function isDataUrl(src: string): boolean {
+  return /^\s*data:image\//i.test(src);
+}
+
+/** The bytes of a data URL, base64 or percent-encoded; null when malformed or over the size cap. */
+function dataUrlBytes(url: string): Buffer | null {
+  const match = /^\s*data:([^,]*),(.*)$/is.exec(url);
+  if (!match) return null;
+  const [, header = "", body = ""] = match;
+  let bytes: Buffer;
+  try {
+    bytes = /;base64$/i.test(header.trim())
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+      : Buffer.from(decodeURIComponent(body), "utf8");
+  } catch {
+    return null;
+  }
+  return bytes.length > 0 && bytes.length <= MAX_IMAGE_BYTES ? bytes : null;
 }
 
 /** "Images/My Pic (1).JPG" → "my-pic-1.jpg": letters, digits, dots and dashes only. */

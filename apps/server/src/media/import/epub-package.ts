@@ -15,6 +15,10 @@ export interface ManifestItem {
   path: string;
   mediaType: string;
   properties: string[];
+  /** The manifest id of the item to use where this one's type cannot be shown. */
+  fallback: string | null;
+  /** The manifest id of the media overlay (SMIL) that narrates this document. */
+  mediaOverlay: string | null;
 }
 
 interface SpineEntry {
@@ -24,6 +28,8 @@ interface SpineEntry {
 }
 
 export interface EpubPackage {
+  /** The identifier the package names as its own (fonts are obfuscated with it). */
+  uniqueIdentifier: string | null;
   title: string | null;
   creators: string[];
   description: string;
@@ -36,6 +42,12 @@ export interface EpubPackage {
   cover: ManifestItem | null;
   nav: ManifestItem | null;
   ncx: ManifestItem | null;
+  /** Every manifest item by its id. */
+  byId: Map<string, ManifestItem>;
+  /** The class a media overlay's reading system puts on the phrase being spoken (`media:active-class`). */
+  overlayActiveClass: string | null;
+  /** Pictures of a type browsers cannot show, and the picture the manifest names in their place. */
+  imageFallbacks: Map<string, string>;
   /** EPUB 2 `<guide>`: where reading starts, which pages are the title page, copyright… */
   guide: StructureReference[];
   verticalDeclared: boolean;
@@ -119,6 +131,8 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
       path: zip.resolveName(resolved.path) ?? resolved.path,
       mediaType: (item.attr("media-type") ?? "").toLowerCase().trim(),
       properties: (item.attr("properties") ?? "").split(/\s+/).filter(Boolean),
+      fallback: item.attr("fallback")?.trim() || null,
+      mediaOverlay: item.attr("media-overlay")?.trim() || null,
     };
     if (id) byId.set(id, entry);
     byPath.set(entry.path, entry);
@@ -128,7 +142,7 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
   const spine: SpineEntry[] = [];
   elements($, "itemref", spineElement).each((_, element) => {
     const itemref = $(element);
-    const item = byId.get(itemref.attr("idref") ?? "");
+    const item = readableItem(byId, byId.get(itemref.attr("idref") ?? ""));
     if (!item) return;
     spine.push({
       item,
@@ -172,7 +186,30 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
     });
   });
 
+  const uniqueId = $("package").first().attr("unique-identifier");
+  const identifiers = elements($, "identifier", metadata);
+  const identifier = identifiers
+    .filter((_, element) => !!uniqueId && $(element).attr("id") === uniqueId)
+    .first();
+  const uniqueIdentifier = textOf(identifier.length ? identifier : identifiers.first()) || null;
+
+  const imageFallbacks = new Map<string, string>();
+  for (const item of byId.values()) {
+    if (!item.fallback || CORE_IMAGE_TYPES.has(item.mediaType)) continue;
+    const seen = new Set<ManifestItem>([item]);
+    let next = byId.get(item.fallback);
+    while (next && !seen.has(next) && !CORE_IMAGE_TYPES.has(next.mediaType)) {
+      seen.add(next);
+      next = next.fallback ? byId.get(next.fallback) : undefined;
+    }
+    if (next && CORE_IMAGE_TYPES.has(next.mediaType)) imageFallbacks.set(item.path, next.path);
+  }
+
   return {
+    uniqueIdentifier,
+    byId,
+    overlayActiveClass: metaProperty("media:active-class")?.trim() || null,
+    imageFallbacks,
     title,
     creators,
     description,
@@ -188,6 +225,42 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
     ncx,
     verticalDeclared: (metaName("primary-writing-mode") ?? "").toLowerCase().startsWith("vertical"),
   };
+}
+
+/** Picture types every reading system shows (EPUB's core media types) and browsers draw. */
+const CORE_IMAGE_TYPES = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/gif",
+  "image/webp",
+  "image/svg+xml",
+  "image/avif",
+]);
+
+/** Spine item types we can show: documents (XHTML, HTML, DTBook, SVG) and pictures. */
+export function isReadableType(mediaType: string): boolean {
+  return (
+    ["application/xhtml+xml", "application/x-dtbook+xml", "text/html", "image/svg+xml"].includes(mediaType) ||
+    mediaType.startsWith("image/")
+  );
+}
+
+/**
+ * The item itself when we can show it, otherwise the first readable item along its fallback
+ * chain (a foreign resource in the spine names an XHTML page to show instead), or undefined.
+ */
+function readableItem(
+  byId: Map<string, ManifestItem>,
+  item: ManifestItem | undefined,
+): ManifestItem | undefined {
+  const seen = new Set<ManifestItem>();
+  let current = item;
+  while (current && !seen.has(current)) {
+    if (isReadableType(current.mediaType)) return current;
+    seen.add(current);
+    current = current.fallback ? byId.get(current.fallback) : undefined;
+  }
+  return item;
 }
 
 export function epubTypes(value: string | undefined): string[] {

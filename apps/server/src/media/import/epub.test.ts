@@ -2,6 +2,7 @@ import { access, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { zipPublication } from "./epub-conformance/suite.test-support.ts";
 import { resolveHref } from "./epub-href.ts";
 import { cssDeclaresVertical } from "./epub-writing-mode.ts";
 import { readImport } from "./read-import.ts";
@@ -10,6 +11,7 @@ import {
   fixture,
   image,
   pngClaiming,
+  REPO_ROOT,
   removeTempDirs,
   tempDir,
   upload,
@@ -52,9 +54,9 @@ async function allChapters(stagingDir: string, title: ImportedTitle): Promise<st
 function expectClean(html: string): void {
   expect(html).not.toMatch(/<script/i);
   expect(html).not.toMatch(/<style/i);
-  expect(html).not.toMatch(/\sstyle=/i);
+  for (const [, style] of html.matchAll(/\sstyle="([^"]*)"/gi)) expect(style).not.toMatch(/url\(|fixed/i);
   expect(html).not.toMatch(/\son\w+=/i);
-  expect(html).not.toMatch(/<iframe|<object|<embed|<form|<svg/i);
+  expect(html).not.toMatch(/<iframe|<object|<embed|<form|<foreignObject/i);
   expect(html).not.toMatch(/javascript:/i);
   for (const [, src] of html.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)) expect(src).toMatch(/^lv-media:images\//);
 }
@@ -200,6 +202,9 @@ describe("generated EPUBs", () => {
     expect(html).not.toContain("<img");
     expect(html).toContain("<p>Click me</p>");
     expect(html).toContain("<a>steal</a>");
+    // The style attribute keeps what cannot reach out or cover the page.
+    expect(html).toContain('<h1 style="color: red">Evil</h1>');
+    expect(html).toContain("<p>styled</p>");
     expect(title.warnings).toContain("2 pictures loading from other websites were removed.");
   });
 
@@ -218,7 +223,7 @@ describe("generated EPUBs", () => {
     const png = await sharp(path.join(stagingDir, episode?.dir ?? "", "images/evil.png")).metadata();
     expect(png).toMatchObject({ format: "png", width: 40, height: 30 });
     expect(await chapterHtml(stagingDir, title, 0)).toContain(
-      '<img src="lv-media:images/evil.png" alt="drawing" />',
+      '<img src="lv-media:images/evil.png" alt="drawing">',
     );
   });
 
@@ -319,7 +324,9 @@ describe("generated EPUBs", () => {
       "Heading Two",
       "Chapter 3",
     ]);
-    expect(matterTitles(title)).toEqual(["front: Front matter"]);
+    // A page outside the reading order is kept apart, reachable from the contents that name it.
+    expect(matterTitles(title)).toEqual(["front: Front matter", "back: Hidden"]);
+    expect(await matterHtml(stagingDir, title, 1)).toBe("<p>Not in reading order.</p>");
     const [one = "", two = ""] = await allChapters(stagingDir, title);
     expect(await matterHtml(stagingDir, title, 0)).toBe("<p>For my cat.</p>");
     expect(one).toContain('<a href="?episode=2#n">on</a>');
@@ -487,7 +494,7 @@ describe("generated EPUBs", () => {
         ],
       }),
     );
-    expect(await chapterHtml(stagingDir, title, 0)).toBe('<img src="lv-media:images/ok.webp" /><p>text</p>');
+    expect(await chapterHtml(stagingDir, title, 0)).toBe('<img src="lv-media:images/ok.webp"><p>text</p>');
     expect(title.warnings).toEqual(
       expect.arrayContaining([
         "1 picture missing from the book was left out.",
@@ -537,6 +544,93 @@ describe("generated EPUBs", () => {
     expect(asBook.title.contentType).toBe("book");
   });
 
+  it("keeps a fixed-layout book with text as pages of their declared size and side", async () => {
+    const epub = await buildEpub({
+      title: "Laid Out",
+      extraMetadata: '<meta property="rendition:layout">pre-paginated</meta>',
+      chapters: [
+        {
+          file: "p1.xhtml",
+          html: xhtml(
+            '<div class="title" style="position:absolute;left:10vw;top:100px">Big words</div>',
+            '<meta name="viewport" content="width=1200, height=800"/><link rel="stylesheet" href="page.css"/>',
+          ),
+        },
+        { file: "p2.xhtml", html: xhtml("<p>Second page</p>") },
+      ],
+      files: [{ name: "page.css", data: ".title { font-size: 48px; width: 50vw }", mediaType: "text/css" }],
+      spineItemProperties: { "p2.xhtml": "page-spread-right" },
+      toc: [["p1.xhtml", "Pages"]],
+    });
+    const { title, stagingDir } = await importEpub(epub);
+    expect(title.contentType).toBe("book");
+    const episode = title.episodes[0];
+    expect(episode?.payload).toMatchObject({ kind: "book", layout: "fixed", styles: "styles.css" });
+    const html = await chapterHtml(stagingDir, title, 0);
+    expect(html).toContain('<section class="lv-fixed-page" data-width="1200" data-height="800">');
+    expect(html).toContain(
+      '<section class="lv-fixed-page" id="lv-part-2" data-width="1200" data-height="800" data-spread="right"><p>Second page</p></section>',
+    );
+    expect(html).toContain('style="position: absolute; left: 10vw; top: 100px"');
+    const css = await readFile(path.join(stagingDir, episode?.dir ?? "", "styles.css"), "utf8");
+    // The page's viewport is the page box: viewport units become container units.
+    expect(css).toContain(".lv-publisher .pub-title { font-size: 3em; width: 50cqw }");
+  });
+
+  it("keeps the book's stylesheets and fonts, fonts deobfuscated, confined to the chapter", async () => {
+    const font = await readFile(
+      path.join(REPO_ROOT, "fixtures/epub-tests/cnt-css-fonts_woff2/EPUB/fonts/Macondo.woff2"),
+    );
+    const epub = await buildEpub({
+      chapters: [
+        {
+          file: "ch1.xhtml",
+          html: xhtml(
+            '<h1 class="display">Title</h1><p>Text</p>',
+            '<link rel="stylesheet" href="css/book.css"/><style>p { text-indent: 1em; position: fixed }</style>',
+          ),
+        },
+      ],
+      files: [
+        {
+          name: "css/book.css",
+          data: '@font-face { font-family: "Display"; src: url(../fonts/display.woff2) format("woff2"), url(https://evil.example/x.woff2); } body { margin: 5em; color: #222 } .display { font-family: Display, serif; background: url(https://evil.example/track.png) }',
+          mediaType: "text/css",
+        },
+        { name: "fonts/display.woff2", data: font, mediaType: "font/woff2" },
+      ],
+    });
+    const { title, stagingDir } = await importEpub(epub);
+    const dir = path.join(stagingDir, title.episodes[0]?.dir ?? "");
+    const css = await readFile(path.join(dir, "styles.css"), "utf8");
+    expect(css).toMatch(
+      /@font-face \{ font-family: "lv-book-Display"; src: url\("lv-media:fonts\/[0-9a-f]{16}\.woff2"\) format\("woff2"\) \}/,
+    );
+    expect(css).toContain(".lv-publisher { color: #222 }");
+    expect(css).toContain('.lv-publisher .pub-display { font-family: "lv-book-Display", serif }');
+    expect(css).toContain(".lv-publisher p { text-indent: 1em }");
+    expect(css).not.toMatch(/evil|fixed|margin/);
+    const [fontFile = ""] = await readdir(path.join(dir, "fonts"));
+    expect(await readFile(path.join(dir, "fonts", fontFile))).toEqual(font);
+    expect(await chapterHtml(stagingDir, title, 0)).toContain('<h1 class="pub-display">Title</h1>');
+  });
+
+  it("keeps a book's recorded narration for read-along, phrase by phrase, its audio beside the chapter", async () => {
+    const { title, stagingDir } = await importEpub(
+      await zipPublication(path.join(REPO_ROOT, "fixtures/epub-tests/mol-audio")),
+    );
+    const narrated = title.episodes.find((episode) => "readAlong" in episode.payload);
+    expect(narrated?.payload).toMatchObject({ kind: "book", readAlong: "read-along.json" });
+    const dir = path.join(stagingDir, narrated?.dir ?? "");
+    expect(JSON.parse(await readFile(path.join(dir, "read-along.json"), "utf8"))).toEqual({
+      audio: ["audio/mobydick_1.mp3"],
+      clips: [{ id: "first", audio: 0, begin: 29_268, end: 44_783 }],
+      activeClass: "my-active-class",
+    });
+    await access(path.join(dir, "audio/mobydick_1.mp3"));
+    expect(title.episodes.filter((episode) => "readAlong" in episode.payload)).toHaveLength(1);
+  });
+
   it("refuses to import a book with text as a comic", async () => {
     const epub = await buildEpub({ chapters: [{ file: "a.xhtml", html: xhtml("<p>Words</p>") }] });
     await expect(importEpub(epub, { type: "comic" })).rejects.toThrow(
@@ -553,7 +647,12 @@ describe("EPUB helpers", () => {
     });
     expect(resolveHref("OPS/ch1.xhtml", "ch2.xhtml#x")).toEqual({ path: "OPS/ch2.xhtml", fragment: "x" });
     expect(resolveHref("OPS/ch1.xhtml", "#x")).toEqual({ path: "OPS/ch1.xhtml", fragment: "x" });
-    expect(resolveHref("OPS/ch1.xhtml", "../../etc/passwd")).toBeNull();
+    // Above the container's root is the root, as URLs resolve.
+    expect(resolveHref("OPS/ch1.xhtml", "../../etc/passwd")).toEqual({ path: "etc/passwd", fragment: "" });
+    expect(resolveHref("OPS/a/ch1.xhtml", "../../../../media/x.jpg")).toEqual({
+      path: "media/x.jpg",
+      fragment: "",
+    });
     expect(resolveHref("OPS/ch1.xhtml", "https://example.org")).toEqual({ external: "https://example.org" });
   });
 

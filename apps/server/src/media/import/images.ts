@@ -3,6 +3,9 @@
 // drawn to PNG.
 import sharp, { type Metadata } from "sharp";
 
+/** The longest side a drawing is drawn at when its own size is larger. */
+const MAX_DRAWN_SIDE = 4096;
+
 /** Formats kept byte for byte, with the extension they are stored under. */
 const WEB_FORMATS = { jpeg: "jpg", png: "png", webp: "webp", gif: "gif", avif: "avif" } as const;
 export type WebFormat = keyof typeof WEB_FORMATS;
@@ -37,7 +40,9 @@ export async function checkImage(buffer: Buffer, maxPixels: number): Promise<Ima
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
   const info: ImageInfo = { format, width, height, pixels: metadata.width * metadata.height };
-  if (info.pixels > maxPixels) return { ok: false, reason: "too-large", info };
+  // A drawing has no pixels of its own: one declared huge (a viewBox in tens of thousands of
+  // units) is drawn smaller (webImage), not refused.
+  if (info.pixels > maxPixels && format !== "svg") return { ok: false, reason: "too-large", info };
   return { ok: true, info };
 }
 
@@ -61,7 +66,14 @@ export async function webImage(
   if (isWebFormat(info.format)) {
     return { buffer, extension: extensionFor(info.format), width: info.width, height: info.height };
   }
-  const output = await sharp(buffer, { limitInputPixels: maxPixels })
+  // sharp draws SVG at 72 dpi; a lower density draws an oversized drawing within the caps.
+  const shrink = Math.min(
+    1,
+    Math.sqrt(maxPixels / info.pixels),
+    MAX_DRAWN_SIDE / Math.max(info.width, info.height),
+  );
+  const density = info.format === "svg" && shrink < 1 ? Math.max(1, 72 * shrink) : undefined;
+  const output = await sharp(buffer, { limitInputPixels: maxPixels, ...(density ? { density } : {}) })
     .autoOrient()
     .png()
     .toBuffer({ resolveWithObject: true });

@@ -21,7 +21,10 @@ describe("sanitizeChapterHtml", () => {
   it.each([
     ["<script>alert(1)</script><p>ok</p>", "<p>ok</p>"],
     ['<p onclick="alert(1)" onmouseover="x()">ok</p>', "<p>ok</p>"],
-    ['<p style="color:red">ok</p>', "<p>ok</p>"],
+    [
+      '<p style="color:red;position:fixed;background:url(https://evil/x.png)">ok</p>',
+      '<p style="color: red">ok</p>',
+    ],
     ["<style>p{}</style><p>ok</p>", "<p>ok</p>"],
     ['<iframe src="https://evil"></iframe><p>ok</p>', "<p>ok</p>"],
     ['<object data="x.swf"><p>inside</p></object><p>ok</p>', "<p>ok</p>"],
@@ -32,16 +35,16 @@ describe("sanitizeChapterHtml", () => {
     ['<a href="//evil.example/x">x</a>', "<a>x</a>"],
     ['<img src="http://evil/x.png"/>', ""],
     ['<img src="images/x.png"/>', ""],
-    ['<img src="lv-media:images/x.png" onerror="alert(1)"/>', '<img src="lv-media:images/x.png" />'],
-    ["<svg><script>alert(1)</script><text>t</text></svg><p>ok</p>", "<p>ok</p>"],
-    ["<math><mi>x</mi></math>", "x"],
+    ['<img src="lv-media:images/x.png" onerror="alert(1)"/>', '<img src="lv-media:images/x.png">'],
+    ["<svg><script>alert(1)</script><text>t</text></svg><p>ok</p>", "<svg><text>t</text></svg><p>ok</p>"],
+    ["<math><mi>x</mi></math>", "<math><mi>x</mi></math>"],
     [
-      '<p class="c" data-x="1" epub:type="chapter" id="p1" lang="fr" dir="rtl" title="t">ok</p>',
-      '<p id="p1" lang="fr" dir="rtl" title="t">ok</p>',
+      '<p class="c  d" data-x="1" epub:type="chapter" id="p1" lang="fr" dir="rtl" title="t">ok</p>',
+      '<p class="pub-c pub-d" id="p1" lang="fr" dir="rtl" title="t">ok</p>',
     ],
     [
       '<table><tr><td colspan="2" rowspan="3" width="9">x</td></tr></table>',
-      '<table><tr><td colspan="2" rowspan="3">x</td></tr></table>',
+      '<table><tbody><tr><td colspan="2" rowspan="3" width="9">x</td></tr></tbody></table>',
     ],
     ['<meta http-equiv="refresh" content="0;url=https://evil"/><p>ok</p>', "<p>ok</p>"],
     ['<base href="https://evil/"/><p>ok</p>', "<p>ok</p>"],
@@ -68,7 +71,7 @@ describe("ChapterDocument", () => {
       '<?xml version="1.0"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title><link rel="stylesheet" href="s.css"/></head><body><p>A&nbsp;B &amp; C &eacute;</p><a id="x"/><p>after</p></body></html>',
       true,
     ).render(keepLinks);
-    expect(html).toBe('<p>A\u00a0B &amp; C é</p><a id="x"></a><p>after</p>');
+    expect(html).toBe('<p>A&nbsp;B &amp; C é</p><a id="x"></a><p>after</p>');
   });
 
   it("passes links and images through the rewrites and drops what they refuse", () => {
@@ -80,7 +83,7 @@ describe("ChapterDocument", () => {
       },
     );
     expect(html).toBe(
-      '<p><a href="?episode=2#n1">next</a> <a>gone</a></p><img src="lv-media:images/a.png" alt="A" />',
+      '<p><a href="?episode=2#n1">next</a> <a>gone</a></p><img src="lv-media:images/a.png" alt="A">',
     );
   });
 
@@ -92,7 +95,7 @@ describe("ChapterDocument", () => {
       true,
     );
     expect(doc.imageSources()).toEqual(["cover.jpg"]);
-    expect(doc.render(keepLinks)).toBe('<img src="lv-media:images/cover.jpg" alt="" />');
+    expect(doc.render(keepLinks)).toBe('<img src="lv-media:images/cover.jpg" alt="">');
   });
 
   it("turns xml:lang into lang and keeps dir", () => {
@@ -123,7 +126,75 @@ describe("ChapterDocument", () => {
       "<html><body><p>one<br>two</p><script>x</script></body></html>",
       false,
     ).render(keepLinks);
-    expect(html).toBe("<p>one<br />two</p>");
+    expect(html).toBe("<p>one<br>two</p>");
+  });
+});
+
+describe("drawings and formulas", () => {
+  it("keeps MathML as MathML", () => {
+    const html = render(
+      '<p>Area: <math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi><mo>=</mo><msup><mi>a</mi><mn>2</mn></msup></math></p>',
+    );
+    expect(html).toBe(
+      '<p>Area: <math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi><mo>=</mo><msup><mi>a</mi><mn>2</mn></msup></math></p>',
+    );
+  });
+
+  it("keeps an inline drawing, its own references scoped to it, pictures from the episode's copies", () => {
+    const html = render(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)" class="box"/><use href="#g"/><image xlink:href="p.png" width="5" height="5"/><text x="1" y="5">Hi</text></svg>',
+    );
+    expect(html).toContain('<rect width="10" height="10" fill="url(#g)" class="pub-box"></rect>');
+    expect(html).toContain('<use xlink:href="#g"></use>');
+    expect(html).toContain('<image xlink:href="lv-media:images/p.png" width="5" height="5"></image>');
+    expect(html).toContain('<text x="1" y="5">Hi</text>');
+  });
+
+  it.each([
+    ['<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>', "<svg><a><text>x</text></a></svg>"],
+    ['<svg><rect onload="alert(1)" onclick="x()"/></svg>', "<svg><rect></rect></svg>"],
+    [
+      '<svg><foreignObject><p>hidden html</p><iframe src="https://evil"/></foreignObject><rect/></svg>',
+      "<svg><rect></rect></svg>",
+    ],
+    ['<svg><use href="https://evil.example/sprite.svg#x"/><rect/></svg>', "<svg><rect></rect></svg>"],
+    [
+      '<svg><use xlink:href="data:image/svg+xml,&lt;svg onload=alert(1)&gt;"/><rect/></svg>',
+      "<svg><rect></rect></svg>",
+    ],
+    ['<svg><image href="https://evil.example/track.png"/><rect/></svg>', "<svg><rect></rect></svg>"],
+    [
+      '<svg><rect fill="url(https://evil.example/p.svg#g)" filter="url(#f)"/></svg>',
+      '<svg><rect filter="url(#f)"></rect></svg>',
+    ],
+    [
+      '<svg><animate attributeName="href" to="javascript:alert(1)"/><set attributeName="onclick" to="alert(1)"/><rect/></svg>',
+      "<svg><rect></rect></svg>",
+    ],
+    [
+      '<svg><filter id="f"><feImage href="https://evil.example/x.png"/></filter><rect/></svg>',
+      '<svg><filter id="f"></filter><rect></rect></svg>',
+    ],
+    ["<svg><style>@import url(https://evil.example/x.css);</style><rect/></svg>", "<svg><rect></rect></svg>"],
+    ['<svg><script href="https://evil.example/x.js"/><rect/></svg>', "<svg><rect></rect></svg>"],
+    [
+      '<math><mtext><img src="https://evil.example/x" onerror="alert(1)"/></mtext></math>',
+      "<math><mtext></mtext></math>",
+    ],
+    [
+      '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)"><mi>x</mi></maction></math>',
+      "<math><mi>x</mi></math>",
+    ],
+    [
+      '<math><annotation-xml encoding="text/html"><script>alert(1)</script></annotation-xml></math>',
+      "<math></math>",
+    ],
+  ])("cleans the drawing or formula %s", (input, output) => {
+    const copiesOnly: ChapterRewrites = {
+      href: (href) => href,
+      image: (src) => (/^[a-z]+:/i.test(src) ? null : `lv-media:images/${src}`),
+    };
+    expect(render(input, copiesOnly)).toBe(output);
   });
 });
 

@@ -1,140 +1,16 @@
 // A chapter document from an EPUB turned into the HTML fragment we store: its body's content,
-// links and image sources rewritten by the caller, then passed through an allowlist (sanitize-html)
-// so that no script, style, event handler, embedded frame or remote load survives.
+// links and image sources rewritten by the caller, then passed through the purifier
+// (chapter-purifier.ts) so that no script, event handler, embedded frame or remote load survives.
 import * as cheerio from "cheerio";
-import sanitizeHtml from "sanitize-html";
-import { EPISODE_MEDIA_MARKER } from "./types.ts";
+import render from "dom-serializer";
+import type { Element } from "domhandler";
+import { isExternalHref, purifyChapterHtml } from "./chapter-purifier.ts";
 
-const ALLOWED_TAGS = [
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "p",
-  "br",
-  "hr",
-  "em",
-  "strong",
-  "i",
-  "b",
-  "u",
-  "s",
-  "small",
-  "sub",
-  "sup",
-  "span",
-  "div",
-  "section",
-  "article",
-  "aside",
-  "header",
-  "footer",
-  "blockquote",
-  "pre",
-  "code",
-  "ul",
-  "ol",
-  "li",
-  "dl",
-  "dt",
-  "dd",
-  "table",
-  "thead",
-  "tbody",
-  "tfoot",
-  "tr",
-  "th",
-  "td",
-  "caption",
-  "colgroup",
-  "col",
-  "figure",
-  "figcaption",
-  "img",
-  "a",
-  "abbr",
-  "cite",
-  "q",
-  "mark",
-  "ruby",
-  "rt",
-  "rp",
-  "bdi",
-  "bdo",
-  "wbr",
-];
+export { isExternalHref };
 
-/** Dropped together with everything inside them. */
-const DROPPED_WITH_CONTENT = [
-  "script",
-  "style",
-  "link",
-  "meta",
-  "head",
-  "title",
-  "noscript",
-  "template",
-  "iframe",
-  "frame",
-  "frameset",
-  "object",
-  "embed",
-  "applet",
-  "form",
-  "input",
-  "button",
-  "select",
-  "option",
-  "textarea",
-  "audio",
-  "video",
-  "source",
-  "track",
-  "canvas",
-  "map",
-  "svg",
-];
-
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ALLOWED_TAGS,
-  allowedAttributes: {
-    "*": ["id", "lang", "dir", "title"],
-    img: ["src", "alt"],
-    a: ["href", "rel", "target"],
-    td: ["colspan", "rowspan"],
-    th: ["colspan", "rowspan"],
-    col: ["span"],
-    colgroup: ["span"],
-  },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: [EPISODE_MEDIA_MARKER.replace(/:$/, "")] },
-  allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
-  nonTextTags: DROPPED_WITH_CONTENT,
-  parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
-  transformTags: {
-    a: (tagName, attribs) => {
-      const { rel: _rel, target: _target, ...rest } = attribs;
-      if (rest.href && isExternalHref(rest.href)) {
-        return { tagName, attribs: { ...rest, rel: "noopener noreferrer nofollow", target: "_blank" } };
-      }
-      return { tagName, attribs: rest };
-    },
-  },
-  // Only images we copied into the episode may load; anything else would reach another server.
-  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src?.startsWith(EPISODE_MEDIA_MARKER),
-};
-
-export function isExternalHref(href: string): boolean {
-  return /^(https?:\/\/|mailto:)/i.test(href.trim());
-}
-
-/** The allowlist pass alone: whatever goes in, only allowed tags and attributes come out. */
-export function sanitizeChapterHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+/** The purifier alone: whatever goes in, only allowed tags and attributes come out. */
+export function sanitizeChapterHtml(html: string, bookFamilies?: ReadonlySet<string>): string {
+  return purifyChapterHtml(html, bookFamilies);
 }
 
 export interface ChapterRewrites {
@@ -142,20 +18,20 @@ export interface ChapterRewrites {
   href: (href: string) => string | null;
   /** The stored src for an image (`lv-media:images/…`), or null to drop the image. */
   image: (src: string) => string | null;
+  /** Font families the book's own stylesheets declare (their names are changed in style attributes too). */
+  bookFamilies?: ReadonlySet<string>;
 }
 
 /**
  * A chapter document parsed once. Entities are left encoded while we work on the tree (XHTML
- * parsed as XML knows only XML's five); sanitize-html decodes them as HTML at the end.
+ * parsed as XML knows only XML's five); the purifier's HTML parser decodes them at the end.
  */
 export class ChapterDocument {
   private readonly $: cheerio.CheerioAPI;
-  private readonly xml: boolean;
-  /** Kept before the tree drops `<style>`: only read to detect the writing mode. */
+  /** The document's `<style>` blocks (SVG ones included), taken out before the tree is cleaned. */
   private readonly inlineStyles: string[];
 
   constructor(source: string, xml: boolean) {
-    this.xml = xml;
     const options = { xml: { xmlMode: xml, decodeEntities: false } };
     let $ = cheerio.load(source, options);
     // A fragment without <body> (invalid, but seen) is treated as the body's content.
@@ -171,13 +47,72 @@ export class ChapterDocument {
     return this.$("body").first();
   }
 
-  /** Image sources in document order (entity-decoded), including SVG `<image>` wrapped ones. */
+  /** Picture sources in document order (entity-decoded): `<img>` and SVG `<image>`. */
   imageSources(): string[] {
-    return this.body()
-      .find("img")
-      .toArray()
-      .map((element) => decodeEntities(element.attribs.src ?? ""))
+    return this.pictures()
+      .map((element) => decodeEntities(pictureSource(element) ?? ""))
       .filter(Boolean);
+  }
+
+  private pictures(): Element[] {
+    return this.body()
+      .find("*")
+      .toArray()
+      .filter((element) => ["img", "image"].includes(localName(element.tagName)));
+  }
+
+  /**
+   * The page size a fixed-layout document declares: its viewport (`<meta name="viewport"
+   * content="width=1200, height=800">`), or for a drawing its own size or viewBox.
+   */
+  viewport(): { width: number; height: number } | null {
+    const $ = this.$;
+    const meta = $("meta")
+      .toArray()
+      .find((element) => (element.attribs.name ?? "").trim().toLowerCase() === "viewport");
+    if (meta) {
+      const values = new Map(
+        (meta.attribs.content ?? "").split(/[,;]/).map((pair) => {
+          const [key = "", value = ""] = pair.split("=");
+          return [key.trim().toLowerCase(), Number.parseFloat(value)] as const;
+        }),
+      );
+      const size = pageSize(values.get("width"), values.get("height"));
+      if (size) return size;
+    }
+    const drawing = this.body()
+      .children()
+      .toArray()
+      .find((element) => localName(element.tagName) === "svg");
+    if (!drawing) return null;
+    const box = (drawing.attribs.viewBox ?? drawing.attribs.viewbox ?? "")
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number);
+    return (
+      pageSize(
+        Number.parseFloat(drawing.attribs.width ?? ""),
+        Number.parseFloat(drawing.attribs.height ?? ""),
+      ) ?? pageSize(box[2], box[3])
+    );
+  }
+
+  /** Where the document's links point, as written (entity-decoded). */
+  linkHrefs(): string[] {
+    return this.body()
+      .find("*")
+      .toArray()
+      .filter((element) => localName(element.tagName) === "a")
+      .map((element) => decodeEntities(element.attribs.href ?? element.attribs["xlink:href"] ?? "").trim())
+      .filter(Boolean);
+  }
+
+  /** Drawings and formulas (inline SVG, MathML) in the body: content even without words. */
+  drawingCount(): number {
+    return this.body()
+      .find("*")
+      .toArray()
+      .filter((element) => ["svg", "math"].includes(localName(element.tagName))).length;
   }
 
   text(): string {
@@ -200,7 +135,7 @@ export class ChapterDocument {
     const types = new Set<string>();
     for (const element of [body.get(0), ...body.children().toArray()]) {
       if (element?.type !== "tag") continue;
-      for (const type of (element.attribs["epub:type"] ?? "").toLowerCase().split(/\s+/)) {
+      for (const type of (element.attribs["data-type"] ?? "").toLowerCase().split(/\s+/)) {
         // Prefixed vocabularies ("z3998:poem") are not about the book's structure.
         if (type && !type.includes(":")) types.add(type);
       }
@@ -229,51 +164,90 @@ export class ChapterDocument {
       .filter(Boolean);
   }
 
-  /** The body's content with links and images rewritten, sanitised. */
+  /** The body's content with links and pictures rewritten, purified. */
   render(rewrites: ChapterRewrites): string {
     const $ = this.$;
     const body = this.body();
-    body.find("a").each((_, element) => {
-      const href = element.attribs.href;
-      delete element.attribs.href;
-      if (href === undefined) return;
+    for (const element of body.find("*").toArray()) {
+      if (localName(element.tagName) !== "a") continue;
+      const attribute = "href" in element.attribs ? "href" : "xlink:href";
+      const href = element.attribs[attribute];
+      delete element.attribs[attribute];
+      if (href === undefined) continue;
       const rewritten = rewrites.href(decodeEntities(href).trim());
-      if (rewritten !== null) element.attribs.href = escapeAttribute(rewritten);
-    });
-    body.find("img").each((_, element) => {
-      const src = decodeEntities(element.attribs.src ?? "").trim();
+      if (rewritten !== null) element.attribs[attribute] = escapeAttribute(rewritten);
+    }
+    for (const element of this.pictures()) {
+      const src = decodeEntities(pictureSource(element) ?? "").trim();
       const rewritten = src ? rewrites.image(src) : null;
       if (rewritten === null) $(element).remove();
-      else element.attribs.src = escapeAttribute(rewritten);
-    });
-    const contents = body.contents();
-    const html = this.xml ? $.xml(contents) : $.html(contents);
-    return sanitizeChapterHtml(html);
+      else if (localName(element.tagName) === "img") element.attribs.src = escapeAttribute(rewritten);
+      else {
+        delete element.attribs.href;
+        element.attribs["xlink:href"] = escapeAttribute(rewritten);
+      }
+    }
+    // Serialised as HTML for the purifier's HTML parser: `<a/>` in XHTML must become `<a></a>`.
+    const html = render(body.contents().toArray(), { xmlMode: false, decodeEntities: false });
+    return sanitizeChapterHtml(html, rewrites.bookFamilies);
   }
 }
 
 function normaliseTree($: cheerio.CheerioAPI): void {
-  // Dropped early as well as by the allowlist: nothing below should even look at them.
+  // Dropped early as well as by the purifier: nothing below should even look at them.
   $("script, style, iframe, object, embed, noscript, template").remove();
-  // Cover pages and fixed layouts often wrap a picture in SVG; keep the picture, not the SVG.
+  // A cover page or a picture page often wraps one picture in SVG to scale it: keep the picture,
+  // which then fits the page like any other. Drawings keep their SVG.
   $("svg").each((_, element) => {
-    const image = $(element)
+    const drawn = $(element)
       .find("*")
-      .filter((_, child) => localName(child.tagName) === "image")
-      .first();
-    if (image.length === 0) {
+      .toArray()
+      .filter((child) => !["title", "desc", "metadata", "g", "defs"].includes(localName(child.tagName)));
+    const image = drawn[0];
+    // Nothing drawn (its script, say, already gone): nothing to keep.
+    if (drawn.length === 0) {
       $(element).remove();
       return;
     }
-    const src = image.attr("xlink:href") ?? image.attr("href") ?? "";
-    const alt = $(element).find("title").first().text();
+    if (drawn.length !== 1 || !image || localName(image.tagName) !== "image") return;
+    const src = pictureSource(image) ?? "";
+    const alt = $(element)
+      .find("*")
+      .filter((_, child) => localName(child.tagName) === "title")
+      .first()
+      .text();
     $(element).replaceWith(`<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}"/>`);
   });
-  $("[xml\\:lang]").each((_, element) => {
+  // What a part of the book is (`epub:type`), under a name HTML keeps: notes show in place by it.
+  $("*").each((_, element) => {
+    if (element.type !== "tag") return;
+    const type = element.attribs["epub:type"];
+    if (type !== undefined) {
+      delete element.attribs["epub:type"];
+      if (type.trim()) element.attribs["data-type"] = type.trim();
+    }
     const lang = element.attribs["xml:lang"];
-    delete element.attribs["xml:lang"];
-    if (lang && !element.attribs.lang) element.attribs.lang = lang;
+    if (lang !== undefined) {
+      delete element.attribs["xml:lang"];
+      if (lang && !element.attribs.lang) element.attribs.lang = lang;
+    }
   });
+}
+
+/** A usable page size: positive, finite, and within what a screen could show. */
+function pageSize(
+  width: number | undefined,
+  height: number | undefined,
+): { width: number; height: number } | null {
+  if (!width || !height || !Number.isFinite(width) || !Number.isFinite(height)) return null;
+  if (width <= 0 || height <= 0 || width > 20_000 || height > 20_000) return null;
+  return { width: Math.round(width), height: Math.round(height) };
+}
+
+function pictureSource(element: Element): string | undefined {
+  return localName(element.tagName) === "img"
+    ? element.attribs.src
+    : (element.attribs["xlink:href"] ?? element.attribs.href);
 }
 
 function localName(name: string): string {

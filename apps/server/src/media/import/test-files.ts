@@ -213,6 +213,8 @@ export interface EpubSpec {
   files?: Array<{ name: string; data: Buffer | string; mediaType: string; id?: string; properties?: string }>;
   coverImage?: { name: string; data: Buffer; mediaType: string; epub2?: boolean };
   spineAttributes?: string;
+  /** `properties` of spine items, by chapter file ("page-spread-right"). */
+  spineItemProperties?: Record<string, string>;
   extraMetadata?: string;
   /** EPUB 2 `<guide>` references as [type, href]. */
   guide?: Array<[string, string]>;
@@ -246,7 +248,10 @@ export async function buildEpub(spec: EpubSpec): Promise<Buffer> {
   for (const [index, chapter] of spec.chapters.entries()) {
     const id = `c${index + 1}`;
     manifest.push(`<item id="${id}" href="${escapeXml(chapter.file)}" media-type="application/xhtml+xml"/>`);
-    spine.push(`<itemref idref="${id}"${chapter.linear === false ? ' linear="no"' : ""}/>`);
+    const properties = spec.spineItemProperties?.[chapter.file];
+    spine.push(
+      `<itemref idref="${id}"${chapter.linear === false ? ' linear="no"' : ""}${properties ? ` properties="${properties}"` : ""}/>`,
+    );
     items.push({ name: `OEBPS/${chapter.file}`, data: chapter.html });
   }
   for (const [index, file] of (spec.files ?? []).entries()) {

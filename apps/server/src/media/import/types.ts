@@ -54,13 +54,25 @@ export const EPISODE_MEDIA_MARKER = "lv-media:";
 /**
  * An episode's payload as stored: file paths are relative to the episode's own folder.
  * - book: one sanitised HTML fragment (`file`), its images under `images/` referenced as
- *   `src="lv-media:images/…"`; links to other chapters are `href="?episode=N#fragment"`.
+ *   `src="lv-media:images/…"`; links to other chapters are `href="?episode=N#fragment"`; the
+ *   book's cleaned stylesheet (`styles`), its fonts as `lv-media:fonts/…`.
  * - audio: one audio file with its length and chapter marks within it.
  * - comic: page images in reading order with their pixel sizes.
  * - video: H.264/AAC MP4 with fast start, a poster frame and WebVTT subtitles.
  */
 export type StoredEpisodePayload =
-  | { kind: "book"; file: string; wordCount: number; images: string[] }
+  | {
+      kind: "book";
+      file: string;
+      wordCount: number;
+      images: string[];
+      /** The book's own stylesheet for this chapter (fonts under `fonts/`), when it has one. */
+      styles?: string;
+      /** Fixed layout: the chapter is pages of set sizes (`<section class="lv-fixed-page">`). */
+      layout?: "fixed";
+      /** Recorded narration of its phrases (`read-along.json`, see epub-read-along.ts), audio under `audio/`. */
+      readAlong?: string;
+    }
   | {
       kind: "audio";
       file: string;
@@ -78,6 +90,14 @@ export type StoredEpisodePayload =
       height: number;
       subtitles: Array<{ file: string; language: string; label: string }>;
     };
+
+/** `read-along.json` as stored: audio files relative to the episode's folder, times in ms. */
+export interface StoredReadAlong {
+  audio: string[];
+  clips: Array<{ id: string; audio: number; begin: number; end: number | null }>;
+  /** The class the book styles the spoken phrase with (`media:active-class`), as it wrote it. */
+  activeClass: string | null;
+}
 
 export interface ImportedEpisode {
   title: string;

@@ -39,6 +39,8 @@ export interface BookMatterContent {
   matter: BookMatterSummary;
   /** The page's HTML, its pictures at addresses valid until `expiresAt`. */
   html: string;
+  /** The book's own stylesheet for the page (see EpisodePayload). */
+  css: string | null;
   /** The page before and after in reading order: matter by position, or an episode by number. */
   previous: MatterNeighbour | null;
   next: MatterNeighbour | null;
@@ -122,6 +124,7 @@ export async function getBookMatter(
     },
     matter: summary,
     html: payload.kind === "book" ? payload.html : "",
+    css: payload.kind === "book" ? payload.css : null,
     // The story stands between the last page of front matter and the first of back matter.
     previous: neighbour(before, lastEpisode, row.placement === "back" && before?.placement !== "back"),
     next: neighbour(after, firstEpisode, row.placement === "front" && after?.placement !== "front"),

@@ -4,7 +4,11 @@
 import { readFile } from "node:fs/promises";
 import type { EpisodePayload } from "@litverse/shared/content";
 import type { ServiceDeps } from "../../core/service-deps.ts";
-import { EPISODE_MEDIA_MARKER, type StoredEpisodePayload } from "../../media/import/types.ts";
+import {
+  EPISODE_MEDIA_MARKER,
+  type StoredEpisodePayload,
+  type StoredReadAlong,
+} from "../../media/import/types.ts";
 
 export type { StoredEpisodePayload };
 
@@ -22,11 +26,26 @@ export async function deliverPayload(
   switch (stored.kind) {
     case "book": {
       const html = await readFile(media.storage.resolve(episodeMediaKey(episodeId, stored.file)), "utf8");
+      const css = stored.styles
+        ? await readFile(media.storage.resolve(episodeMediaKey(episodeId, stored.styles)), "utf8")
+        : null;
+      const readAlong: StoredReadAlong | null = stored.readAlong
+        ? JSON.parse(
+            await readFile(media.storage.resolve(episodeMediaKey(episodeId, stored.readAlong)), "utf8"),
+          )
+        : null;
       return {
         payload: {
           kind: "book",
           html: html.replaceAll(EPISODE_MEDIA_MARKER, `${base}/`),
           wordCount: stored.wordCount,
+          css: css?.replaceAll(EPISODE_MEDIA_MARKER, `${base}/`) ?? null,
+          layout: stored.layout ?? "reflowable",
+          readAlong: readAlong && {
+            audio: readAlong.audio.map((file) => ({ url: url(file) })),
+            clips: readAlong.clips,
+            activeClass: readAlong.activeClass,
+          },
         },
         expiresAt,
       };

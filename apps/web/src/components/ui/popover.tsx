@@ -6,6 +6,8 @@ import { cn } from "./cn.ts";
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverClose = PopoverPrimitive.Close;
+/** Places the panel beside something that is not its trigger (a link inside a book). */
+export const PopoverAnchor = PopoverPrimitive.Anchor;
 
 export function PopoverContent({
   className,

@@ -55,9 +55,24 @@ describe("episodeDownloadKey", () => {
 describe("episodeMediaUrls", () => {
   it("takes a chapter's images, each once, and the cover", () => {
     const html = `<p>Call me Ishmael.</p><img src="${BASE}/images/a.png" alt="A" /><img alt='B' src='${BASE}/images/b&amp;c.png'><img src="${BASE}/images/a.png" />`;
-    expect(episodeMediaUrls(episode({ kind: "book", html, wordCount: 3 }))).toEqual([
-      `${BASE}/images/a.png`,
-      `${BASE}/images/b&c.png`,
+    expect(
+      episodeMediaUrls(
+        episode({ kind: "book", html, wordCount: 3, css: null, layout: "reflowable", readAlong: null }),
+      ),
+    ).toEqual([`${BASE}/images/a.png`, `${BASE}/images/b&c.png`, "/media/covers/c/cover-1.jpg"]);
+  });
+
+  it("takes a drawing's pictures and the fonts and pictures of the book's stylesheet", () => {
+    const html = `<svg viewBox="0 0 1 1"><image xlink:href="${BASE}/images/p.png"></image></svg>`;
+    const css = `@font-face{font-family:"lv-book-A";src:url("${BASE}/fonts/a.woff2") format("woff2")}.lv-publisher p{background:url(${BASE}/images/bg.png)}.lv-publisher .pub-x{fill:url(#book-g)}`;
+    expect(
+      episodeMediaUrls(
+        episode({ kind: "book", html, wordCount: 0, css, layout: "reflowable", readAlong: null }),
+      ),
+    ).toEqual([
+      `${BASE}/images/p.png`,
+      `${BASE}/fonts/a.woff2`,
+      `${BASE}/images/bg.png`,
       "/media/covers/c/cover-1.jpg",
     ]);
   });

@@ -101,9 +101,18 @@ function decodeAttribute(value: string): string {
     .replaceAll("&amp;", "&");
 }
 
-/** The image sources of a book chapter (sanitised HTML: `<img src>` is its only media). */
-export function chapterImageUrls(html: string): string[] {
-  return [...html.matchAll(IMG_SRC)].map((match) => decodeAttribute(match[1] ?? match[2] ?? ""));
+/** A drawing's pictures: the importer writes them as `<image xlink:href>`. */
+const SVG_IMAGE_HREF = /<image\b[^>]*?\sxlink:href\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+/** The book's stylesheet names its fonts and pictures with url(), quoted or not. */
+const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]+))\s*\)/gi;
+
+/** The pictures of a book chapter (sanitised HTML: `<img src>` and SVG `<image>`) and its stylesheet's files. */
+export function chapterImageUrls(html: string, css: string | null = null): string[] {
+  return [
+    ...[...html.matchAll(IMG_SRC)].map((match) => decodeAttribute(match[1] ?? match[2] ?? "")),
+    ...[...html.matchAll(SVG_IMAGE_HREF)].map((match) => decodeAttribute(match[1] ?? match[2] ?? "")),
+    ...[...(css ?? "").matchAll(CSS_URL)].map((match) => match[1] ?? match[2] ?? match[3] ?? ""),
+  ];
 }
 
 /** Only this app's own files can be stored offline: paths on this origin. */
@@ -118,7 +127,8 @@ export function episodeMediaUrls(data: EpisodeContent): string[] {
   const urls: string[] = [];
   switch (payload.kind) {
     case "book":
-      urls.push(...chapterImageUrls(payload.html));
+      urls.push(...chapterImageUrls(payload.html, payload.css));
+      urls.push(...(payload.readAlong?.audio.map((file) => file.url) ?? []));
       break;
     case "audio":
       urls.push(payload.url);

@@ -2,6 +2,7 @@
 // own typography and themes, resuming at the exact sentence, following the reader's other tabs,
 // bookmarks, highlights with notes, search in the whole book, read-aloud and full keyboard use.
 import "./book-reader.css";
+import type { ReadAlongPayload } from "@litverse/shared/content";
 import { Bookmark, Undo2 } from "lucide-react";
 import { useTheme } from "next-themes";
 import { useMemo, useRef, useState } from "react";
@@ -23,14 +24,24 @@ import {
   usePreloadPanels,
 } from "./book-reader-controls.tsx";
 import { scopeChapterIds } from "./chapter-ids.ts";
+import { FixedLayoutChapter } from "./fixed-layout-reader.tsx";
 import type { ReaderAction } from "./keyboard.ts";
 import { BackMatterLinks } from "./matter-contents.tsx";
+import { NotePopover, useNotePopover } from "./note-popover.tsx";
+import { ReadAlongControls } from "./read-along-controls.tsx";
 import { SelectionToolbar } from "./selection-toolbar.tsx";
-import { FONT_STACKS, readerStyleVariables, resolveTheme, stepFontSize } from "./settings.ts";
+import {
+  FONT_STACKS,
+  PUBLISHER_SCOPE_CLASS,
+  readerStyleVariables,
+  resolveTheme,
+  stepFontSize,
+} from "./settings.ts";
 import { chapterSpeechChunks, type SpeechChunk } from "./speech-text.ts";
 import { useChapterNavigation } from "./use-chapter-navigation.ts";
 import { useChapterView } from "./use-chapter-view.ts";
 import { toastMarkFailure, useHighlights } from "./use-highlights.ts";
+import { useReadAlong } from "./use-read-along.ts";
 import { useReadAloud } from "./use-read-aloud.ts";
 import { useReaderInput } from "./use-reader-input.ts";
 import { useReaderSettings } from "./use-reader-settings.ts";
@@ -44,7 +55,17 @@ export function BookReader({ ready }: { ready: ReaderReady }) {
       </main>
     );
   }
-  return <BookChapter ready={ready} html={payload.html} wordCount={payload.wordCount} />;
+  if (payload.layout === "fixed")
+    return <FixedLayoutChapter ready={ready} html={payload.html} css={payload.css} />;
+  return (
+    <BookChapter
+      ready={ready}
+      html={payload.html}
+      css={payload.css}
+      readAlong={payload.readAlong}
+      wordCount={payload.wordCount}
+    />
+  );
 }
 
 /** The chapter as the page shows it: its ids scoped (see chapter-ids.ts). */
@@ -55,10 +76,14 @@ function useScopedChapter(html: string): string {
 function BookChapter({
   ready,
   html: bookHtml,
+  css,
+  readAlong: narration,
   wordCount,
 }: {
   ready: ReaderReady;
   html: string;
+  css: string | null;
+  readAlong: ReadAlongPayload | null;
   wordCount: number;
 }) {
   const html = useScopedChapter(bookHtml);
@@ -121,6 +146,28 @@ function BookChapter({
     setSearchMatch,
   });
   const { turn, goToChapter } = navigation;
+  const notes = useNotePopover({ contentId, chapterNumber: number, content: () => contentRef.current });
+  const readAlong = useReadAlong({
+    readAlong: narration,
+    html,
+    content: contentRef,
+    viewport: viewportRef,
+    follow: (phrase) => {
+      const engine = engineRef.current;
+      const area = viewportRef.current?.getBoundingClientRect();
+      const rect = phrase.getBoundingClientRect();
+      if (!engine || !area) return;
+      const inView =
+        rect.top >= area.top &&
+        rect.bottom <= area.bottom &&
+        rect.left >= area.left &&
+        rect.right <= area.right;
+      if (inView) return;
+      stripRef.current?.setAttribute("data-animate", "true");
+      engine.showElement(phrase);
+      publish("turn");
+    },
+  });
 
   const contentsButton = () =>
     rootRef.current?.querySelector<HTMLButtonElement>('header button[aria-label="Contents"]') ?? null;
@@ -229,6 +276,19 @@ function BookChapter({
       />
 
       <main className="relative flex min-h-0 flex-1 flex-col">
+        {readAlong.isAvailable ? (
+          <>
+            <ReadAlongControls
+              state={readAlong.state}
+              rate={readAlong.rate}
+              onPlay={readAlong.play}
+              onPause={readAlong.pause}
+              onRateChange={readAlong.setRate}
+            />
+            {/* biome-ignore lint/a11y/useMediaCaption: the chapter on screen is the narration's text */}
+            <audio ref={readAlong.audioRef} preload="none" hidden />
+          </>
+        ) : null}
         <section
           ref={viewportRef}
           className="book-viewport"
@@ -249,13 +309,20 @@ function BookChapter({
             dir={rtl ? "rtl" : "ltr"}
             lang={detail?.language ?? undefined}
           >
+            {css ? (
+              // Cleaned and confined to `.lv-publisher` by the server at import (publisher-css.ts).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the book's own stylesheet, as text
+              <style dangerouslySetInnerHTML={{ __html: css }} />
+            ) : null}
             {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: routes the clicks of the links inside, which keep their own keys */}
             <div
               ref={contentRef}
-              className="book-content"
+              className={cn("book-content", settings.publisherStyles && PUBLISHER_SCOPE_CLASS)}
               data-font={fontStack ? "forced" : "publisher"}
               data-testid="book-content"
-              onClick={navigation.followChapterLink}
+              onClick={(event) => {
+                if (!notes.openFromClick(event)) navigation.followChapterLink(event);
+              }}
               // Sanitised by the server at import: an allowlist of tags and attributes, no scripts.
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the chapter is the book's own HTML
               dangerouslySetInnerHTML={{ __html: html }}
@@ -266,6 +333,12 @@ function BookChapter({
             </div>
           </div>
         </section>
+
+        <NotePopover
+          note={notes.note}
+          onClose={notes.close}
+          onGoToNote={(href) => void navigation.followHref(href)}
+        />
 
         {isBookmarked ? (
           <Bookmark

@@ -3,7 +3,7 @@
 // into the story (front matter leads to chapter 1) or back out of it (back matter follows the last).
 import { ArrowLeft, ChevronLeft, ChevronRight } from "lucide-react";
 import { useTheme } from "next-themes";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -12,7 +12,8 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { errorCode } from "../../../lib/errors.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { chapterElement, scopeChapterIds } from "./chapter-ids.ts";
-import { fontPixels, readerStyleVariables, resolveTheme } from "./settings.ts";
+import { NotePopover, useNotePopover } from "./note-popover.tsx";
+import { fontPixels, PUBLISHER_SCOPE_CLASS, readerStyleVariables, resolveTheme } from "./settings.ts";
 import { useMatterPage } from "./use-book-matter.ts";
 import { useReaderSettings } from "./use-reader-settings.ts";
 
@@ -41,18 +42,24 @@ export function MatterPage({ contentId, position }: { contentId: string; positio
   const style = readerStyleVariables(settings, fontPixels(settings.fontSize, width));
 
   // Links inside the page stay in the app: to a place in it, to another page, or into a chapter.
-  const onContentClick = (event: React.MouseEvent<HTMLElement>) => {
-    const link = (event.target as Element).closest("a[href]");
-    if (!link) return;
-    const href = link.getAttribute("href") ?? "";
+  const article = useRef<HTMLElement>(null);
+  // A page of matter is no episode: its note references point within it or at other pages.
+  const notes = useNotePopover({ contentId, chapterNumber: 0, content: () => article.current });
+  const followHref = (href: string) => {
     if (href.startsWith("#")) {
-      event.preventDefault();
-      chapterElement(event.currentTarget, decodeURIComponent(href.slice(1)))?.scrollIntoView();
+      chapterElement(article.current, decodeURIComponent(href.slice(1)))?.scrollIntoView();
     } else if (href.startsWith("?episode=") || href.startsWith("?matter=")) {
-      event.preventDefault();
       const url = new URL(href, window.location.href);
       navigate({ search: url.search, hash: url.hash });
     }
+  };
+  const onContentClick = (event: React.MouseEvent<HTMLElement>) => {
+    if (notes.openFromClick(event)) return;
+    const link = (event.target as Element).closest("a[href]");
+    const href = link?.getAttribute("href") ?? "";
+    if (!href.startsWith("#") && !href.startsWith("?episode=") && !href.startsWith("?matter=")) return;
+    event.preventDefault();
+    followHref(href);
   };
 
   const placementLabel = data?.matter.placement === "back" ? "Back matter" : "Front matter";
@@ -99,9 +106,15 @@ export function MatterPage({ contentId, position }: { contentId: string; positio
           </div>
         ) : (
           <>
+            {data.css ? (
+              // Cleaned and confined to `.lv-publisher` by the server at import (publisher-css.ts).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the book's own stylesheet, as text
+              <style dangerouslySetInnerHTML={{ __html: data.css }} />
+            ) : null}
             {/* biome-ignore lint/a11y/useKeyWithClickEvents: routes the clicks of the links inside, which keep their own keys */}
             <article
-              className="book-content"
+              ref={article}
+              className={cn("book-content", settings.publisherStyles && PUBLISHER_SCOPE_CLASS)}
               style={style}
               aria-label={data.matter.title}
               data-testid="book-matter-content"
@@ -117,6 +130,7 @@ export function MatterPage({ contentId, position }: { contentId: string; positio
               {data.previous ? <NeighbourLink neighbour={data.previous} direction="previous" /> : <span />}
               {data.next ? <NeighbourLink neighbour={data.next} direction="next" /> : null}
             </nav>
+            <NotePopover note={notes.note} onClose={notes.close} onGoToNote={followHref} />
           </>
         )}
       </main>

@@ -167,6 +167,19 @@ export function SettingsPanel({
         </label>
       ) : null}
 
+      <label className="flex items-center justify-between gap-3">
+        <span>
+          Publisher's style
+          <span className="block text-muted-foreground text-xs">The book's own fonts and layout</span>
+        </span>
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          checked={settings.publisherStyles}
+          onChange={(event) => onChange({ publisherStyles: event.target.checked })}
+        />
+      </label>
+
       <Button variant="ghost" size="sm" className="w-full" onClick={() => onChange({ ...DEFAULT_SETTINGS })}>
         <RotateCcw aria-hidden />
         Reset to defaults

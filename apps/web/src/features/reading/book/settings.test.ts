@@ -26,6 +26,7 @@ describe("parseSettings", () => {
       theme: "sepia",
       mode: "scrolling",
       spreads: false,
+      publisherStyles: false,
     };
     expect(parseSettings(JSON.stringify(stored))).toEqual(stored);
   });

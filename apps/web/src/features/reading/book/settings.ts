@@ -24,6 +24,8 @@ export interface ReaderSettings {
   mode: ReadingMode;
   /** Two pages side by side when the window is wide enough (paginated horizontal text only). */
   spreads: boolean;
+  /** The book's own stylesheet and fonts apply (the reader's choices above still win where made). */
+  publisherStyles: boolean;
 }
 
 export const FONT_SIZE = { min: 70, max: 200, step: 10 } as const;
@@ -37,7 +39,11 @@ export const DEFAULT_SETTINGS: ReaderSettings = {
   theme: "auto",
   mode: "paginated",
   spreads: true,
+  publisherStyles: true,
 };
+
+/** The class the book's own stylesheet is confined to: on the chapter while its style applies. */
+export const PUBLISHER_SCOPE_CLASS = "lv-publisher";
 
 export const SETTINGS_STORAGE_KEY = "litverse.book-reader.settings";
 
@@ -131,6 +137,8 @@ export function parseSettings(stored: unknown): ReaderSettings {
     theme: pick(READER_THEMES, raw.theme, DEFAULT_SETTINGS.theme),
     mode: pick(READING_MODES, raw.mode, DEFAULT_SETTINGS.mode),
     spreads: typeof raw.spreads === "boolean" ? raw.spreads : DEFAULT_SETTINGS.spreads,
+    publisherStyles:
+      typeof raw.publisherStyles === "boolean" ? raw.publisherStyles : DEFAULT_SETTINGS.publisherStyles,
   };
 }
 
@@ -153,6 +161,7 @@ export function changesLayout(before: ReaderSettings, after: ReaderSettings): bo
     before.lineHeight !== after.lineHeight ||
     before.margin !== after.margin ||
     before.mode !== after.mode ||
-    before.spreads !== after.spreads
+    before.spreads !== after.spreads ||
+    before.publisherStyles !== after.publisherStyles
   );
 }

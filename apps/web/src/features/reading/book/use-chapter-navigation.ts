@@ -162,27 +162,31 @@ export function useChapterNavigation({
   };
 
   // Links inside the chapter stay in the app; links to another chapter open it at the target.
-  const followChapterLink = (event: React.MouseEvent) => {
-    const link = (event.target as Element).closest("a[href]");
-    if (!link) return;
-    const href = link.getAttribute("href") ?? "";
+  /** Follows a link inside the book (`#id`, `?episode=`, `?matter=`); false for any other link. */
+  const followHref = (href: string): boolean => {
     if (href.startsWith("#")) {
-      event.preventDefault();
       goToFragment(decodeURIComponent(href.slice(1)));
-      return;
+      return true;
     }
     if (href.startsWith("?episode=")) {
-      event.preventDefault();
       const url = new URL(href, window.location.href);
       const target = Number(url.searchParams.get("episode"));
       if (target === number) goToFragment(decodeURIComponent(url.hash.slice(1)));
       else if (Number.isInteger(target) && target > 0) goToEpisode(target, { hash: url.hash });
-    } else if (href.startsWith("?matter=")) {
+      return true;
+    }
+    if (href.startsWith("?matter=")) {
       // A page of the book's front or back matter (a note, the contents).
-      event.preventDefault();
       const url = new URL(href, window.location.href);
       navigate({ search: url.search, hash: url.hash });
+      return true;
     }
+    return false;
+  };
+
+  const followChapterLink = (event: React.MouseEvent) => {
+    const link = (event.target as Element).closest("a[href]");
+    if (link && followHref(link.getAttribute("href") ?? "")) event.preventDefault();
   };
 
   // A link or button focused on another page (Tab) brings its page into view.
@@ -207,6 +211,7 @@ export function useChapterNavigation({
     linkReturn,
     returnFromLink,
     followChapterLink,
+    followHref,
     showFocusedPage,
   };
 }
