@@ -4,7 +4,7 @@
 // page: the element, its box, its computed style, where a link leads. A test that cannot apply to
 // Litverse by design is declined with the reason; one whose check is not written yet is pending.
 // The table is keyed by the test's folder under fixtures/epub-tests: two tests share an identifier.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { callAs } from "./api.ts";
 
 /** One imported test publication, as a check sees it. */
@@ -713,6 +713,487 @@ function markBzip2(epub: Buffer): Buffer {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Read-along: a chapter's recorded narration (its media overlay), played phrase by phrase
+
+const READ_ALONG_BAR = '[data-testid="read-along-bar"]';
+const NARRATION = '[data-testid="book-reader"] main audio';
+
+/** What the narration's audio element did since `listenToNarration` (times in seconds). */
+interface NarrationLog {
+  /** The files it played, in order. */
+  sources: string[];
+  /** Where each start of playback began. */
+  starts: number[];
+  /** Where each pause left it: the last one is where the narration stopped. */
+  pauses: number[];
+  error: string | null;
+}
+
+/** Starts a log of the narration's audio element, kept on the window (see `narrationLog`). */
+async function listenToNarration(page: Page): Promise<void> {
+  await page.locator(NARRATION).evaluate((audio: HTMLAudioElement) => {
+    const log: NarrationLog = { sources: [], starts: [], pauses: [], error: null };
+    audio.addEventListener("playing", () => {
+      log.starts.push(audio.currentTime);
+      if (log.sources.at(-1) !== audio.currentSrc) log.sources.push(audio.currentSrc);
+    });
+    audio.addEventListener("pause", () => log.pauses.push(audio.currentTime));
+    audio.addEventListener("error", () => {
+      log.error = audio.error?.message || `media error ${audio.error?.code ?? ""}`.trim();
+    });
+    (window as unknown as { narrationLog: NarrationLog }).narrationLog = log;
+  });
+}
+
+function narrationLog(page: Page): Promise<NarrationLog> {
+  return page.evaluate(() => (window as unknown as { narrationLog: NarrationLog }).narrationLog);
+}
+
+/** The narration's audio element as it is now. */
+function narrationState(page: Page) {
+  return page.locator(NARRATION).evaluate((audio: HTMLAudioElement) => ({
+    src: audio.currentSrc,
+    time: audio.currentTime,
+    paused: audio.paused,
+    error: audio.error?.message ?? null,
+  }));
+}
+
+/** Resolves true once `locator` is there, false after `timeout` ms. */
+function appears(locator: Locator, timeout: number): Promise<boolean> {
+  return locator
+    .first()
+    .waitFor({ timeout })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/**
+ * Presses the bar's "Read along" (a user gesture, which lets the browser play) and waits until it
+ * reads "Pause read-along"; a string says why the narration did not start.
+ */
+async function startReadAlong(page: Page): Promise<true | string> {
+  const bar = page.locator(READ_ALONG_BAR);
+  if ((await bar.count()) === 0) return "the chapter shows no read-along bar";
+  await bar.getByRole("button", { name: "Read along", exact: true }).click();
+  if (await appears(bar.getByRole("button", { name: "Pause read-along", exact: true }), 5_000)) return true;
+  const state = await narrationState(page);
+  return `pressing “Read along” does not start the narration (the audio is ${state.paused ? "paused" : "playing"}${state.error ? `: ${state.error}` : ""})`;
+}
+
+/** Seconds as the SMIL file writes a clock value, for the reasons. */
+const clock = (seconds: number) => `${seconds.toFixed(2)} s`;
+
+/**
+ * mol-audio: the one narrated phrase (`#first`, clipBegin 29.268 s, clipEnd 44.783 s of a longer
+ * file) is read from its start to its end and no further. Played at 2× to keep the check short:
+ * the clip still plays in full, from the same file positions.
+ */
+async function readsClipToItsEnd(page: Page, test: ImportedTest): Promise<CheckOutcome> {
+  const [clipBegin, clipEnd] = [29.268, 44.783];
+  const narrated = (await episodesOf(page, test)).find((episode) => /Media Overlay/i.test(episode.title));
+  await openEpisode(page, test, narrated?.number ?? 2);
+  const bar = page.locator(READ_ALONG_BAR);
+  if ((await bar.count()) === 0) return "the chapter with the media overlay shows no read-along bar";
+  await bar.getByRole("combobox", { name: "Read-along speed" }).selectOption("2");
+  await listenToNarration(page);
+  const started = await startReadAlong(page);
+  if (started !== true) return started;
+  const phrase = page.locator(`${CONTENT} #book-first`);
+  const marked = await appears(page.locator(`${CONTENT} #book-first.book-read-along-active`), 3_000);
+  if (!marked) {
+    const other = await page.locator(`${CONTENT} .book-read-along-active`).count();
+    return other > 0 ? "another element than #first is marked as spoken" : "no element is marked as spoken";
+  }
+  // The clip lasts 15.5 s, under 8 s at 2×; then the bar offers "Read along" again.
+  const ended = await appears(bar.getByRole("button", { name: "Read along", exact: true }), 15_000);
+  const log = await narrationLog(page);
+  if (log.error) return `the narration's audio failed: ${log.error}`;
+  if (!ended)
+    return `the narration did not stop at clipEnd: it is at ${clock((await narrationState(page)).time)}`;
+  const from = log.starts[0] ?? Number.NaN;
+  const to = log.pauses.at(-1) ?? Number.NaN;
+  const problems = [
+    ...(log.sources.length === 1 ? [] : [`it played ${log.sources.length} files: ${log.sources.join(", ")}`]),
+    ...(Math.abs(from - clipBegin) <= 0.25 ? [] : [`it started at ${clock(from)}, not at clipBegin`]),
+    ...(to >= clipEnd - 0.25 ? [] : [`it stopped at ${clock(to)}, before clipEnd: the phrase was cut short`]),
+    ...(to <= clipEnd + 0.5 ? [] : [`it stopped at ${clock(to)}: more than the phrase was read`]),
+    ...((await phrase.getAttribute("class"))?.includes("book-read-along-active")
+      ? ["the phrase stays marked after the narration ended"]
+      : []),
+  ];
+  await page.waitForTimeout(500);
+  if (!(await narrationState(page)).paused) problems.push("the audio plays on after the phrase");
+  return problems.length === 0
+    ? true
+    : `${problems.join("; ")} (clipBegin ${clock(clipBegin)}, clipEnd ${clock(clipEnd)})`;
+}
+
+/**
+ * mol-navigation: while chapter 1 is read along, choosing "Chapter 2" in the contents must carry
+ * the narration there: chapter 2 plays, its own phrases marked, from its own audio file.
+ */
+async function narrationFollowsContents(page: Page, test: ImportedTest): Promise<CheckOutcome> {
+  await openEpisode(page, test, 1);
+  const started = await startReadAlong(page);
+  if (started !== true) return `chapter 1: ${started}`;
+  const spokenInFirst = await appears(page.locator(`${CONTENT} .book-read-along-active`), 3_000);
+  if (!spokenInFirst) return "chapter 1 plays, but no element is marked as spoken";
+  const first = await narrationState(page);
+  await contentsRows(page);
+  await page
+    .getByTestId("episode-sheet")
+    .getByTestId("episode-row")
+    .filter({ hasText: "Chapter 2" })
+    .first()
+    .click();
+  const opened = await appears(
+    page.locator('[data-testid="book-reader"][data-episode="2"][data-ready="true"]'),
+    5_000,
+  );
+  if (!opened) return "choosing “Chapter 2” in the contents does not open chapter 2";
+  const bar = page.locator(READ_ALONG_BAR);
+  if ((await bar.count()) === 0) return "chapter 2 shows no read-along bar";
+  const playing = await appears(bar.getByRole("button", { name: "Pause read-along", exact: true }), 4_000);
+  const now = await narrationState(page);
+  if (!playing) {
+    return (
+      "choosing “Chapter 2” in the contents while chapter 1 was read along stops the narration: " +
+      `chapter 2 opens with its bar offering “Read along”, and the audio is ${now.paused ? "paused" : "playing"}` +
+      (now.src ? ` (${now.src.split("/").pop()} at ${clock(now.time)})` : " with no file")
+    );
+  }
+  const spoken = page.locator(`${CONTENT} .book-read-along-active`);
+  if (!(await appears(spoken, 3_000))) return "chapter 2 plays, but no element of it is marked as spoken";
+  const text = await textOf(page, `${CONTENT} .book-read-along-active`);
+  if (!/Chapter 2|this page plays/.test(text))
+    return `chapter 2 plays, but the phrase marked reads ${quote(text)}`;
+  if (now.src === first.src) return `chapter 2 plays chapter 1's audio file (${now.src.split("/").pop()})`;
+  await page.waitForTimeout(300);
+  const later = await narrationState(page);
+  return later.time > now.time
+    ? true
+    : `chapter 2's audio does not move on (it stays at ${clock(later.time)})`;
+}
+
+const NO_OVERLAY_SPEECH =
+  "passes only if the overlay's phrases that have no recorded audio are spoken with speech synthesis; " +
+  "Litverse's read-along plays recorded narration only (a phrase without audio is skipped, so this " +
+  "chapter offers no read-along), and its separate read-aloud speaks the whole chapter with the " +
+  "device's voice, not the overlay";
+
+// ---------------------------------------------------------------------------------------------
+// Fixed layout: pages of the size the book declares, paired into spreads
+
+const FIXED = '[data-testid="fixed-layout"]';
+
+interface ShownPage {
+  /** The page's number in the book, from the layout's `data-spread`. */
+  number: number;
+  /** Its box on the screen, scaled. */
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** The size it is laid out at, before scaling: the CSS width and height of the page box. */
+  width: string;
+  height: string;
+  overflow: string;
+  text: string;
+}
+
+interface ShownSpread {
+  /** `data-spread` as the layout writes it: "1", "2,3", "-,1". */
+  spread: string;
+  /** The halves the spread has (one or two), the empty one included. */
+  slots: number;
+  pages: ShownPage[];
+  /** The middle of the area the spread is laid out in. */
+  middle: number;
+  /** That area's top and bottom. */
+  top: number;
+  bottom: number;
+}
+
+/** The spread on screen now: its pages, where they are and at what size they are laid out. */
+async function shownSpread(page: Page): Promise<ShownSpread> {
+  await page.locator(`${FIXED}[data-ready="true"]`).waitFor();
+  // The pages' fonts settle their text before anything is measured.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  return page.locator(FIXED).evaluate((main) => {
+    const spread = main.getAttribute("data-spread") ?? "";
+    const slots = spread.split(",").filter(Boolean);
+    const numbers = slots.filter((slot) => slot !== "-").map(Number);
+    const boxes = [...main.querySelectorAll<HTMLElement>('[data-testid="fixed-page"]')];
+    // The page's frame sits in the row that centres the spread in the stage.
+    const row = boxes[0]?.parentElement?.parentElement ?? main;
+    const area = row.getBoundingClientRect();
+    return {
+      spread,
+      slots: slots.length,
+      middle: (area.left + area.right) / 2,
+      top: area.top,
+      bottom: area.bottom,
+      pages: boxes.map((box, index) => {
+        const rect = box.getBoundingClientRect();
+        const style = getComputedStyle(box);
+        return {
+          number: numbers[index] ?? 0,
+          left: rect.left,
+          right: rect.right,
+          top: rect.top,
+          bottom: rect.bottom,
+          width: style.width,
+          height: style.height,
+          overflow: style.overflow,
+          text: (box.textContent ?? "").replace(/\s+/g, " ").trim(),
+        };
+      }),
+    };
+  });
+}
+
+/** Turns to the next spread with the footer's "Next page"; false once past the last page. */
+async function nextSpread(page: Page): Promise<boolean> {
+  const layout = page.locator(FIXED);
+  const before = (await layout.getAttribute("data-spread")) ?? "";
+  await layout.locator("footer").getByRole("button", { name: "Next page", exact: true }).click();
+  await page.waitForFunction(
+    ({ selector, before }) => {
+      const main = document.querySelector(selector);
+      const label = document.querySelector('[data-testid="fixed-page-label"]')?.textContent ?? "";
+      return main?.getAttribute("data-spread") !== before || label === "End of chapter";
+    },
+    { selector: FIXED, before },
+    { timeout: 3_000 },
+  );
+  return (await page.getByTestId("fixed-page").count()) > 0;
+}
+
+/** Every spread of the book's one episode, in reading order, turning with "Next page". */
+async function allSpreads(page: Page, test: ImportedTest): Promise<ShownSpread[]> {
+  await openEpisode(page, test);
+  const spreads = [await shownSpread(page)];
+  for (let turn = 0; turn < 12 && (await nextSpread(page)); turn++) spreads.push(await shownSpread(page));
+  return spreads;
+}
+
+const spreadList = (spreads: ShownSpread[]) => spreads.map((spread) => `[${spread.spread}]`).join(" ");
+
+/** The spread that shows page `number`, with that page; or a reason. */
+function findPage(
+  spreads: ShownSpread[],
+  number: number,
+): { spread: ShownSpread; shown: ShownPage } | string {
+  for (const spread of spreads) {
+    const shown = spread.pages.find((candidate) => candidate.number === number);
+    if (shown) return { spread, shown };
+  }
+  return `page ${number} is never shown (the spreads are ${spreadList(spreads)})`;
+}
+
+/** Which half of its spread's area a page is in, by where its box lies against the middle. */
+function sideOf(spread: ShownSpread, shown: ShownPage): "left" | "right" | "centre" {
+  if (shown.right <= spread.middle + 1) return "left";
+  if (shown.left >= spread.middle - 1) return "right";
+  return "centre";
+}
+
+/** Page `number` is one half of a two-page spread, the `side` half. */
+function pageOnSide(number: number, side: "left" | "right") {
+  return async (page: Page, test: ImportedTest): Promise<CheckOutcome> => {
+    const spreads = await allSpreads(page, test);
+    const found = findPage(spreads, number);
+    if (typeof found === "string") return found;
+    const { spread, shown } = found;
+    if (spread.slots !== 2) {
+      return `page ${number} is shown alone (spread [${spread.spread}]), not as one half of a spread (the spreads are ${spreadList(spreads)})`;
+    }
+    const actual = sideOf(spread, shown);
+    return actual === side
+      ? true
+      : `page ${number} is on the ${actual} of its spread [${spread.spread}], wants the ${side}`;
+  };
+}
+
+/** Pages `left` and `right` form one spread: side by side, touching, in that order. */
+function pagesFormSpread(left: number, right: number) {
+  return async (page: Page, test: ImportedTest): Promise<CheckOutcome> => {
+    const spreads = await allSpreads(page, test);
+    const found = findPage(spreads, left);
+    if (typeof found === "string") return found;
+    const partner = found.spread.pages.find((candidate) => candidate.number === right);
+    if (!partner)
+      return `page ${left} is not in a spread with page ${right} (the spreads are ${spreadList(spreads)})`;
+    const problems = [
+      ...(sideOf(found.spread, found.shown) === "left" ? [] : [`page ${left} is not on the left`]),
+      ...(sideOf(found.spread, partner) === "right" ? [] : [`page ${right} is not on the right`]),
+      ...(Math.abs(found.shown.right - partner.left) <= 2 && Math.abs(found.shown.top - partner.top) <= 2
+        ? []
+        : [`pages ${left} and ${right} do not meet at the spine`]),
+    ];
+    return problems.length === 0 ? true : problems.join("; ");
+  };
+}
+
+/** Page `number` is shown alone, in the middle of the screen. */
+function pageCentred(number: number) {
+  return async (page: Page, test: ImportedTest): Promise<CheckOutcome> => {
+    const spreads = await allSpreads(page, test);
+    const found = findPage(spreads, number);
+    if (typeof found === "string") return found;
+    const { spread, shown } = found;
+    if (spread.slots !== 1) return `page ${number} is shown in the spread [${spread.spread}], not alone`;
+    const offset = (shown.left + shown.right) / 2 - spread.middle;
+    return Math.abs(offset) <= 2 ? true : `page ${number} is ${Math.round(offset)} px off the middle`;
+  };
+}
+
+/** No spread pairs two pages (the book declares `rendition:spread` none). */
+async function noSpreads(page: Page, test: ImportedTest): Promise<CheckOutcome> {
+  const spreads = await allSpreads(page, test);
+  const paired = spreads.filter((spread) => spread.slots > 1);
+  if (paired.length === 0) return true;
+  return (
+    `the book declares rendition:spread none, but ${paired.map((spread) => `[${spread.spread}]`).join(" and ")} ` +
+    `${paired.length === 1 ? "is" : "are"} shown as two-page spreads (the spreads are ${spreadList(spreads)})`
+  );
+}
+
+/**
+ * Each document is one whole page, in spine order: pages 1 to `count` each shown once, at the size
+ * the document declares, inside the screen, with the document's own text.
+ */
+function onePagePerDocument(count: number, size: { width: number; height: number }) {
+  return async (page: Page, test: ImportedTest): Promise<CheckOutcome> => {
+    const spreads = await allSpreads(page, test);
+    const order = spreads.flatMap((spread) =>
+      [...spread.pages].sort((a, b) => a.left - b.left).map((shown) => shown.number),
+    );
+    const wanted = Array.from({ length: count }, (_, index) => index + 1);
+    if (order.join(",") !== wanted.join(","))
+      return `the pages come as ${order.join(",")}, wants ${wanted.join(",")} (the spreads are ${spreadList(spreads)})`;
+    const problems: string[] = [];
+    for (const spread of spreads) {
+      for (const shown of spread.pages) {
+        if (shown.width !== `${size.width}px` || shown.height !== `${size.height}px`)
+          problems.push(`page ${shown.number} is laid out at ${shown.width} × ${shown.height}`);
+        if (!shown.text.includes(`Page ${shown.number}.`))
+          problems.push(`page ${shown.number} does not show its text (${quote(shown.text)})`);
+        if (shown.top < spread.top - 1 || shown.bottom > spread.bottom + 1)
+          problems.push(`page ${shown.number} does not fit on the screen`);
+      }
+    }
+    return problems.length === 0 ? true : problems.join("; ");
+  };
+}
+
+/** Decodes a screenshot in the page (no image library here) and counts its pixels. */
+function screenshotPixels(page: Page, pngs: Buffer[]) {
+  return page.evaluate(
+    async (encoded) => {
+      const decode = async (base64: string) => {
+        const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext("2d");
+        if (!context) throw new Error("no canvas to read the screenshot with");
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height);
+      };
+      const images = await Promise.all(encoded.map(decode));
+      const [first, second] = images;
+      if (!first) return { pixels: 0, red: 0, differing: 0 };
+      let red = 0;
+      let differing = 0;
+      for (let index = 0; index < first.data.length; index += 4) {
+        const [r = 0, g = 0, b = 0] = first.data.subarray(index, index + 3);
+        if (r > 200 && g < 90 && b < 90) red++;
+        if (second) {
+          const other = second.data.subarray(index, index + 3);
+          if (
+            Math.abs(r - (other[0] ?? 0)) + Math.abs(g - (other[1] ?? 0)) + Math.abs(b - (other[2] ?? 0)) >
+            24
+          )
+            differing++;
+        }
+      }
+      const sameSize = !second || (second.width === first.width && second.height === first.height);
+      return { pixels: first.data.length / 4, red, differing: sameSize ? differing : first.data.length / 4 };
+    },
+    pngs.map((png) => png.toString("base64")),
+  );
+}
+
+/**
+ * lay-fxl-xhtml-icb: page 1 declares 900 × 600 and holds a red square of 1000 × 1000 under a grid
+ * of 900 × 600. Laid out at its declared size and clipped to it, no red shows, neither in the page
+ * nor beyond its right and bottom edges, where the square would stick out.
+ */
+async function clipsToViewport(page: Page, test: ImportedTest): Promise<CheckOutcome> {
+  await openEpisode(page, test);
+  const spread = await shownSpread(page);
+  const first = spread.pages.find((shown) => shown.number === 1);
+  if (!first) return `page 1 is not shown first (spread [${spread.spread}])`;
+  const problems = [
+    ...(first.width === "900px" && first.height === "600px"
+      ? []
+      : [`page 1 is laid out at ${first.width} × ${first.height}, not its declared 900px × 600px`]),
+    ...(first.overflow === "hidden" ? [] : [`the page box lets its content overflow (${first.overflow})`]),
+  ];
+  const grid = await page
+    .getByTestId("fixed-page")
+    .first()
+    .locator(".pub-pattern")
+    .evaluateAll((elements) =>
+      elements.some((element) => getComputedStyle(element).backgroundImage.includes("gradient")),
+    );
+  if (!grid) problems.push("the grid pattern is not drawn");
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  const width = first.right - first.left;
+  const height = first.bottom - first.top;
+  const clip = {
+    x: Math.max(0, first.left),
+    y: Math.max(0, first.top),
+    width: Math.min(viewport.width, first.right + width * 0.15) - Math.max(0, first.left),
+    height: Math.min(viewport.height, first.bottom + height * 0.7) - Math.max(0, first.top),
+  };
+  const { red, pixels } = await screenshotPixels(page, [await page.screenshot({ clip })]);
+  if (red > pixels / 1000)
+    problems.push(`${Math.round((100 * red) / pixels)}% of the page and its surroundings show red`);
+  return problems.length === 0 ? true : problems.join("; ");
+}
+
+/**
+ * lay-fxl-xhtml-icb_units: page 1 declares its viewport as "width=1000, height=600", page 2 as
+ * "width=1000px, height=600mm"; units are ignored, so both are 1000 × 600 and look the same.
+ */
+async function unitsIgnored(page: Page, test: ImportedTest): Promise<CheckOutcome> {
+  await openEpisode(page, test);
+  const shots: Buffer[] = [];
+  const sizes: string[] = [];
+  for (const number of [1, 2]) {
+    const spread = await shownSpread(page);
+    const index = spread.pages.findIndex((shown) => shown.number === number);
+    const shown = spread.pages[index];
+    if (!shown) return `page ${number} is not shown where expected (spread [${spread.spread}])`;
+    sizes.push(`${shown.width} × ${shown.height}`);
+    // The page's frame: the page box scaled, as the reader sees it.
+    shots.push(await page.getByTestId("fixed-page").nth(index).locator("..").screenshot());
+    if (number === 1 && !spread.pages.some((other) => other.number === 2)) await nextSpread(page);
+  }
+  const problems = [
+    ...sizes.flatMap((size, index) =>
+      size === "1000px × 600px" ? [] : [`page ${index + 1} is laid out at ${size}, wants 1000px × 600px`],
+    ),
+  ];
+  const { differing, pixels } = await screenshotPixels(page, shots);
+  if (differing > pixels / 1000)
+    problems.push(`the two pages differ in ${Math.round((100 * differing) / pixels)}% of their pixels`);
+  return problems.length === 0 ? true : problems.join("; ");
+}
+
+// ---------------------------------------------------------------------------------------------
 // The table
 
 const NO_SCRIPTS = "chapters run no publisher scripts, by design (the HTML is sanitised at import)";
@@ -921,10 +1402,20 @@ export const EPUB_CHECKS: Record<string, EpubCheck> = {
   },
 
   // Media overlays
-  "mol-audio": { pending: "read-along not wired yet" },
-  "mol-navigation": { pending: "read-along not wired yet" },
-  "mol-tts_multi": { pending: "read-along not wired yet" },
-  "mol-tts_single": { pending: "read-along not wired yet" },
+  "mol-audio": { check: readsClipToItsEnd },
+  "mol-navigation": { check: narrationFollowsContents },
+  "mol-tts_multi": { declined: NO_OVERLAY_SPEECH },
+  "mol-tts_single": { declined: NO_OVERLAY_SPEECH },
+
+  // Fixed layout (pre-paginated): every document one page of its declared size, in spreads
+  "fxl-page-spread-center": { check: pageCentred(1) },
+  "lay-fxl-layout-pre-paginated": { check: onePagePerDocument(4, { width: 900, height: 600 }) },
+  "lay-fxl-page-spread-combined": { check: pagesFormSpread(2, 3) },
+  "lay-fxl-page-spread-left": { check: pageOnSide(2, "left") },
+  "lay-fxl-page-spread-right": { check: pageOnSide(1, "right") },
+  "lay-fxl-spread-none": { check: noSpreads },
+  "lay-fxl-xhtml-icb": { check: clipsToViewport },
+  "lay-fxl-xhtml-icb_units": { check: unitsIgnored },
 
   // Navigation documents
   "nav-access": {

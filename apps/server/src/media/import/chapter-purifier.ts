@@ -4,6 +4,7 @@
 // handler, frame, form, media element or `foreignObject`, and loads nothing from anywhere but the
 // episode's own copied pictures: links go out only as ordinary links, SVG references stay inside
 // the chapter (`#id`), and style attributes pass the same CSS rules as the book's stylesheets.
+// Sound and video stay, playing only the episode's own copies, and only when the reader starts them.
 import createDOMPurify, { type Config } from "dompurify";
 import { JSDOM } from "jsdom";
 import { sanitizeStyleAttribute } from "./publisher-css.ts";
@@ -32,9 +33,6 @@ const FORBIDDEN_TAGS = [
   "fieldset",
   "legend",
   "dialog",
-  "audio",
-  "video",
-  "source",
   "track",
   "picture",
   "canvas",
@@ -69,8 +67,6 @@ const DROPPED_WITH_CONTENT = [
   "canvas",
   "map",
   "iframe",
-  "audio",
-  "video",
   "foreignobject",
   "title",
   "meta",
@@ -101,6 +97,9 @@ const FORBIDDEN_ATTRIBUTES = [
   "contenteditable",
   "ping",
   "download",
+  // The reader starts sound and moving pictures, never the book.
+  "autoplay",
+  "poster",
   "attributename",
   "xlink:role",
   "xlink:arcrole",
@@ -162,6 +161,14 @@ purify.addHook("afterSanitizeAttributes", (node) => {
     if (value === undefined) continue;
     if (!allowedReference(tag, svg, value)) element.removeAttribute(attribute);
   }
+  if (tag === "audio" || tag === "video") {
+    element.setAttribute("controls", "");
+    element.setAttribute("preload", "metadata");
+  }
+  if (tag === "source" && !element.getAttribute("src")?.startsWith(EPISODE_MEDIA_MARKER)) {
+    element.remove();
+    return;
+  }
   if (tag === "img" && !element.getAttribute("src")?.startsWith(EPISODE_MEDIA_MARKER)) {
     element.remove();
     return;
@@ -200,7 +207,8 @@ function referenceOf(element: PurifiedElement): string | null {
  */
 function allowedReference(tag: string, svg: boolean, value: string): boolean {
   if (tag === "a") return isExternalHref(value) || /^[?#]/.test(value);
-  if (tag === "img" || (svg && tag === "image")) return value.startsWith(EPISODE_MEDIA_MARKER);
+  if (["img", "audio", "video", "source"].includes(tag) || (svg && tag === "image"))
+    return value.startsWith(EPISODE_MEDIA_MARKER);
   return value.startsWith("#");
 }
 

@@ -6,19 +6,32 @@ import { writeCover } from "./comic.ts";
 import { checkEpisodeCount, episodeDir, type ImportContext, refuse } from "./context.ts";
 import { type PlannedSection, planBook } from "./epub-book-plan.ts";
 import { writePackageCover } from "./epub-cover.ts";
-import { type DocumentSummary, isDocument, isImageItem, loadDocument, summarise } from "./epub-documents.ts";
+import {
+  type DocumentSummary,
+  isDocument,
+  isImageItem,
+  loadDocument,
+  malformedXml,
+  summarise,
+} from "./epub-documents.ts";
 import { resolveHref } from "./epub-href.ts";
 import { ImageCopier } from "./epub-images.ts";
 import { MAX_IMAGE_BYTES } from "./epub-limits.ts";
 import { type LinkTargets, partAnchor, rewriteLink } from "./epub-links.ts";
 import { readNavigation } from "./epub-navigation.ts";
+import { AudioCopier } from "./epub-overlays.ts";
 import type { EpubPackage } from "./epub-package.ts";
 import { ReadAlongWriter } from "./epub-read-along.ts";
 import { BookStyles, type StyleSource } from "./epub-styles.ts";
 import { cssDeclaresVertical, VERTICAL } from "./epub-writing-mode.ts";
 import { FixedPages, fixedPage, type PageSize } from "./fixed-pages.ts";
 import { countWords } from "./sanitize-chapter.ts";
-import type { ImportedEpisode, ImportedMatter, ImportedTitle } from "./types.ts";
+import {
+  EPISODE_MEDIA_MARKER,
+  type ImportedEpisode,
+  type ImportedMatter,
+  type ImportedTitle,
+} from "./types.ts";
 import type { SafeZip } from "./zip.ts";
 
 const MAX_STYLESHEET_BYTES = 4 * 1024 * 1024;
@@ -57,6 +70,7 @@ export async function importAsBook(
   const rootClasses = new Set<string>();
   let vertical = pkg.verticalDeclared;
   const linkedPaths = new Set(navigation.toc.map((entry) => entry.path));
+  const malformed: string[] = [];
   // A fixed-layout book keeps each document as a page of its declared size (fixed-pages.ts).
   const fixed = pkg.prePaginated;
   const viewports = new Map<string, PageSize | null>();
@@ -67,6 +81,8 @@ export async function importAsBook(
     );
     const doc = await loadDocument(zip, entry.item);
     (entry.linear ? summaries : apartSummaries).push(summarise(doc, entry.item));
+    const problem = await malformedXml(zip, entry.item);
+    if (problem) malformed.push(`“${entry.item.path}” (${problem})`);
     if (fixed) viewports.set(entry.item.path, doc.viewport());
     for (const href of doc.linkHrefs()) {
       const resolved = resolveHref(entry.item.path, href);
@@ -84,6 +100,12 @@ export async function importAsBook(
       const resolved = resolveHref(entry.item.path, href);
       if (resolved && "path" in resolved) styleSheets.add(resolved.path);
     }
+  }
+  if (malformed.length > 0) {
+    // Read as a browser reads HTML, which may not be what the book meant: the team should know.
+    ctx.warn(
+      `${malformed.length} chapter file${malformed.length === 1 ? " is" : "s are"} not well-formed XHTML and ${malformed.length === 1 ? "was" : "were"} read as leniently as a browser reads HTML: ${malformed.slice(0, 3).join("; ")}${malformed.length > 3 ? "; …" : ""}.`,
+    );
   }
   if (!vertical) vertical = inlineCss.some((css) => cssDeclaresVertical(css, rootClasses));
   for (const sheet of [...styleSheets].slice(0, MAX_STYLESHEETS)) {
@@ -128,12 +150,16 @@ export async function importAsBook(
   ];
   const location: LinkTargets = new Map();
   for (const { section, address } of sections) {
-    for (const [part, doc] of section.docs.entries()) location.set(doc.path, { address, part });
+    for (const [part, doc] of section.docs.entries()) {
+      // A document the spine lists twice is linked to where it first comes.
+      if (!location.has(doc.path)) location.set(doc.path, { address, part });
+    }
   }
 
   const images = new ImageCopier(zip, ctx, pkg.imageFallbacks);
   const pages = new FixedPages(pkg, viewports);
   const narration = new ReadAlongWriter(zip, pkg, ctx);
+  const sounds = new AudioCopier(zip, ctx);
   const written: Array<{ title: string; dir: string; payload: BookPayload }> = [];
   for (const [index, { section, address, dir }] of sections.entries()) {
     ctx.progress(
@@ -142,7 +168,8 @@ export async function importAsBook(
     );
     await ctx.makeDir(dir);
     const sectionImages = images.forEpisode(dir);
-    const sectionNarration = narration.forEpisode(dir);
+    const sectionSounds = sounds.forEpisode(dir);
+    const sectionNarration = narration.forEpisode(dir, sectionSounds);
     const parts: string[] = [];
     const sectionStyles: StyleSource[] = [];
     for (const [part, summary] of section.docs.entries()) {
@@ -154,9 +181,17 @@ export async function importAsBook(
         if (sources.has(src)) continue;
         sources.set(src, await sectionImages.copy(summary.path, src));
       }
+      const mediaFiles = new Map<string, string | null>();
+      for (const src of doc.mediaSources()) {
+        if (mediaFiles.has(src)) continue;
+        const resolved = resolveHref(summary.path, src);
+        const stored = resolved && "path" in resolved ? await sectionSounds.copy(resolved.path) : null;
+        mediaFiles.set(src, stored ? `${EPISODE_MEDIA_MARKER}${stored}` : null);
+      }
       const html = doc.render({
         href: (href) => rewriteLink(summary.path, href, address, location),
         image: (src) => sources.get(src) ?? null,
+        media: (src) => mediaFiles.get(src) ?? null,
         bookFamilies: styles.bookFamilies,
       });
       if (fixed) parts.push(fixedPage(html, part, pages.sizeOf(summary.path), pages.spreadOf(summary.path)));
@@ -183,7 +218,7 @@ export async function importAsBook(
   }
   images.reportWarnings();
   styles.reportWarnings();
-  narration.reportWarnings();
+  sounds.reportWarnings();
   const episodes: ImportedEpisode[] = written.slice(0, planned.episodes.length);
   const matter: ImportedMatter[] = written.slice(planned.episodes.length).map((section, index) => ({
     ...section,

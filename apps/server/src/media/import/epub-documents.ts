@@ -4,6 +4,7 @@ import path from "node:path";
 import { resolveHref } from "./epub-href.ts";
 import type { ManifestItem } from "./epub-package.ts";
 import { ChapterDocument } from "./sanitize-chapter.ts";
+import { wellFormednessProblem } from "./xml.ts";
 import type { SafeZip } from "./zip.ts";
 
 const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
@@ -65,4 +66,10 @@ export function summarise(doc: ChapterDocument, item: ManifestItem): DocumentSum
     heading: doc.firstHeading(),
     types: doc.structuralTypes(),
   };
+}
+
+/** Why an XHTML or SVG document is not well-formed XML, or null (HTML documents are not XML). */
+export async function malformedXml(zip: SafeZip, item: ManifestItem): Promise<string | null> {
+  if (item.mediaType !== "application/xhtml+xml" && item.mediaType !== SVG_TYPE) return null;
+  return wellFormednessProblem(await zip.readText(item.path, MAX_DOCUMENT_BYTES));
 }

@@ -1,6 +1,7 @@
 // An EPUB's navigation: the table of contents (EPUB 3 nav document, or the EPUB 2 NCX) and the
 // EPUB 3 landmarks.
 import * as cheerio from "cheerio";
+import type { Element } from "domhandler";
 import type { StructureReference } from "./book-structure.ts";
 import type { ImportContext } from "./context.ts";
 import { resolveHref } from "./epub-href.ts";
@@ -27,9 +28,21 @@ function parseNav(text: string, navPath: string): TocEntry[] {
     .each((_, element) => {
       const resolved = resolveHref(navPath, $(element).attr("href") ?? "");
       if (!resolved || !("path" in resolved)) return;
-      entries.push({ label: $(element).text().replace(/\s+/g, " ").trim(), ...resolved });
+      entries.push({ label: linkLabel($, $(element)), ...resolved });
     });
   return entries;
+}
+
+/** A contents entry's words: its text, or for a picture-only entry the picture's description. */
+function linkLabel($: cheerio.CheerioAPI, link: cheerio.Cheerio<Element>): string {
+  const text = link.text().replace(/\s+/g, " ").trim();
+  if (text) return text;
+  const pictures = link
+    .find("img, [alt], [title]")
+    .toArray()
+    .map((element) => $(element).attr("alt") ?? $(element).attr("title") ?? "");
+  const described = [link.attr("title") ?? "", ...pictures].map((value) => value.replace(/\s+/g, " ").trim());
+  return described.find(Boolean) ?? "";
 }
 
 function parseNcx(text: string, ncxPath: string): TocEntry[] {

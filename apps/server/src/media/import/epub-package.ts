@@ -218,13 +218,23 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
     byPath,
     spine,
     guide,
-    rightToLeft: (spineElement.attr("page-progression-direction") ?? "").trim().toLowerCase() === "rtl",
+    rightToLeft: pagesRunRightToLeft(spineElement.attr("page-progression-direction"), language),
     prePaginated,
     cover,
     nav,
     ncx,
     verticalDeclared: (metaName("primary-writing-mode") ?? "").toLowerCase().startsWith("vertical"),
   };
+}
+
+/** Languages written right to left, whose books turn their pages leftwards unless they say otherwise. */
+const RIGHT_TO_LEFT_LANGUAGES = new Set(["ar", "he", "fa", "ur", "yi", "ps", "sd", "ckb", "dv", "ug"]);
+
+/** `page-progression-direction` as written; when it is absent or "default", the language's own direction. */
+function pagesRunRightToLeft(declared: string | undefined, language: string | null): boolean {
+  const direction = (declared ?? "").trim().toLowerCase();
+  if (direction === "rtl" || direction === "ltr") return direction === "rtl";
+  return RIGHT_TO_LEFT_LANGUAGES.has((language ?? "").toLowerCase().split("-")[0] ?? "");
 }
 
 /** Picture types every reading system shows (EPUB's core media types) and browsers draw. */
@@ -247,7 +257,7 @@ export function isReadableType(mediaType: string): boolean {
 
 /**
  * The item itself when we can show it, otherwise the first readable item along its fallback
- * chain (a foreign resource in the spine names an XHTML page to show instead), or undefined.
+ * chain (a foreign resource or a scripted page in the spine names a page to show instead).
  */
 function readableItem(
   byId: Map<string, ManifestItem>,
@@ -256,7 +266,9 @@ function readableItem(
   const seen = new Set<ManifestItem>();
   let current = item;
   while (current && !seen.has(current)) {
-    if (isReadableType(current.mediaType)) return current;
+    // A scripted page has its fallback shown instead where it names one: chapters run no scripts.
+    const scriptedWithFallback = current.properties.includes("scripted") && current.fallback !== null;
+    if (isReadableType(current.mediaType) && !scriptedWithFallback) return current;
     seen.add(current);
     current = current.fallback ? byId.get(current.fallback) : undefined;
   }

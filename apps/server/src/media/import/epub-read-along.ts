@@ -4,7 +4,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ImportContext } from "./context.ts";
-import { AudioCopier, readOverlay } from "./epub-overlays.ts";
+import { type AudioCopier, readOverlay } from "./epub-overlays.ts";
 import type { EpubPackage, ManifestItem } from "./epub-package.ts";
 import type { StoredReadAlong } from "./types.ts";
 import type { SafeZip } from "./zip.ts";
@@ -15,18 +15,18 @@ export class ReadAlongWriter {
   private readonly zip: SafeZip;
   private readonly pkg: EpubPackage;
   private readonly ctx: ImportContext;
-  private readonly audio: AudioCopier;
 
   constructor(zip: SafeZip, pkg: EpubPackage, ctx: ImportContext) {
     this.zip = zip;
     this.pkg = pkg;
     this.ctx = ctx;
-    this.audio = new AudioCopier(zip, ctx);
   }
 
-  /** Collects one episode's narration, document by document; `write` stores it if there is any. */
-  forEpisode(dir: string) {
-    const audio = this.audio.forEpisode(dir);
+  /**
+   * Collects one episode's narration, document by document; `write` stores it if there is any.
+   * `audio` is the episode's sound files, shared with the chapter's own audio elements.
+   */
+  forEpisode(dir: string, audio: EpisodeAudio) {
     const files: string[] = [];
     const clips: StoredReadAlong["clips"] = [];
     return {
@@ -49,8 +49,6 @@ export class ReadAlongWriter {
       },
     };
   }
-
-  reportWarnings(): void {
-    this.audio.reportWarnings();
-  }
 }
+
+export type EpisodeAudio = ReturnType<AudioCopier["forEpisode"]>;

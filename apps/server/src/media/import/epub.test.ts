@@ -631,6 +631,15 @@ describe("generated EPUBs", () => {
     expect(title.episodes.filter((episode) => "readAlong" in episode.payload)).toHaveLength(1);
   });
 
+  it("keeps a chapter's sound, its file copied beside the chapter", async () => {
+    const { title, stagingDir } = await importEpub(
+      await zipPublication(path.join(REPO_ROOT, "fixtures/epub-tests/pub-cmt-mp3")),
+    );
+    const html = await chapterHtml(stagingDir, title, 0);
+    expect(html).toMatch(/<audio controls="" src="lv-media:audio\/001\.mp3" preload="metadata">/);
+    await access(path.join(stagingDir, title.episodes[0]?.dir ?? "", "audio/001.mp3"));
+  });
+
   it("refuses to import a book with text as a comic", async () => {
     const epub = await buildEpub({ chapters: [{ file: "a.xhtml", html: xhtml("<p>Words</p>") }] });
     await expect(importEpub(epub, { type: "comic" })).rejects.toThrow(

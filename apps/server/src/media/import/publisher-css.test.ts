@@ -661,3 +661,15 @@ describe("drawings", () => {
     ).toBe("");
   });
 });
+
+describe("EPUB's prefixed properties", () => {
+  it("become the properties browsers know", async () => {
+    expect(
+      await declarations(
+        "-epub-hyphens: auto; -epub-line-break: strict; -epub-text-align-last: end; -epub-text-emphasis-position: under; -epub-text-combine: horizontal; -epub-text-underline-position: under",
+      ),
+    ).toBe(
+      "hyphens: auto; line-break: strict; text-align-last: end; text-emphasis-position: under; text-combine-upright: all; text-underline-position: under",
+    );
+  });
+});

@@ -59,6 +59,26 @@ const IMAGE_PROPERTIES =
   /^(?:background|background-image|list-style|list-style-image|border-image.*|mask.*|shape-outside)$/;
 /** A drawing's paint, clip and markers may name its own parts (`fill: url(#star)`), never a file. */
 const DRAWING_PROPERTIES = /^(?:fill|stroke|clip-path|filter|marker|marker-(?:start|mid|end))$/;
+/**
+ * EPUB's own prefixed properties (EPUB 3 keeps them for older books) under the names browsers know:
+ * Chromium reads some `-epub-` forms itself, not these.
+ */
+const EPUB_PROPERTIES: Record<string, string> = {
+  "-epub-hyphens": "hyphens",
+  "-epub-line-break": "line-break",
+  "-epub-text-align-last": "text-align-last",
+  "-epub-text-emphasis": "text-emphasis",
+  "-epub-text-emphasis-color": "text-emphasis-color",
+  "-epub-text-emphasis-position": "text-emphasis-position",
+  "-epub-text-emphasis-style": "text-emphasis-style",
+  "-epub-text-underline-position": "text-underline-position",
+  "-epub-text-combine": "text-combine-upright",
+  "-epub-text-combine-horizontal": "text-combine-upright",
+  "-webkit-text-combine": "text-combine-upright",
+  "-epub-text-orientation": "text-orientation",
+  "-epub-word-break": "word-break",
+  "-epub-writing-mode": "writing-mode",
+};
 /** Functions that can load a resource from a plain string, or that old Internet Explorer ran as script. */
 const BLOCKED_FUNCTIONS = /^(?:-webkit-)?(?:image-set|image|cross-fade|src|expression|element)$/;
 /** Values `position` keeps: fixed and sticky would pin the book's boxes over the app. A var() could hide either. */
@@ -405,7 +425,8 @@ function cleanDeclaration(
   // Escapes in a property name would let `posi\tion` pass for something else.
   if (!/^(?:--[\w-]+|-?[a-z][a-z0-9-]*)$/i.test(property)) return null;
   const custom = property.startsWith("--");
-  const prop = custom ? `--${BOOK_PREFIX}${property.slice(2)}` : property.toLowerCase();
+  const named = custom ? `--${BOOK_PREFIX}${property.slice(2)}` : property.toLowerCase();
+  const prop = EPUB_PROPERTIES[named] ?? named;
   const base = prop.replace(VENDOR, "");
   if (ALWAYS_DROPPED.test(base) || (root && ROOT_DROPPED.test(base))) return null;
   if (/expression\s*\(|javascript:/i.test(value)) return null;
@@ -450,6 +471,9 @@ function cleanDeclaration(
   const drawingReference = DRAWING_PROPERTIES.test(base) && urls.every((url) => urlText(url).startsWith("#"));
   if (urls.length > 0 && !IMAGE_PROPERTIES.test(base) && !drawingReference) return null;
   if (base === "font-size") convertFontSizes(nodes);
+  // EPUB 2 wrote `-epub-text-combine: horizontal` for what CSS calls `text-combine-upright: all`.
+  if (prop === "text-combine-upright" && word === "horizontal" && nodes[0]?.type === "word")
+    nodes[0].value = "all";
   if (nodes.length === 0) return null;
   if (base === "font") return { prop, nodes: fontShorthand(nodes, families), urls };
   if (base === "font-family") return { prop, nodes: renameFamilies(nodes, families), urls };

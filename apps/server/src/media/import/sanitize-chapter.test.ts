@@ -198,6 +198,23 @@ describe("drawings and formulas", () => {
   });
 });
 
+describe("sound and video", () => {
+  it("keep the episode's copies only, with controls, and never start by themselves", () => {
+    const rewrites: ChapterRewrites = {
+      ...keepLinks,
+      media: (src) => (src.startsWith("aud/") ? `lv-media:audio/${src.slice(4)}` : null),
+    };
+    expect(
+      render(
+        '<audio src="aud/a.mp3" autoplay="autoplay" onplay="x()">No sound</audio><video src="https://evil.example/v.mp4" poster="https://evil.example/p.png"><source src="aud/b.mp4" type="video/mp4"/><source src="https://evil.example/c.mp4"/></video>',
+        rewrites,
+      ),
+    ).toBe(
+      '<audio src="lv-media:audio/a.mp3" controls="" preload="metadata">No sound</audio><video controls="" preload="metadata"><source type="video/mp4" src="lv-media:audio/b.mp4"></video>',
+    );
+  });
+});
+
 describe("text helpers", () => {
   it("counts words, CJK characters one each", () => {
     expect(countWords("<p>It's a well-known fact, 42 times.</p>")).toBe(6);

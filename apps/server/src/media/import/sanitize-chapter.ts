@@ -18,6 +18,8 @@ export interface ChapterRewrites {
   href: (href: string) => string | null;
   /** The stored src for an image (`lv-media:images/…`), or null to drop the image. */
   image: (src: string) => string | null;
+  /** The stored src for a sound or video file (`lv-media:audio/…`), or null to drop it. */
+  media?: (src: string) => string | null;
   /** Font families the book's own stylesheets declare (their names are changed in style attributes too). */
   bookFamilies?: ReadonlySet<string>;
 }
@@ -52,6 +54,20 @@ export class ChapterDocument {
     return this.pictures()
       .map((element) => decodeEntities(pictureSource(element) ?? ""))
       .filter(Boolean);
+  }
+
+  /** Sound and video sources in document order (entity-decoded): `<audio>`, `<video>`, `<source>`. */
+  mediaSources(): string[] {
+    return this.mediaElements()
+      .map((element) => decodeEntities(element.attribs.src ?? "").trim())
+      .filter(Boolean);
+  }
+
+  private mediaElements(): Element[] {
+    return this.body()
+      .find("*")
+      .toArray()
+      .filter((element) => ["audio", "video", "source"].includes(localName(element.tagName)));
   }
 
   private pictures(): Element[] {
@@ -187,9 +203,30 @@ export class ChapterDocument {
         element.attribs["xlink:href"] = escapeAttribute(rewritten);
       }
     }
+    for (const element of this.mediaElements()) {
+      const src = decodeEntities(element.attribs.src ?? "").trim();
+      delete element.attribs.src;
+      const rewritten = src && rewrites.media ? rewrites.media(src) : null;
+      if (rewritten !== null) element.attribs.src = escapeAttribute(rewritten);
+      else if (localName(element.tagName) === "source") $(element).remove();
+    }
     // Serialised as HTML for the purifier's HTML parser: `<a/>` in XHTML must become `<a></a>`.
     const html = render(body.contents().toArray(), { xmlMode: false, decodeEntities: false });
-    return sanitizeChapterHtml(html, rewrites.bookFamilies);
+    return withRootLanguage(sanitizeChapterHtml(html, rewrites.bookFamilies), this.rootLanguage());
+  }
+
+  /**
+   * The language and direction the document gives its whole text (on `html` or `body`): they
+   * travel with its content, as the book's title and package say nothing about the text itself.
+   */
+  private rootLanguage(): { lang: string | null; dir: string | null } {
+    const roots = this.$("html, body").toArray().reverse();
+    const lang = roots.map((element) => element.attribs.lang?.trim()).find(Boolean) ?? null;
+    const dir = roots.map((element) => element.attribs.dir?.trim().toLowerCase()).find(Boolean) ?? null;
+    return {
+      lang: lang && /^[A-Za-z0-9-]{1,35}$/.test(lang) ? lang : null,
+      dir: dir === "ltr" || dir === "rtl" || dir === "auto" ? dir : null,
+    };
   }
 }
 
@@ -232,6 +269,12 @@ function normaliseTree($: cheerio.CheerioAPI): void {
       if (lang && !element.attribs.lang) element.attribs.lang = lang;
     }
   });
+}
+
+/** The document's content inside an element carrying its own language and direction, if it says. */
+function withRootLanguage(html: string, { lang, dir }: { lang: string | null; dir: string | null }): string {
+  if (!lang && !dir) return html;
+  return `<div${lang ? ` lang="${lang}"` : ""}${dir ? ` dir="${dir}"` : ""}>${html}</div>`;
 }
 
 /** A usable page size: positive, finite, and within what a screen could show. */

@@ -1,6 +1,7 @@
 // Small helpers for the XML files inside archives (container.xml, OPF, NCX, ComicInfo.xml), which
 // may use any namespace prefix: elements are matched by local name.
 import * as cheerio from "cheerio";
+import { SaxesParser } from "saxes";
 
 export type XmlDoc = cheerio.CheerioAPI;
 type ElementSelection = ReturnType<ReturnType<XmlDoc["root"]>["children"]>;
@@ -41,4 +42,22 @@ export function attribute(selection: ElementSelection, name: string): string | u
 
 export function textOf(selection: ElementSelection): string {
   return selection.text().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The first reason an XHTML document is not well-formed XML ("3:14: unclosed tag: p"), or null.
+ * Named entities are left alone: XHTML documents declare HTML's through their doctype.
+ */
+export function wellFormednessProblem(text: string): string | null {
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  let problem: string | null = null;
+  parser.on("error", (error) => {
+    if (problem === null && !/undefined entity/i.test(error.message)) problem = error.message;
+  });
+  try {
+    parser.write(text).close();
+  } catch (error) {
+    problem ??= error instanceof Error ? error.message : String(error);
+  }
+  return problem;
 }

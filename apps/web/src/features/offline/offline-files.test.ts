@@ -63,7 +63,7 @@ describe("episodeMediaUrls", () => {
   });
 
   it("takes a drawing's pictures and the fonts and pictures of the book's stylesheet", () => {
-    const html = `<svg viewBox="0 0 1 1"><image xlink:href="${BASE}/images/p.png"></image></svg>`;
+    const html = `<svg viewBox="0 0 1 1"><image xlink:href="${BASE}/images/p.png"></image></svg><audio controls="" src="${BASE}/audio/a.mp3"></audio>`;
     const css = `@font-face{font-family:"lv-book-A";src:url("${BASE}/fonts/a.woff2") format("woff2")}.lv-publisher p{background:url(${BASE}/images/bg.png)}.lv-publisher .pub-x{fill:url(#book-g)}`;
     expect(
       episodeMediaUrls(
@@ -71,6 +71,7 @@ describe("episodeMediaUrls", () => {
       ),
     ).toEqual([
       `${BASE}/images/p.png`,
+      `${BASE}/audio/a.mp3`,
       `${BASE}/fonts/a.woff2`,
       `${BASE}/images/bg.png`,
       "/media/covers/c/cover-1.jpg",

@@ -101,16 +101,19 @@ function decodeAttribute(value: string): string {
     .replaceAll("&amp;", "&");
 }
 
+/** Sound and video a chapter plays. */
+const MEDIA_SRC = /<(?:audio|video|source)\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 /** A drawing's pictures: the importer writes them as `<image xlink:href>`. */
 const SVG_IMAGE_HREF = /<image\b[^>]*?\sxlink:href\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 /** The book's stylesheet names its fonts and pictures with url(), quoted or not. */
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]+))\s*\)/gi;
 
-/** The pictures of a book chapter (sanitised HTML: `<img src>` and SVG `<image>`) and its stylesheet's files. */
+/** The files a book chapter shows (pictures, drawings' pictures, sound and video) and its stylesheet's files. */
 export function chapterImageUrls(html: string, css: string | null = null): string[] {
   return [
     ...[...html.matchAll(IMG_SRC)].map((match) => decodeAttribute(match[1] ?? match[2] ?? "")),
     ...[...html.matchAll(SVG_IMAGE_HREF)].map((match) => decodeAttribute(match[1] ?? match[2] ?? "")),
+    ...[...html.matchAll(MEDIA_SRC)].map((match) => decodeAttribute(match[1] ?? match[2] ?? "")),
     ...[...(css ?? "").matchAll(CSS_URL)].map((match) => match[1] ?? match[2] ?? match[3] ?? ""),
   ];
 }

@@ -26,6 +26,7 @@ import {
 import { scopeChapterIds } from "./chapter-ids.ts";
 import { FixedLayoutChapter } from "./fixed-layout-reader.tsx";
 import type { ReaderAction } from "./keyboard.ts";
+import { LeaveBookDialog, useLeaveBook } from "./leave-book-dialog.tsx";
 import { BackMatterLinks } from "./matter-contents.tsx";
 import { NotePopover, useNotePopover } from "./note-popover.tsx";
 import { ReadAlongControls } from "./read-along-controls.tsx";
@@ -147,6 +148,7 @@ function BookChapter({
   });
   const { turn, goToChapter } = navigation;
   const notes = useNotePopover({ contentId, chapterNumber: number, content: () => contentRef.current });
+  const leaveBook = useLeaveBook();
   const readAlong = useReadAlong({
     readAlong: narration,
     html,
@@ -307,7 +309,6 @@ function BookChapter({
             data-mode={settings.mode}
             data-vertical={vertical}
             dir={rtl ? "rtl" : "ltr"}
-            lang={detail?.language ?? undefined}
           >
             {css ? (
               // Cleaned and confined to `.lv-publisher` by the server at import (publisher-css.ts).
@@ -321,7 +322,8 @@ function BookChapter({
               data-font={fontStack ? "forced" : "publisher"}
               data-testid="book-content"
               onClick={(event) => {
-                if (!notes.openFromClick(event)) navigation.followChapterLink(event);
+                if (notes.openFromClick(event) || leaveBook.askFromClick(event)) return;
+                navigation.followChapterLink(event);
               }}
               // Sanitised by the server at import: an allowlist of tags and attributes, no scripts.
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the chapter is the book's own HTML
@@ -334,6 +336,7 @@ function BookChapter({
           </div>
         </section>
 
+        <LeaveBookDialog address={leaveBook.address} onClose={leaveBook.close} />
         <NotePopover
           note={notes.note}
           onClose={notes.close}

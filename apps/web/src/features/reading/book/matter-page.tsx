@@ -12,6 +12,7 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { errorCode } from "../../../lib/errors.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { chapterElement, scopeChapterIds } from "./chapter-ids.ts";
+import { LeaveBookDialog, useLeaveBook } from "./leave-book-dialog.tsx";
 import { NotePopover, useNotePopover } from "./note-popover.tsx";
 import { fontPixels, PUBLISHER_SCOPE_CLASS, readerStyleVariables, resolveTheme } from "./settings.ts";
 import { useMatterPage } from "./use-book-matter.ts";
@@ -45,6 +46,7 @@ export function MatterPage({ contentId, position }: { contentId: string; positio
   const article = useRef<HTMLElement>(null);
   // A page of matter is no episode: its note references point within it or at other pages.
   const notes = useNotePopover({ contentId, chapterNumber: 0, content: () => article.current });
+  const leaveBook = useLeaveBook();
   const followHref = (href: string) => {
     if (href.startsWith("#")) {
       chapterElement(article.current, decodeURIComponent(href.slice(1)))?.scrollIntoView();
@@ -54,7 +56,7 @@ export function MatterPage({ contentId, position }: { contentId: string; positio
     }
   };
   const onContentClick = (event: React.MouseEvent<HTMLElement>) => {
-    if (notes.openFromClick(event)) return;
+    if (notes.openFromClick(event) || leaveBook.askFromClick(event)) return;
     const link = (event.target as Element).closest("a[href]");
     const href = link?.getAttribute("href") ?? "";
     if (!href.startsWith("#") && !href.startsWith("?episode=") && !href.startsWith("?matter=")) return;
@@ -131,6 +133,7 @@ export function MatterPage({ contentId, position }: { contentId: string; positio
               {data.next ? <NeighbourLink neighbour={data.next} direction="next" /> : null}
             </nav>
             <NotePopover note={notes.note} onClose={notes.close} onGoToNote={followHref} />
+            <LeaveBookDialog address={leaveBook.address} onClose={leaveBook.close} />
           </>
         )}
       </main>
