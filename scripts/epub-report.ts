@@ -25,6 +25,7 @@ interface Run {
   suiteCommit: string;
   runAt: string;
   browser: string;
+  viewport?: { width: number; height: number } | null;
   durationMs: number;
   minPasses: number;
   results: Result[];
@@ -94,6 +95,8 @@ function totals(results: Result[]) {
 const all = totals(run.results);
 const must = totals(run.results.filter((result) => result.level === "must"));
 const runDate = run.runAt.slice(0, 10);
+/** The window's size matters to fixed-layout books: two pages side by side only on a wide landscape one. */
+const windowSize = run.viewport ? ` (a window of ${run.viewport.width} × ${run.viewport.height} px)` : "";
 
 const lines: string[] = [
   "# EPUB 3 conformance: the W3C reading-system tests",
@@ -114,7 +117,7 @@ const lines: string[] = [
   "  book's own scripts); the W3C's reports call this *not applicable*.",
   "- **pending**: applicable, but its check is not written yet (counted as not run).",
   "",
-  `This report is from the run of ${runDate} in ${run.browser}, which took ${Math.round(run.durationMs / 1000)} s.`,
+  `This report is from the run of ${runDate} in ${run.browser}${windowSize}, which took ${Math.round(run.durationMs / 1000)} s.`,
   `The journey fails when fewer than ${run.minPasses} tests pass, so that what works stays working. To run it again:`,
   "",
   "```sh",

@@ -192,9 +192,13 @@ export async function importAsBook(
         href: (href) => rewriteLink(summary.path, href, address, location),
         image: (src) => sources.get(src) ?? null,
         media: (src) => mediaFiles.get(src) ?? null,
+        idPrefix: part === 0 ? undefined : `${partAnchor(part)}-`,
         bookFamilies: styles.bookFamilies,
       });
-      if (fixed) parts.push(fixedPage(html, part, pages.sizeOf(summary.path), pages.spreadOf(summary.path)));
+      if (fixed)
+        parts.push(
+          fixedPage(html, part, pages.sizeOf(summary.path), pages.spreadOf(summary.path), pages.single),
+        );
       else parts.push(part === 0 ? html : `<div id="${partAnchor(part)}">${html}</div>`);
     }
     const html = parts.join("\n");

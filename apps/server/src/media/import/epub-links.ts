@@ -6,6 +6,11 @@ export function partAnchor(part: number): string {
   return `lv-part-${part + 1}`;
 }
 
+/** An id as stored: a later document of an episode has its ids prefixed by its part's anchor. */
+export function partId(part: number, id: string): string {
+  return part === 0 ? id : `${partAnchor(part)}-${id}`;
+}
+
 export type LinkTargets = Map<string, { address: string; part: number }>;
 
 /** A link as stored: within the same section a fragment, to another one its address ("?episode=3#x"). */
@@ -21,7 +26,7 @@ export function rewriteLink(
   const target = location.get(resolved.path);
   if (!target) return null;
   const fragment = resolved.fragment
-    ? `#${resolved.fragment}`
+    ? `#${partId(target.part, resolved.fragment)}`
     : target.part > 0
       ? `#${partAnchor(target.part)}`
       : "";

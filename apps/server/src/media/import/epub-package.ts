@@ -39,6 +39,8 @@ export interface EpubPackage {
   spine: SpineEntry[];
   rightToLeft: boolean;
   prePaginated: boolean;
+  /** A fixed-layout book that asks never to be shown two pages side by side (`rendition:spread` none). */
+  noSpreads: boolean;
   cover: ManifestItem | null;
   nav: ManifestItem | null;
   ncx: ManifestItem | null;
@@ -220,6 +222,7 @@ export async function readPackage(zip: SafeZip, label: string): Promise<EpubPack
     guide,
     rightToLeft: pagesRunRightToLeft(spineElement.attr("page-progression-direction"), language),
     prePaginated,
+    noSpreads: metaProperty("rendition:spread")?.trim() === "none",
     cover,
     nav,
     ncx,

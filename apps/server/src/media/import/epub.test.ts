@@ -331,6 +331,8 @@ describe("generated EPUBs", () => {
     expect(await matterHtml(stagingDir, title, 0)).toBe("<p>For my cat.</p>");
     expect(one).toContain('<a href="?episode=2#n">on</a>');
     expect(one).toContain('<div id="lv-part-2">');
+    // A later document's ids are its own: two documents' `#n` never meet in one episode.
+    expect(one).toContain('<p id="lv-part-2-b">');
     expect(one).toContain('<a href="#top">Up</a>');
     expect(one).not.toContain("Not in reading order");
     expect(two).toContain('<a href="?episode=1#lv-part-2">back</a>');

@@ -18,9 +18,12 @@ export class FixedPages {
   private readonly spreads = new Map<string, SpreadSide>();
   private readonly sizes: ReadonlyMap<string, PageSize | null>;
   private readonly fallback: PageSize;
+  /** The book asks for one page at a time, however wide the screen. */
+  readonly single: boolean;
 
   constructor(pkg: EpubPackage, sizes: ReadonlyMap<string, PageSize | null>) {
     this.sizes = sizes;
+    this.single = pkg.noSpreads;
     // A page that declares no size takes the book's first declared one.
     this.fallback = [...sizes.values()].find((size) => size !== null) ?? DEFAULT_PAGE;
     for (const entry of pkg.spine) {
@@ -42,8 +45,15 @@ export class FixedPages {
 }
 
 /** One page as stored: the document's purified body inside a box that says its size and side. */
-export function fixedPage(html: string, part: number, size: PageSize, spread: SpreadSide | null): string {
+export function fixedPage(
+  html: string,
+  part: number,
+  size: PageSize,
+  spread: SpreadSide | null,
+  single: boolean,
+): string {
   const id = part === 0 ? "" : ` id="${partAnchor(part)}"`;
   const side = spread ? ` data-spread="${spread}"` : "";
-  return `<section class="lv-fixed-page"${id} data-width="${size.width}" data-height="${size.height}"${side}>${html}</section>`;
+  const alone = single ? ' data-spreads="none"' : "";
+  return `<section class="lv-fixed-page"${id} data-width="${size.width}" data-height="${size.height}"${side}${alone}>${html}</section>`;
 }

@@ -20,6 +20,11 @@ export interface ChapterRewrites {
   image: (src: string) => string | null;
   /** The stored src for a sound or video file (`lv-media:audio/…`), or null to drop it. */
   media?: (src: string) => string | null;
+  /**
+   * Given to the ids of a document that shares its episode with others (and to its drawings'
+   * references to them), so that two documents' `#note1` stay apart; links reach them through `href`.
+   */
+  idPrefix?: string;
   /** Font families the book's own stylesheets declare (their names are changed in style attributes too). */
   bookFamilies?: ReadonlySet<string>;
 }
@@ -184,6 +189,7 @@ export class ChapterDocument {
   render(rewrites: ChapterRewrites): string {
     const $ = this.$;
     const body = this.body();
+    if (rewrites.idPrefix) scopeIds(body.find("*").toArray(), rewrites.idPrefix);
     for (const element of body.find("*").toArray()) {
       if (localName(element.tagName) !== "a") continue;
       const attribute = "href" in element.attribs ? "href" : "xlink:href";
@@ -269,6 +275,21 @@ function normaliseTree($: cheerio.CheerioAPI): void {
       if (lang && !element.attribs.lang) element.attribs.lang = lang;
     }
   });
+}
+
+/** Every id prefixed, and the references a drawing makes to them (`xlink:href="#x"`, `url(#x)`). */
+function scopeIds(elements: Element[], prefix: string): void {
+  for (const element of elements) {
+    if (element.attribs.id) element.attribs.id = `${prefix}${element.attribs.id}`;
+    if (localName(element.tagName) === "a") continue;
+    for (const [name, value] of Object.entries(element.attribs)) {
+      if ((name === "href" || name === "xlink:href") && value.startsWith("#")) {
+        element.attribs[name] = `#${prefix}${value.slice(1)}`;
+      } else if (value.includes("url(#")) {
+        element.attribs[name] = value.replaceAll("url(#", `url(#${prefix}`);
+      }
+    }
+  }
 }
 
 /** The document's content inside an element carrying its own language and direction, if it says. */

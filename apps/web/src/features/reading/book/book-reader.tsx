@@ -150,7 +150,12 @@ function BookChapter({
   const notes = useNotePopover({ contentId, chapterNumber: number, content: () => contentRef.current });
   const leaveBook = useLeaveBook();
   const readAlong = useReadAlong({
+    contentId,
     readAlong: narration,
+    // The narration goes on into the next chapter, as an audiobook would.
+    onFinished: () => {
+      if (navigation.canOpen(data.nextNumber)) goToChapter(data.nextNumber);
+    },
     html,
     content: contentRef,
     viewport: viewportRef,

@@ -7,16 +7,17 @@ const page = (spread: FixedPage["spread"] = null, width = 600, height = 800): Fi
   width,
   height,
   spread,
+  single: false,
 });
 
 describe("fixedPages", () => {
   it("reads each stored page with its size and side, ids scoped", () => {
     const pages = fixedPages(
-      '<section class="lv-fixed-page" data-width="1200" data-height="800" data-spread="right"><p id="a">One</p></section>\n<section class="lv-fixed-page" id="lv-part-2" data-width="x" data-height="-3"><p>Two</p></section>',
+      '<section class="lv-fixed-page" data-width="1200" data-height="800" data-spread="right"><p id="a">One</p></section>\n<section class="lv-fixed-page" id="lv-part-2" data-width="x" data-height="-3" data-spreads="none"><p>Two</p></section>',
     );
     expect(pages).toEqual([
-      { html: '<p id="book-a">One</p>', width: 1200, height: 800, spread: "right" },
-      { html: "<p>Two</p>", width: 768, height: 1024, spread: null },
+      { html: '<p id="book-a">One</p>', width: 1200, height: 800, spread: "right", single: false },
+      { html: "<p>Two</p>", width: 768, height: 1024, spread: null, single: true },
     ]);
   });
 });
@@ -50,6 +51,12 @@ describe("fixedSpreads", () => {
       [null, 0],
       [1, 2],
     ]);
+  });
+
+  it("shows one page at a time when the book asks for no spreads", () => {
+    expect(fixedSpreads([page(), page(), { ...page(), single: true }], { double: true, rtl: false })).toEqual(
+      [[0], [1], [2]],
+    );
   });
 
   it("finds the spread of a page", () => {

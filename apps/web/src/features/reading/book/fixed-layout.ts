@@ -10,6 +10,8 @@ export interface FixedPage {
   width: number;
   height: number;
   spread: SpreadSide | null;
+  /** The book asks for one page at a time (`rendition:spread` none). */
+  single: boolean;
 }
 
 /** Each slot of a spread holds a page's index, or null for the empty half beside a lone page. */
@@ -29,6 +31,7 @@ export function fixedPages(html: string): FixedPage[] {
         width: positive(element.getAttribute("data-width"), 768),
         height: positive(element.getAttribute("data-height"), 1024),
         spread: side === "left" || side === "right" || side === "center" ? side : null,
+        single: element.getAttribute("data-spreads") === "none",
       };
     });
 }
@@ -50,7 +53,7 @@ export function fixedSpreads(
   pages: readonly FixedPage[],
   options: { double: boolean; rtl: boolean },
 ): Spread[] {
-  if (!options.double) return pages.map((_, index) => [index]);
+  if (!options.double || pages.some((page) => page.single)) return pages.map((_, index) => [index]);
   const first: SpreadSide = options.rtl ? "right" : "left";
   const spreads: Spread[] = [];
   let open: number | null = null;

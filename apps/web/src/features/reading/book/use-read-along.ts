@@ -6,13 +6,23 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { chapterElement } from "./chapter-ids.ts";
 import { ReadAlong, type ReadAlongData, type ReadAlongState } from "./read-along.ts";
 
+/**
+ * A narration that was playing when its chapter closed goes on in the next chapter the reader
+ * opens in the same title soon after (from the contents, or at the end of the chapter).
+ */
+let goingOn: { contentId: string; until: number } | null = null;
+const GO_ON_WITHIN_MS = 15_000;
+
 export function useReadAlong({
+  contentId,
   readAlong,
   html,
   content,
   viewport,
   follow,
+  onFinished,
 }: {
+  contentId: string;
   readAlong: ReadAlongData | null;
   /** The chapter shown: a new one starts a new narration. */
   html: string;
@@ -20,6 +30,8 @@ export function useReadAlong({
   viewport: RefObject<HTMLElement | null>;
   /** Brings the phrase being heard into view. */
   follow: (element: Element) => void;
+  /** The chapter's last phrase has been heard. */
+  onFinished: () => void;
 }) {
   const audio = useRef<HTMLAudioElement>(null);
   const controller = useRef<ReadAlong | null>(null);
@@ -27,6 +39,8 @@ export function useReadAlong({
   const [rate, setRate] = useState(1);
   const followLatest = useRef(follow);
   followLatest.current = follow;
+  const finishedLatest = useRef(onFinished);
+  finishedLatest.current = onFinished;
   const rateLatest = useRef(rate);
   rateLatest.current = rate;
 
@@ -39,16 +53,25 @@ export function useReadAlong({
       onClip: (_, phrase) => {
         if (phrase) followLatest.current(phrase);
       },
-      onStateChange: setState,
+      onStateChange: (next) => {
+        setState(next);
+        if (next === "ended") {
+          goingOn = { contentId, until: Date.now() + GO_ON_WITHIN_MS };
+          finishedLatest.current();
+        }
+      },
     });
     created.setRate(rateLatest.current);
     controller.current = created;
     setState("paused");
+    if (goingOn && goingOn.contentId === contentId && goingOn.until > Date.now()) created.play(0);
+    goingOn = null;
     return () => {
+      if (created.state === "playing") goingOn = { contentId, until: Date.now() + GO_ON_WITHIN_MS };
       created.destroy();
       controller.current = null;
     };
-  }, [readAlong, html, content]);
+  }, [readAlong, html, content, contentId]);
 
   /** The first narrated phrase on screen, else the chapter's first. */
   const firstOnScreen = (): number => {
