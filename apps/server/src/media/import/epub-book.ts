@@ -175,23 +175,10 @@ export async function importAsBook(
     for (const [part, summary] of section.docs.entries()) {
       sectionStyles.push(...(styleSources.get(summary.path) ?? []));
       await sectionNarration.add(summary.item);
-      const doc = await loadDocument(zip, summary.item);
-      const sources = new Map<string, string | null>();
-      for (const src of doc.imageSources()) {
-        if (sources.has(src)) continue;
-        sources.set(src, await sectionImages.copy(summary.path, src));
-      }
-      const mediaFiles = new Map<string, string | null>();
-      for (const src of doc.mediaSources()) {
-        if (mediaFiles.has(src)) continue;
-        const resolved = resolveHref(summary.path, src);
-        const stored = resolved && "path" in resolved ? await sectionSounds.copy(resolved.path) : null;
-        mediaFiles.set(src, stored ? `${EPISODE_MEDIA_MARKER}${stored}` : null);
-      }
-      const html = doc.render({
+      const html = await renderDocument(zip, summary, {
+        images: sectionImages,
+        sounds: sectionSounds,
         href: (href) => rewriteLink(summary.path, href, address, location),
-        image: (src) => sources.get(src) ?? null,
-        media: (src) => mediaFiles.get(src) ?? null,
         idPrefix: part === 0 ? undefined : `${partAnchor(part)}-`,
         bookFamilies: styles.bookFamilies,
       });
@@ -245,6 +232,39 @@ export async function importAsBook(
 }
 
 type BookPayload = ImportedMatter["payload"];
+
+/** One document of an episode as stored: its pictures and sounds copied, its links rewritten, purified. */
+async function renderDocument(
+  zip: SafeZip,
+  summary: DocumentSummary,
+  episode: {
+    images: ReturnType<ImageCopier["forEpisode"]>;
+    sounds: ReturnType<AudioCopier["forEpisode"]>;
+    href: (href: string) => string | null;
+    idPrefix: string | undefined;
+    bookFamilies: ReadonlySet<string>;
+  },
+): Promise<string> {
+  const doc = await loadDocument(zip, summary.item);
+  const pictures = new Map<string, string | null>();
+  for (const src of doc.imageSources()) {
+    if (!pictures.has(src)) pictures.set(src, await episode.images.copy(summary.path, src));
+  }
+  const sounds = new Map<string, string | null>();
+  for (const src of doc.mediaSources()) {
+    if (sounds.has(src)) continue;
+    const resolved = resolveHref(summary.path, src);
+    const stored = resolved && "path" in resolved ? await episode.sounds.copy(resolved.path) : null;
+    sounds.set(src, stored ? `${EPISODE_MEDIA_MARKER}${stored}` : null);
+  }
+  return doc.render({
+    href: episode.href,
+    image: (src) => pictures.get(src) ?? null,
+    media: (src) => sounds.get(src) ?? null,
+    idPrefix: episode.idPrefix,
+    bookFamilies: episode.bookFamilies,
+  });
+}
 
 function matterDir(index: number): string {
   return `matter/${String(index + 1).padStart(4, "0")}`;

@@ -3,7 +3,7 @@
 // episode, deobfuscated when the book obfuscated them (epub-fonts.ts). One stylesheet per
 // episode, holding what its documents use in the order they use it.
 import { createHash } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { copyFile, link, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { CHAPTER_ID_PREFIX } from "@litverse/shared/content";
 import { BOOK_CLASS_PREFIX } from "./chapter-purifier.ts";
@@ -24,6 +24,8 @@ const MAX_STYLESHEET_BYTES = 4 * 1024 * 1024;
 const MAX_STYLESHEETS = 100;
 const MAX_FONT_BYTES = 16 * 1024 * 1024;
 const MAX_FONTS = 40;
+/** Where the staging folder keeps each font once; the episodes' copies are links to these. */
+const SHARED_FONTS = "book-fonts";
 
 /** Where a stylesheet's relative URLs start from, and its text. */
 export interface StyleSource {
@@ -39,6 +41,8 @@ export class BookStyles {
   private readonly fonts = new Map<string, Promise<Buffer | null>>();
   private readonly encryption = new Map<string, Obfuscation | "encrypted">();
   private readonly skippedFonts = new Set<string>();
+  /** Each font's one file in the staging folder, by its stored name. */
+  private readonly originals = new Map<string, Promise<string>>();
   private families: ReadonlySet<string> = new Set();
 
   private readonly zip: SafeZip;
@@ -196,10 +200,34 @@ export class BookStyles {
       format === "woff2" ? "woff2" : format === "woff" ? "woff" : format === "opentype" ? "otf" : "ttf";
     const name = `${createHash("sha256").update(bytes).digest("hex").slice(0, 16)}.${extension}`;
     await this.ctx.makeDir(path.posix.join(dir, "fonts"));
-    await writeFile(this.ctx.outPath(path.posix.join(dir, "fonts", name)), bytes, { flag: "w" });
+    await this.place(name, bytes, path.posix.join(dir, "fonts", name));
     const stored = `${EPISODE_MEDIA_MARKER}fonts/${name}`;
     written.set(key, stored);
     return stored;
+  }
+
+  /**
+   * Every episode has its own copy of a font (its files are served only through its own signed
+   * address), but on disk it is one file: written once, then hard-linked into each episode.
+   */
+  private async place(name: string, bytes: Buffer, relative: string): Promise<void> {
+    let original = this.originals.get(name);
+    if (!original) {
+      original = (async () => {
+        await this.ctx.makeDir(SHARED_FONTS);
+        const file = this.ctx.outPath(path.posix.join(SHARED_FONTS, name));
+        await writeFile(file, bytes);
+        return file;
+      })();
+      this.originals.set(name, original);
+    }
+    const target = this.ctx.outPath(relative);
+    try {
+      await link(await original, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
+      await copyFile(await original, target);
+    }
   }
 
   private font(key: string): Promise<Buffer | null> {
