@@ -11,7 +11,7 @@ import {
   isDocument,
   isImageItem,
   loadDocument,
-  malformedXml,
+  readDocument,
   summarise,
 } from "./epub-documents.ts";
 import { resolveHref } from "./epub-href.ts";
@@ -33,9 +33,6 @@ import {
   type ImportedTitle,
 } from "./types.ts";
 import type { SafeZip } from "./zip.ts";
-
-const MAX_STYLESHEET_BYTES = 4 * 1024 * 1024;
-const MAX_STYLESHEETS = 100;
 
 export async function importAsBook(
   zip: SafeZip,
@@ -65,8 +62,8 @@ export async function importAsBook(
   const summaries: DocumentSummary[] = [];
   const apartSummaries: DocumentSummary[] = [];
   const styleSources = new Map<string, StyleSource[]>();
-  const styleSheets = new Set<string>();
-  const inlineCss: string[] = [];
+  /** The stylesheets and style blocks of the reading order, which may set vertical writing. */
+  const readingCss = new Set<string>();
   const rootClasses = new Set<string>();
   let vertical = pkg.verticalDeclared;
   const linkedPaths = new Set(navigation.toc.map((entry) => entry.path));
@@ -79,9 +76,8 @@ export async function importAsBook(
       (0.3 * index) / (linear.length + apart.length),
       `Reading chapter ${index + 1} of ${linear.length}`,
     );
-    const doc = await loadDocument(zip, entry.item);
+    const { doc, malformed: problem } = await readDocument(zip, entry.item);
     (entry.linear ? summaries : apartSummaries).push(summarise(doc, entry.item));
-    const problem = await malformedXml(zip, entry.item);
     if (problem) malformed.push(`“${entry.item.path}” (${problem})`);
     if (fixed) viewports.set(entry.item.path, doc.viewport());
     for (const href of doc.linkHrefs()) {
@@ -92,14 +88,10 @@ export async function importAsBook(
     styleSources.set(entry.item.path, sources);
     styles.learnFamilies(sources);
     if (!entry.linear) continue;
+    for (const source of sources) readingCss.add(source.css);
     const docStyles = doc.styleSheets();
-    inlineCss.push(...docStyles.inline);
     for (const name of docStyles.rootClasses) rootClasses.add(name);
     if (docStyles.rootStyles.some((style) => VERTICAL.test(`;${style}`))) vertical = true;
-    for (const href of doc.linkedStyleSheets()) {
-      const resolved = resolveHref(entry.item.path, href);
-      if (resolved && "path" in resolved) styleSheets.add(resolved.path);
-    }
   }
   if (malformed.length > 0) {
     // Read as a browser reads HTML, which may not be what the book meant: the team should know.
@@ -107,17 +99,7 @@ export async function importAsBook(
       `${malformed.length} chapter file${malformed.length === 1 ? " is" : "s are"} not well-formed XHTML and ${malformed.length === 1 ? "was" : "were"} read as leniently as a browser reads HTML: ${malformed.slice(0, 3).join("; ")}${malformed.length > 3 ? "; …" : ""}.`,
     );
   }
-  if (!vertical) vertical = inlineCss.some((css) => cssDeclaresVertical(css, rootClasses));
-  for (const sheet of [...styleSheets].slice(0, MAX_STYLESHEETS)) {
-    if (vertical) break;
-    if (!zip.has(sheet)) continue;
-    try {
-      vertical = cssDeclaresVertical(await zip.readText(sheet, MAX_STYLESHEET_BYTES), rootClasses);
-    } catch (error) {
-      if (error instanceof Error && error.name === "AbortError") throw error;
-      // An unreadable stylesheet only costs us the writing-mode hint.
-    }
-  }
+  if (!vertical) vertical = [...readingCss].some((css) => cssDeclaresVertical(css, rootClasses));
 
   // A fixed-layout book is read page after page, as its pages were laid out: one episode of them
   // all, as a comic is (a table of contents there usually names every page).

@@ -25,11 +25,30 @@ export function isImageItem(item: ManifestItem): boolean {
 
 /** A spine document parsed; a picture placed in the spine directly becomes a one-image page. */
 export async function loadDocument(zip: SafeZip, item: ManifestItem): Promise<ChapterDocument> {
-  if (isImageItem(item)) {
-    const name = encodeURIComponent(path.posix.basename(item.path));
-    return new ChapterDocument(`<html><body><img src="${name}" alt=""/></body></html>`, true);
-  }
+  if (isImageItem(item)) return picturePage(item);
+  return documentOf(item, await zip.readText(item.path, MAX_DOCUMENT_BYTES));
+}
+
+/**
+ * A spine document parsed, and why it is not well-formed XML when it should be (XHTML, SVG), or
+ * null: read once for both.
+ */
+export async function readDocument(
+  zip: SafeZip,
+  item: ManifestItem,
+): Promise<{ doc: ChapterDocument; malformed: string | null }> {
+  if (isImageItem(item)) return { doc: picturePage(item), malformed: null };
   const text = await zip.readText(item.path, MAX_DOCUMENT_BYTES);
+  const isXml = item.mediaType === "application/xhtml+xml" || item.mediaType === SVG_TYPE;
+  return { doc: documentOf(item, text), malformed: isXml ? wellFormednessProblem(text) : null };
+}
+
+function picturePage(item: ManifestItem): ChapterDocument {
+  const name = encodeURIComponent(path.posix.basename(item.path));
+  return new ChapterDocument(`<html><body><img src="${name}" alt=""/></body></html>`, true);
+}
+
+function documentOf(item: ManifestItem, text: string): ChapterDocument {
   if (item.mediaType === SVG_TYPE) {
     // The drawing becomes the page's body; its prologue and doctype have no place inside one.
     const drawing = text.replace(/^[\s\S]*?(?=<svg[\s>:])/i, "");
@@ -66,10 +85,4 @@ export function summarise(doc: ChapterDocument, item: ManifestItem): DocumentSum
     heading: doc.firstHeading(),
     types: doc.structuralTypes(),
   };
-}
-
-/** Why an XHTML or SVG document is not well-formed XML, or null (HTML documents are not XML). */
-export async function malformedXml(zip: SafeZip, item: ManifestItem): Promise<string | null> {
-  if (item.mediaType !== "application/xhtml+xml" && item.mediaType !== SVG_TYPE) return null;
-  return wellFormednessProblem(await zip.readText(item.path, MAX_DOCUMENT_BYTES));
 }

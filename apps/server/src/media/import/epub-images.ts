@@ -6,6 +6,7 @@ import { resolveHref } from "./epub-href.ts";
 import { MAX_IMAGE_BYTES } from "./epub-limits.ts";
 import { checkImage, webImage } from "./images.ts";
 import { formatMegapixels } from "./limits.ts";
+import { safeFileName, uniqueName } from "./stored-names.ts";
 import { EPISODE_MEDIA_MARKER } from "./types.ts";
 import type { SafeZip } from "./zip.ts";
 
@@ -75,7 +76,7 @@ export class ImageCopier {
     const image = await prepared;
     if (!image.ok) return null;
     const name = uniqueName(
-      safeFileName(isDataUrl(entryName) ? "embedded" : entryName, image.extension),
+      safeFileName(isDataUrl(entryName) ? "embedded" : entryName, image.extension, "image"),
       used,
     );
     await this.ctx.makeDir(path.posix.join(dir, "images"));
@@ -162,27 +163,4 @@ function dataUrlBytes(url: string): Buffer | null {
     return null;
   }
   return bytes.length > 0 && bytes.length <= MAX_IMAGE_BYTES ? bytes : null;
-}
-
-/** "Images/My Pic (1).JPG" → "my-pic-1.jpg": letters, digits, dots and dashes only. */
-function safeFileName(entryName: string, extension: string): string {
-  const base = path.posix.basename(entryName).replace(/\.[^.]*$/, "");
-  const cleaned = base
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9_-]+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^[-_]+|[-_]+$/g, "")
-    .toLowerCase()
-    .slice(0, 80);
-  return `${cleaned || "image"}.${extension}`;
-}
-
-function uniqueName(name: string, used: Set<string>): string {
-  let candidate = name;
-  const dot = name.lastIndexOf(".");
-  for (let counter = 2; used.has(candidate); counter++) {
-    candidate = `${name.slice(0, dot)}-${counter}${name.slice(dot)}`;
-  }
-  used.add(candidate);
-  return candidate;
 }

@@ -9,6 +9,7 @@ import type { ImportContext } from "./context.ts";
 import { resolveHref } from "./epub-href.ts";
 import type { EpubPackage, ManifestItem } from "./epub-package.ts";
 import { formatBytes } from "./limits.ts";
+import { safeFileName, uniqueName } from "./stored-names.ts";
 import { attribute, children, elements, parseXml, type XmlDoc } from "./xml.ts";
 import type { SafeZip } from "./zip.ts";
 
@@ -211,7 +212,7 @@ export class AudioCopier {
     }
     const checked = await checking;
     if (!checked.ok) return null;
-    const name = uniqueName(safeFileName(entryName, checked.extension), used);
+    const name = uniqueName(safeFileName(entryName, checked.extension, "narration"), used);
     await this.ctx.makeDir(path.posix.join(dir, "audio"));
     const destination = this.ctx.outPath(path.posix.join(dir, "audio", name));
     if (!checked.location) {
@@ -271,29 +272,4 @@ export class AudioCopier {
       );
     }
   }
-}
-
-/** "Audio/Chapter 1 (Narrated).MP3" → "chapter-1-narrated.mp3": letters, digits, dashes and one dot. */
-function safeFileName(entryName: string, extension: string): string {
-  const base = path.posix
-    .basename(entryName)
-    .replace(/\.[^.]*$/, "")
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9_-]+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^[-_]+|[-_]+$/g, "")
-    .toLowerCase()
-    .slice(0, 80);
-  return `${base || "narration"}.${extension}`;
-}
-
-/** The name, or the name with "-2", "-3"… before its extension, whichever this episode has not used. */
-function uniqueName(name: string, used: Set<string>): string {
-  const dot = name.lastIndexOf(".");
-  let candidate = name;
-  for (let counter = 2; used.has(candidate); counter++) {
-    candidate = `${name.slice(0, dot)}-${counter}${name.slice(dot)}`;
-  }
-  used.add(candidate);
-  return candidate;
 }
