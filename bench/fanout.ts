@@ -137,7 +137,7 @@ interface ClientState {
 
 /**
  * The servers of one fan-out seen as one: counters summed, the latest send, the longest stall. With
- * two processes the first takes the writes and its clock is the reference.
+ * several processes the first takes the writes and its clock is the reference.
  */
 function combined(servers: readonly BenchServer[]) {
   const primary = servers[0] as BenchServer;
@@ -170,10 +170,21 @@ function combined(servers: readonly BenchServer[]) {
   };
 }
 
+/** How a fan-out's clients reach the servers, and what else watches it. */
+export interface FanoutEntry {
+  /** One address for every client (a load balancer's), instead of each server's own for its share. */
+  wsUrl?: string;
+  /** Once every client holds its first results, before the first change. */
+  subscribed?: () => Promise<void>;
+  /** After the last measured shared change, before the renames; `changes` counts the warm-up too. */
+  changed?: (changes: number) => Promise<void>;
+}
+
 async function fanout(
   servers: readonly BenchServer[],
   subscribers: number,
   reps: number,
+  entry: FanoutEntry,
 ): Promise<FanoutResult> {
   const server = combined(servers);
   const { control } = server;
@@ -184,12 +195,14 @@ async function fanout(
   let start = performance.now();
   const closesBefore = transportEvents.closes;
   const errorsBefore = transportEvents.errors;
-  // Subscribers are split evenly between the servers, in turn.
+  // Subscribers are split evenly between the servers, in turn, unless a load balancer splits them.
   const clients: WsClient[] = [];
-  for (const [index, each] of servers.entries()) {
-    const share = Math.floor(subscribers / servers.length) + (index < subscribers % servers.length ? 1 : 0);
-    clients.push(...(await connectMany(each.wsUrl, share)));
-  }
+  if (entry.wsUrl) clients.push(...(await connectMany(entry.wsUrl, subscribers)));
+  else
+    for (const [index, each] of servers.entries()) {
+      const share = Math.floor(subscribers / servers.length) + (index < subscribers % servers.length ? 1 : 0);
+      clients.push(...(await connectMany(each.wsUrl, share)));
+    }
   const connectMs = performance.now() - start;
   log(`  ${subscribers} sockets open in ${Math.round(connectMs)} ms`);
 
@@ -259,6 +272,11 @@ async function fanout(
     }
     const subscribeMs = performance.now() - start;
     log(`  ${subscribers} clients hold both initial results after ${Math.round(subscribeMs)} ms`);
+    const socketsPerProcess = (await Promise.all(servers.map((each) => each.stats()))).map(
+      (stats) => stats.sockets,
+    );
+    if (servers.length > 1) log(`  sockets per process: ${socketsPerProcess.join(", ")}`);
+    await entry.subscribed?.();
     await sleep(200);
     const clock = await server.clockOffset();
     /** Harness time of an arrival → milliseconds after a commit stamped by the server. */
@@ -304,6 +322,7 @@ async function fanout(
         fromSend.push(state.titleAt - sentAt);
       }
     }
+    await entry.changed?.(reps + 1);
     const sharedLatencyMs = distribution(latencies);
     const spans = distribution(serverSpans);
     log(
@@ -343,6 +362,9 @@ async function fanout(
     return {
       subscribers,
       processes: servers.length,
+      socketsPerProcess,
+      proxy: null,
+      databaseConnections: null,
       baseline: null,
       plainBaseline: null,
       p99OverBaseline: null,
@@ -385,9 +407,10 @@ export async function fanoutAndCleanup(
   servers: readonly BenchServer[],
   subscribers: number,
   reps: number,
+  entry: FanoutEntry = {},
 ): Promise<FanoutResult> {
   const server = combined(servers);
-  const result = await fanout(servers, subscribers, reps);
+  const result = await fanout(servers, subscribers, reps, entry);
   await waitUntil("live entries to go", async () => (await server.stats()).entries === 0, 5_000, 100).catch(
     () => {},
   );

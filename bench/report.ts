@@ -7,6 +7,8 @@ export interface DatabaseResults {
   fanout: FanoutResult[];
   /** The fan-out with subscribers split across two server processes on one PostgreSQL database. */
   twoProcess: FanoutResult[];
+  /** The fan-out through nginx to three server processes on one PostgreSQL database. */
+  loadBalancer: FanoutResult[];
   idle: IdleMemoryResult | null;
   /** Idle connections each holding two live subscriptions. */
   idleSubscribed: IdleMemoryResult | null;
@@ -26,6 +28,8 @@ export interface BenchResults {
     cpuModel: string;
     memoryGb: number;
     os: string;
+    /** The harness's `ulimit -n` (null where /proc does not say). */
+    openFiles: number | null;
     node: string;
     pglite: string;
     postgres: string | null;
@@ -91,6 +95,7 @@ export function renderMarkdown(results: BenchResults): string {
       `${machine.memoryGb} GB, Node ${machine.node}, PGlite ${machine.pglite}` +
       (machine.postgres ? `, PostgreSQL ${machine.postgres}` : "") +
       (results.options.quick ? " (quick mode)" : "") +
+      (machine.openFiles ? `, ulimit -n ${machine.openFiles}` : "") +
       `; server code at ${machine.commit}` +
       (machine.uncommittedServerFiles.length
         ? ` with uncommitted changes (${machine.uncommittedServerFiles.length} files)`
@@ -207,6 +212,64 @@ export function renderMarkdown(results: BenchResults): string {
         }),
       ),
     );
+  }
+
+  const throughNginx = results.databases.flatMap((db) =>
+    db.loadBalancer.map((result) => [db, result] as const),
+  );
+  if (throughNginx.length) {
+    out.push("", "### Live fan-out through nginx to three server processes on one PostgreSQL (g)", "");
+    const p99Of = (results: FanoutResult[], subscribers: number) =>
+      results.find((other) => other.subscribers === subscribers)?.sharedLatencyMs.p99;
+    out.push(
+      table(
+        [
+          "Subscribers",
+          "Commit → result p50",
+          "p99",
+          "max",
+          "Bare ws p99 (same run)",
+          "p99 ÷ bare ws",
+          "One process p99",
+          "Two processes p99",
+          "p99 ÷ one process",
+          "Runs per shared change (all)",
+          "Sockets per process",
+          "Loop stall (max)",
+          "nginx resident / client",
+          "nginx CPU per change",
+          "PostgreSQL connections",
+        ],
+        throughNginx.map(([db, result]) => {
+          const one = p99Of(db.fanout, result.subscribers);
+          const two = p99Of(db.twoProcess, result.subscribers);
+          return [
+            result.subscribers,
+            ms(result.sharedLatencyMs.p50),
+            ms(result.sharedLatencyMs.p99),
+            ms(result.sharedLatencyMs.max),
+            result.baseline ? ms(result.baseline.latencyMs.p99) : "–",
+            result.p99OverBaseline ?? "–",
+            one === undefined ? "–" : ms(one),
+            two === undefined ? "–" : ms(two),
+            one === undefined ? "–" : Math.round((result.sharedLatencyMs.p99 / one) * 100) / 100,
+            list(result.runsPerSharedChange),
+            result.socketsPerProcess.join(" / "),
+            ms(result.serverLoopStallMs.max),
+            result.proxy ? kb(result.proxy.rssPerClientBytes) : "–",
+            result.proxy ? ms(result.proxy.cpuMsPerChange) : "–",
+            result.databaseConnections ?? "–",
+          ];
+        }),
+      ),
+    );
+    const proxy = throughNginx.find(([, result]) => result.proxy)?.[1].proxy;
+    if (proxy)
+      out.push(
+        "",
+        `nginx: ${proxy.workers} workers, worker_connections ${proxy.workerConnections}, ` +
+          `worker_rlimit_nofile ${proxy.workerOpenFiles}.`,
+      );
   }
 
   out.push("", "### Memory per idle connection (b)", "");

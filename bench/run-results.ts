@@ -21,6 +21,12 @@ export interface FanoutResult {
   subscribers: number;
   /** Server processes the subscribers were split across (2: changes cross through PostgreSQL). */
   processes: number;
+  /** Open sockets on each process once every client held its first results. */
+  socketsPerProcess: number[];
+  /** Through a load balancer: what nginx held and spent (null: clients connected to the processes). */
+  proxy: ProxyUsage | null;
+  /** Through a load balancer: PostgreSQL connections of every process after the changes. */
+  databaseConnections: number | null;
   /** The bare `ws` broadcast to as many of the same clients, measured just before (null if not run). */
   baseline: BaselineResult | null;
   /** The same broadcast to bare `WebSocket` clients that only parse the message. */
@@ -75,6 +81,21 @@ export interface FanoutResult {
   /** WebSocket closes and errors seen by the clients while measuring (expected 0). */
   connectionCloses: number;
   connectionErrors: number;
+}
+
+/** nginx's workers during a fan-out through it (from /proc). */
+export interface ProxyUsage {
+  workers: number;
+  /** Connections each worker may hold (`worker_connections`) and its open-file limit. */
+  workerConnections: number;
+  workerOpenFiles: number;
+  /** Resident memory of every worker together, before the clients connected and once subscribed. */
+  rssBeforeKb: number;
+  rssSubscribedKb: number;
+  /** Resident memory growth per client (a client and an upstream connection), bytes. */
+  rssPerClientBytes: number;
+  /** CPU time of every worker together per shared change, relaying it to every client. */
+  cpuMsPerChange: number;
 }
 
 export interface IdleMemoryResult {

@@ -10,6 +10,7 @@ import pg from "pg";
 import { baselineFanout, fanoutAndCleanup } from "./fanout.ts";
 import { type BenchServer, type DatabaseKind, progressLog, round, startServer } from "./harness.ts";
 import { idleMemory } from "./idle-memory.ts";
+import { loadBalancedFanout } from "./load-balancer.ts";
 import { type BenchResults, type DatabaseResults, renderMarkdown } from "./report.ts";
 import type { BaselineResult, FanoutResult } from "./run-results.ts";
 import { throughput } from "./throughput.ts";
@@ -20,7 +21,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --idle 5000                 idle connections for the memory figure (default 5000)
   --idle-subscribed 10000     idle connections holding 2 subscriptions each (default 10000)
   --scenarios a,b,…           which to run (default all): baseline, baseline-plain, fanout, two-process
-                              (PostgreSQL only), idle, idle-subscribed, throughput
+                              and load-balancer (PostgreSQL only), idle, idle-subscribed, throughput
   --reps 10                   measured changes per fan-out size (default 10, after one warm-up)
   --seconds 5                 length of each throughput run (default 5)
   --inflight 50               calls in flight in the throughput runs (default 50)
@@ -33,6 +34,7 @@ const SCENARIOS = [
   "baseline-plain",
   "fanout",
   "two-process",
+  "load-balancer",
   "idle",
   "idle-subscribed",
   "throughput",
@@ -115,6 +117,7 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
     database,
     fanout: [],
     twoProcess: [],
+    loadBalancer: [],
     idle: null,
     idleSubscribed: null,
     throughput: [],
@@ -181,6 +184,14 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
       );
       if (result) results.twoProcess.push(attach(result));
     }
+    if (runs("load-balancer") && database === "postgres") {
+      const result = await scenario(
+        `live fan-out to ${size} clients through nginx to three processes`,
+        (servers) => loadBalancedFanout(servers, size, options.reps),
+        3,
+      );
+      if (result) results.loadBalancer.push(attach(result));
+    }
   }
   if (runs("idle"))
     results.idle = await scenario(`memory of ${options.idle} idle connections`, ([server]) =>
@@ -197,6 +208,13 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
         throughput(server as BenchServer, options.inflight, options.seconds),
       )) ?? [];
   return results;
+}
+
+/** This process's soft limit of open files (`ulimit -n`): each client is one. */
+async function openFilesLimit(): Promise<number | null> {
+  const limits = await readFile("/proc/self/limits", "utf8").catch(() => "");
+  const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
+  return soft ? Number(soft) : null;
 }
 
 async function describeMachine(options: Options): Promise<BenchResults["machine"]> {
@@ -234,6 +252,7 @@ async function describeMachine(options: Options): Promise<BenchResults["machine"
     cpuModel: cpus[0]?.model ?? "unknown",
     memoryGb: round(os.totalmem() / 1024 ** 3, 1),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
+    openFiles: await openFilesLimit(),
     node: process.version,
     pglite: pgliteVersion,
     postgres: postgresVersion,
@@ -255,8 +274,12 @@ async function main(): Promise<void> {
   }
   const machine = await describeMachine(options);
   log(
-    `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; databases: ${options.databases.join(", ")}`,
+    `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; databases: ${options.databases.join(", ")}; ` +
+      `open files ${machine.openFiles ?? "unknown"}`,
   );
+  const largest = Math.max(...options.sizes, 0);
+  if (machine.openFiles !== null && machine.openFiles < largest + 1000)
+    log(`  warning: ${largest} clients need more open files than ulimit -n allows (${machine.openFiles})`);
   const databases: DatabaseResults[] = [];
   for (const database of options.databases) databases.push(await onDatabase(database, options));
 

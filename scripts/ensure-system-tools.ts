@@ -1,9 +1,11 @@
 // Makes sure the system programs the project needs are installed: ffmpeg (importing and seeding
-// audio and video), Chromium and an emoji font (the browser tests). As root on Debian it installs what is missing
-// from Debian's packages; otherwise it says what to install and fails.
-// `node scripts/ensure-system-tools.ts [ffmpeg] [chromium] [emoji]` checks the ones named (default: all).
+// audio and video), Chromium and an emoji font (the browser tests), nginx (the load balancer test,
+// skipped without it). As root on Debian it installs what is missing from Debian's packages;
+// otherwise it says what to install and fails, unless all that is missing is optional.
+// `node scripts/ensure-system-tools.ts [ffmpeg] [chromium] [emoji] [nginx]` checks the ones named
+// (default: all), each of them then required.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** The first `command` on the PATH, as the importers will run it. */
@@ -27,7 +29,9 @@ const TOOLS = {
     path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
     packages: ["fonts-noto-color-emoji"],
   },
-} as const;
+  // Only ever run as our own instances (`nginx -p <dir> -c <conf>`), never as the system's service.
+  nginx: { name: "nginx", path: "/usr/sbin/nginx", packages: ["nginx"], optional: true },
+} as const satisfies Record<string, { name: string; path: string; packages: string[]; optional?: boolean }>;
 type ToolName = keyof typeof TOOLS;
 
 const asked = process.argv.slice(2);
@@ -42,17 +46,45 @@ if (missing.length > 0) {
   const packages = missing.flatMap((tool) => tool.packages);
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync("/usr/bin/apt-get")) {
+    const isOptional = asked.length === 0 && missing.every((tool) => "optional" in tool && tool.optional);
     console.error(
-      `Missing: ${missing.map((tool) => `${tool.name} (${tool.path})`).join(", ")}.\n` +
+      `${isOptional ? "Not installed (optional)" : "Missing"}: ` +
+        `${missing.map((tool) => `${tool.name} (${tool.path})`).join(", ")}.\n` +
         `Install it with: sudo apt-get install -y ${packages.join(" ")}`,
     );
-    process.exit(1);
+    process.exit(isOptional ? 0 : 1);
   }
   console.log(`Installing ${packages.join(", ")} from Debian's packages…`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const run = (args: string[]) => spawnSync("apt-get", args, { stdio: "inherit", env }).status === 0;
-  if (!run(["update", "-qq"]) || !run(["install", "-y", "-qq", ...packages])) {
+  const installed = withoutStartingServices(
+    () => run(["update", "-qq"]) && run(["install", "-y", "-qq", ...packages]),
+  );
+  if (!installed) {
     console.error(`Could not install ${packages.join(", ")}.`);
     process.exit(1);
   }
+  if (packages.includes("nginx")) keepServiceStopped("nginx");
+}
+
+/**
+ * Runs `install` with Debian's policy hook saying no to starting services, as container images do
+ * already: installing nginx would otherwise start the system's nginx on port 80.
+ */
+function withoutStartingServices(install: () => boolean): boolean {
+  const policy = "/usr/sbin/policy-rc.d";
+  if (existsSync(policy)) return install();
+  const refuseEveryService = "#!/bin/sh\n# Removed when the install ends.\nexit 101\n";
+  writeFileSync(policy, refuseEveryService, { mode: 0o755 });
+  try {
+    return install();
+  } finally {
+    rmSync(policy, { force: true });
+  }
+}
+
+/** Keeps a service the package enabled from starting at the next boot, where systemd runs. */
+function keepServiceStopped(service: string): void {
+  if (!existsSync("/run/systemd/system")) return;
+  spawnSync("systemctl", ["disable", "--now", service], { stdio: "inherit" });
 }

@@ -27,8 +27,12 @@ const sources = [
   "apps/web/vite.first-screen.config.ts",
   "packages/shared/src",
 ];
-/** The server drains in 9 s at most; past this, whatever is left of it is killed. */
+/**
+ * The server drains in 9 s at most, after its drain notice (DRAIN_NOTICE_MS, told when it is
+ * ready); past this, whatever is left of it is killed.
+ */
 const STOP_DEADLINE_MS = 9_500;
+let drainNoticeMs = 0;
 /**
  * The server writes out its log before it says it is ready, but the two come by different pipes:
  * the lines are given this long to arrive, so that they go to the log file, not after the banner.
@@ -107,7 +111,7 @@ onStopRequest((signal) => {
     if (current) signalGroup(current.child, "SIGKILL");
     process.stderr.write(`${current?.isServer ? "The server" : "The step"} did not stop in time: killed.\n`);
     process.exit(1);
-  }, STOP_DEADLINE_MS);
+  }, drainNoticeMs + STOP_DEADLINE_MS);
   deadline.unref();
   if (!current) process.exit(128 + os.constants.signals[signal]);
   // The server itself drains, and ends its own children (an import's ffmpeg) when it gives up
@@ -183,6 +187,7 @@ async function runServer(): Promise<never> {
       beginStep(message.label);
       return;
     }
+    drainNoticeMs = message.drainNoticeMs;
     setTimeout(() => {
       endStep("done");
       printWhereAndHow(message);

@@ -4,7 +4,10 @@
 // then the browser journeys that depend on the database server with the main test server on a
 // fresh PostgreSQL database (see playwright.config.ts).
 // `npm run test:pg -- <vitest filters>` runs only the matching Vitest files and skips the browser.
+// When a Redis answers at 127.0.0.1:6379 (or TEST_REDIS_URL names one), the tests of budgets
+// counted in Redis run too.
 import { spawnSync } from "node:child_process";
+import { connect } from "node:net";
 import pg from "pg";
 import { E2E_WORKERS, serverDatabaseUrl } from "../apps/web/e2e/support/env.ts";
 
@@ -36,11 +39,37 @@ try {
   process.exit(1);
 }
 
+/** Whether a Redis answers PING at `url`'s host and port, within a second. */
+function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ""), port: Number(port || 6379) });
+    let reply = "";
+    const finish = (answered: boolean) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.setTimeout(1_000, () => finish(false));
+    socket.once("error", () => finish(false));
+    socket.once("close", () => finish(false));
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (chunk) => {
+      reply += chunk.toString();
+      if (reply.includes("\r\n")) finish(reply.startsWith("+PONG"));
+    });
+  });
+}
+
+const LOCAL_REDIS = "redis://127.0.0.1:6379";
+const redisUrl = process.env.TEST_REDIS_URL ?? ((await redisAnswers(LOCAL_REDIS)) ? LOCAL_REDIS : undefined);
+if (!redisUrl) console.log("No Redis at 127.0.0.1:6379: the tests of budgets counted in Redis are skipped.");
+
 // Only the integration files touch a database; the pure unit tests ran once already (and
 // vitest.config.ts leaves out the tests that run on PGlite whatever the database).
 const defaultFilters = [".int.test."];
 const vitestStatus = run("npx", ["vitest", "run", ...(filters.length > 0 ? filters : defaultFilters)], {
   TEST_DATABASE_URL: url,
+  ...(redisUrl ? { TEST_REDIS_URL: redisUrl } : {}),
 });
 if (vitestStatus !== 0 || filters.length > 0) process.exit(vitestStatus);
 

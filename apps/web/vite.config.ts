@@ -88,6 +88,7 @@ export default defineConfig({
       "/media": apiTarget,
       "/oidc": apiTarget,
       "/healthz": apiTarget,
+      "/readyz": apiTarget,
     },
   },
 });

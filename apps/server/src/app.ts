@@ -57,12 +57,12 @@ import type { RequestContext } from "./rpc/context.ts";
 import { SignedInSockets } from "./rpc/signed-in-sockets.ts";
 import { rememberIncomingMessages } from "./rpc/socket-replies.ts";
 import { errorReference } from "./rpc/trpc.ts";
-import { closeConnectionsOnShutdown } from "./shutdown.ts";
+import { closeConnectionsOnShutdown, Readiness } from "./shutdown.ts";
 
 /** The page the sign-in provider sends a silent renewal's answer to, in the build (see apps/web). */
 const SILENT_CALLBACK_FILE = "silent-callback.html";
 /** Paths the web app never owns: unknown ones get a real 404, not the app's index. */
-const SERVER_PREFIXES = ["/api/", "/media/", "/oidc/", "/healthz", "/webhooks/"];
+const SERVER_PREFIXES = ["/api/", "/media/", "/oidc/", "/healthz", "/readyz", "/webhooks/"];
 const WS_KEEPALIVE = { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 };
 /** How often an open signed-in socket renews its person's presence. */
 const PRESENCE_INTERVAL_MS = 60_000;
@@ -89,13 +89,15 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** What draws a page's first screen, instead of the web build's renderer (tests run it from source). */
   firstScreenRenderer?: FirstScreenRenderer;
+  /** Whether the process takes new traffic (GET /readyz); main.ts turns it off when it stops. */
+  readiness?: Readiness;
 }
 
 export async function buildApp(platform: Platform, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = platform;
   const router: AnyTRPCRouter = options.router ?? appRouter;
   const limits: Limits = { ...config.limits, ...options.limits };
-  const callLimits = callLimitsFor(limits);
+  const callLimits = callLimitsFor(limits, platform.deps.limiters);
   const connections = new ConnectionRegistry(limits);
   const app = Fastify({
     logger: options.logger ?? {
@@ -108,7 +110,11 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     },
     requestIdHeader: false,
     bodyLimit: MAX_PAYLOAD_BYTES,
-    return503OnClosing: true,
+    // A request that reaches a closing server on a connection it already had is served (its answer
+    // closes the connection) rather than refused: behind a proxy a refused write could not be
+    // retried, since the proxy cannot know it was not done (decision 0051). The drain deadline
+    // bounds them.
+    return503OnClosing: false,
     forceCloseConnections: "idle",
     trustProxy: config.trustProxy,
     requestTimeout: HTTP_REQUEST_TIMEOUT_MS,
@@ -141,17 +147,31 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     helmetOptions([new URL(config.auth.issuer).origin], {
       isHttps: config.publicUrl.startsWith("https:"),
       scriptSources: appPage?.scriptSources ?? [],
+      mediaSources: platform.deps.media.origins,
     }),
   );
   await app.register(fastifyCompress, { threshold: 1024 });
   // Before the WebSocket plugin: its own close hook closes sockets with no code.
-  closeConnectionsOnShutdown(app);
+  const readiness = options.readiness ?? new Readiness();
+  closeConnectionsOnShutdown(app, readiness);
   await app.register(fastifyWebsocket, { options: { maxPayload: HARD_FRAME_LIMIT_BYTES } });
 
   app.get("/healthz", async (_request, reply) => {
     try {
       await platform.database.ping();
       return { status: "ok" };
+    } catch {
+      return reply.code(503).send({ status: "unavailable" });
+    }
+  });
+  // Liveness above, readiness here: a load balancer sends traffic only to processes that answer
+  // 200, and a stopping process answers 503 while it still serves what it has (decision 0051).
+  app.get("/readyz", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (readiness.isDraining) return reply.code(503).send({ status: "draining" });
+    try {
+      await platform.database.ping();
+      return { status: "ready" };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
     }

@@ -1,6 +1,7 @@
 // Boot: configuration → database (migrated) → app → listen → background work. Stops gracefully
-// on SIGTERM/SIGINT, or when the start script that runs it is gone: stops accepting, lets calls in
-// flight and the job it has taken finish, closes WebSockets and the database, within 10 s.
+// on SIGTERM/SIGINT, or when the start script that runs it is gone: turns not ready and serves on
+// for DRAIN_NOTICE_MS (a load balancer's notice), then stops accepting, lets calls in flight and the
+// job it has taken finish, closes WebSockets and the database, within 10 s of the notice's end.
 
 import pino from "pino";
 import { buildApp } from "./app.ts";
@@ -11,12 +12,15 @@ import { type BackgroundWork, startBackgroundWork } from "./jobs/background.ts";
 import { outboxTransport, smtpTransport } from "./modules/mail/index.ts";
 import { openPlatform } from "./platform.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed/demo.ts";
-import { shutDown } from "./shutdown.ts";
+import { Readiness, shutDown } from "./shutdown.ts";
 import { isRunByStartScript, type ServerStartMessage, tellStartScript } from "./start-script.ts";
 
 /** Calls in flight and a running job have this long to finish once a stop is asked for. */
 const DRAIN_MS = 7_000;
-/** Whatever is left then, the process exits: under the 10 s a service manager allows. */
+/**
+ * Whatever is left then, the process exits: under the 10 s a service manager allows after the
+ * drain notice (a deployment with DRAIN_NOTICE_MS gives the process that much longer).
+ */
 const HARD_EXIT_MS = 9_000;
 
 async function main(): Promise<void> {
@@ -52,21 +56,25 @@ async function main(): Promise<void> {
     }
   }
   tellStartScript({ type: "step", label: "Starting the server" });
-  const app = await buildApp(platform, { localAdminEndpoint: config.LOCAL_ADMIN_ENDPOINT });
+  const readiness = new Readiness();
+  const app = await buildApp(platform, { localAdminEndpoint: config.LOCAL_ADMIN_ENDPOINT, readiness });
   let background: BackgroundWork | undefined;
+  let isListening = false;
 
   let stopping = false;
   const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ reason }, "shutting down");
+    // Before it listens no load balancer sends it anything: there is nobody to give notice to.
+    const noticeMs = isListening ? config.drainNoticeMs : 0;
     const force = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
       process.exit(1);
-    }, HARD_EXIT_MS);
+    }, noticeMs + HARD_EXIT_MS);
     force.unref();
     try {
-      await shutDown({ app, background, platform }, { drainMs: DRAIN_MS });
+      await shutDown({ app, background, platform, readiness }, { noticeMs, drainMs: DRAIN_MS });
       app.log.info("stopped");
       process.exit(0);
     } catch (error) {
@@ -79,6 +87,7 @@ async function main(): Promise<void> {
   onStartScriptGone = () => void stop("the start script is gone");
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  isListening = true;
   background = startBackgroundWork(platform.deps, app.log, {
     mail: {
       transport: config.SMTP_URL
@@ -128,6 +137,7 @@ function readyMessage(config: Config): ServerStartMessage {
           password: DEMO_PASSWORD,
         }
       : null,
+    drainNoticeMs: config.drainNoticeMs,
   };
 }
 

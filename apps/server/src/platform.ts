@@ -1,6 +1,5 @@
 // Everything a server process (or the command line) runs on: the database, migrated, and the
 // live-change plumbing around it.
-import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { connectModules } from "./connect-modules.ts";
 import type { Config } from "./core/config.ts";
@@ -14,14 +13,13 @@ import {
 import { acquireDataDirLock } from "./core/db/data-dir-lock.ts";
 import { runMigrations } from "./core/db/migrate.ts";
 import { loadOrCreateSecret, MEDIA_URL_SIGNING_SECRET } from "./core/db/secrets.ts";
+import { limiterStoreChoice, openLimiterStore } from "./core/limits/limiter-store.ts";
 import { type ChangeBus, LocalChangeBus, PostgresChangeBus } from "./core/live/change-bus.ts";
 import { ChangeNotifier } from "./core/live/changes.ts";
 import { LiveQueryEngine } from "./core/live/engine.ts";
 import type { MediaDeps, ServiceDeps } from "./core/service-deps.ts";
 import { ImageVariants } from "./media/image-variants.ts";
-import { ReelUploadStore } from "./media/reel-uploads.ts";
-import { LocalMediaStorage } from "./media/storage.ts";
-import { UploadStore } from "./media/upload-store.ts";
+import { openMediaStore } from "./media/open-media.ts";
 import { MediaUrlSigner } from "./media/url-signing.ts";
 import { countIfNeverCounted } from "./modules/analytics/index.ts";
 import { ensureBuiltInTemplates } from "./modules/permissions/index.ts";
@@ -60,6 +58,9 @@ export async function openPlatform(
     await releaseLock?.();
     throw error;
   }
+  const limiters = await openLimiterStore(limiterStoreChoice(config, database.target), (message) =>
+    log.warn(message),
+  );
   const bus = await openChangeBus(database, log);
   const changes = new ChangeNotifier(bus);
   const tally = new DailyTally(database.db, changes, (error) =>
@@ -78,12 +79,14 @@ export async function openPlatform(
       tally,
       media,
       mail: { publicUrl: config.publicUrl, from: config.MAIL_FROM, outboxOnly: !config.SMTP_URL },
+      limiters,
     },
     close() {
       closing ??= (async () => {
         live.close();
         await tally.close();
         await bus.close();
+        await limiters.close();
         await database.close();
         await releaseLock?.();
       })();
@@ -92,18 +95,18 @@ export async function openPlatform(
   };
 }
 
-/** Media on local disk; the signing secret is shared by every process through the database. */
+/** Media on this machine's disk or in a bucket; the signing secret is shared by every process through the database. */
 async function openMedia(config: Config, database: DatabaseHandle): Promise<MediaDeps> {
-  const storage = new LocalMediaStorage(config.mediaDir);
+  const { storage, delivery, origins, uploads, reelUploads } = await openMediaStore(config);
   const secret = await loadOrCreateSecret(database.db, MEDIA_URL_SIGNING_SECRET);
   return {
     storage,
     signer: new MediaUrlSigner(secret),
-    variants: new ImageVariants({ variantsDir: storage.variantsDir }),
-    // Beside the media, on the same disk, so that an import moves files rather than copying them;
-    // a hidden folder, which the media route never serves.
-    uploads: new UploadStore(path.join(config.mediaDir, ".uploads")),
-    reelUploads: new ReelUploadStore(path.join(config.mediaDir, ".reel-uploads")),
+    variants: new ImageVariants(),
+    delivery,
+    origins,
+    uploads,
+    reelUploads,
   };
 }
 

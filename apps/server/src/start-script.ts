@@ -16,6 +16,8 @@ export type ServerStartMessage =
       mode: "demo" | "production" | "development" | "test";
       /** In a demo: the accounts and their published password. */
       demo: { accounts: DemoAccountNote[]; password: string } | null;
+      /** How long a stop serves on before the drain (DRAIN_NOTICE_MS): the stop takes that longer. */
+      drainNoticeMs: number;
     };
 
 export function isRunByStartScript(): boolean {

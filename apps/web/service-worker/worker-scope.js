@@ -14,7 +14,7 @@ export const CACHE_NAME = `${CACHE_PREFIX}${VERSION}`;
 /** Downloaded episodes and their files. Kept across versions: only the person empties it. */
 export const DOWNLOADS_CACHE = `${CACHE_PREFIX}downloads`;
 /** Paths the server owns whose answers must always be fresh, or are private. */
-const NEVER_CACHED = ["/api/", "/oidc/", "/healthz"];
+const NEVER_CACHED = ["/api/", "/oidc/", "/healthz", "/readyz"];
 
 /** @param {string} pathname */
 export function isServerPath(pathname) {

@@ -194,6 +194,31 @@ export const adminCommands: Record<string, AdminCommand> = {
       return "Migrations are up to date.";
     },
   },
+  "media:migrate": {
+    summary:
+      "Copy every media file from MEDIA_DIR to the bucket named by S3_* (--to bucket), or back (--to disk); run it again to resume, files already copied are skipped.",
+    usage: "media:migrate --to bucket|disk",
+    options: { to: { type: "string" } },
+    changesData: () => false,
+    async run({ platform, report }, values) {
+      if (values.to !== "bucket" && values.to !== "disk")
+        throw new CommandError("Give --to bucket or --to disk.");
+      const { config } = platform;
+      if (!config.bucket)
+        throw new CommandError("Name the bucket first: S3_BUCKET and the other S3_* settings.");
+      const { migrateMediaBetween } = await import("../media/media-migration.ts");
+      const result = await migrateMediaBetween(
+        config,
+        values.to === "bucket" ? "to-bucket" : "to-disk",
+        report,
+      );
+      const summary = `${result.copied} file(s) copied (${result.bytesCopied} bytes), ${result.skipped} already there`;
+      if (result.failed.length === 0) return `${summary}.`;
+      throw new CommandError(
+        `${summary}; ${result.failed.length} did not match their source after copying (run the command again):\n  ${result.failed.join("\n  ")}`,
+      );
+    },
+  },
   "settings:coming-soon": {
     summary: "Switch coming-soon mode on or off and edit its texts.",
     usage: "settings:coming-soon --on|--off [--title T] [--description D] [--launch TEXT]",

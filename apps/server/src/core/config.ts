@@ -19,9 +19,33 @@ const configSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** Covers and episode files; `<DATA_DIR>/media` unless set (another disk, a mounted volume). */
   MEDIA_DIR: z.string().min(1).optional(),
+  /** Where media files live: this machine's disk (MEDIA_DIR), or an S3-compatible bucket (S3_*). */
+  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+  /**
+   * How readers get media kept in a bucket: redirected to a short-lived signed URL of the bucket
+   * (`signed-url`), or through this server with range requests (`server`).
+   */
+  MEDIA_DELIVERY: z.enum(["signed-url", "server"]).default("signed-url"),
+  /** The S3 API's address; unset for AWS itself. MinIO, Ceph, R2 and the like need it. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Unset: the AWS SDK's own chain (environment, instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** Buckets addressed as `<endpoint>/<bucket>` rather than `<bucket>.<endpoint>` (most self-hosted servers). */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  /**
+   * Where every process counts the budgets of callers (rate limits): a Redis server. Unset, they
+   * live in PostgreSQL when DATABASE_URL is set, else in the one process's memory.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, "REDIS_URL must be a redis:// or rediss:// URL")
     .optional(),
   /** Origins allowed to open the WebSocket; the server's own origin is always allowed. */
   ALLOWED_ORIGINS: z.string().default(""),
@@ -106,7 +130,17 @@ const configSchema = z.object({
   MAIL_WEBHOOK_SECRET: z.string().min(16, "MAIL_WEBHOOK_SECRET needs at least 16 characters").optional(),
   /** Set to false to keep the server from writing its local admin endpoint file (tests). */
   LOCAL_ADMIN_ENDPOINT: booleanFlag.default(true),
+  /**
+   * On SIGTERM, how long the server keeps serving while /readyz says it is draining, before it
+   * stops accepting: the time a load balancer's health check needs to take it out of rotation.
+   * By default 5 s in production on PostgreSQL, where several processes can share the load, and 0
+   * elsewhere (a demo, a developer's server or PGlite's single process has nowhere to send it).
+   */
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(120_000).optional(),
 });
+
+/** DRAIN_NOTICE_MS when unset in production on PostgreSQL: two checks of a typical health checker. */
+const PRODUCTION_DRAIN_NOTICE_MS = 5_000;
 
 export interface AuthConfig {
   /** "embedded": our own provider at {publicUrl}/oidc; "external": OIDC_ISSUER. */
@@ -130,11 +164,27 @@ export interface Limits {
   friendRequestsPerHour: number;
 }
 
+/** Where media files live, from MEDIA_STORAGE and S3_*. */
+export type MediaLocation = { kind: "local" } | BucketLocation;
+
+export interface BucketLocation {
+  kind: "s3";
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  delivery: "signed-url" | "server";
+}
+
 export type Config = Omit<z.infer<typeof configSchema>, "HOST"> & {
   HOST: string;
   dataDir: string;
   /** MEDIA_DIR, absolute. */
   mediaDir: string;
+  media: MediaLocation;
+  /** The bucket S3_* name, or null. */
+  bucket: BucketLocation | null;
   isProduction: boolean;
   seedDemo: boolean;
   /**
@@ -144,6 +194,8 @@ export type Config = Omit<z.infer<typeof configSchema>, "HOST"> & {
   isDemo: boolean;
   /** Fastify's `trustProxy`, from TRUST_PROXY. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** DRAIN_NOTICE_MS, or its default for the mode. */
+  drainNoticeMs: number;
   limits: Limits;
   allowedOrigins: string[];
   /** PUBLIC_URL without a trailing slash. */
@@ -173,16 +225,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const seedDemo = values.SEED_DEMO ?? !isProduction;
+  const bucket = bucketLocation(values);
+  const media: MediaLocation = values.MEDIA_STORAGE === "s3" && bucket ? bucket : { kind: "local" };
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
   return {
     ...values,
     HOST: values.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     dataDir: path.resolve(values.DATA_DIR),
     mediaDir: path.resolve(values.MEDIA_DIR ?? path.join(values.DATA_DIR, "media")),
+    media,
+    bucket,
     isProduction,
     seedDemo,
     isDemo: !isProduction && seedDemo,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    drainNoticeMs:
+      values.DRAIN_NOTICE_MS ?? (isProduction && values.DATABASE_URL ? PRODUCTION_DRAIN_NOTICE_MS : 0),
     limits: {
       maxSockets: values.MAX_SOCKETS,
       maxSocketsPerIp: values.MAX_SOCKETS_PER_IP,
@@ -210,6 +268,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     superadminEmails: csv(values.SUPERADMIN_EMAILS).map((email) => email.toLowerCase()),
     pushExtraOrigins: csv(values.PUSH_EXTRA_ORIGINS).map((origin) => new URL(origin).origin),
+  };
+}
+
+/** The bucket named by S3_*, whether media is kept there or not yet (`media:migrate`). */
+function bucketLocation(values: z.infer<typeof configSchema>): BucketLocation | null {
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither",
+    );
+  }
+  if (!values.S3_BUCKET) {
+    if (values.MEDIA_STORAGE === "s3") {
+      throw new Error("Invalid configuration:\n  S3_BUCKET: MEDIA_STORAGE=s3 needs the bucket's name");
+    }
+    return null;
+  }
+  return {
+    kind: "s3",
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    ...(values.S3_ENDPOINT ? { endpoint: values.S3_ENDPOINT } : {}),
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    ...(values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+      ? {
+          credentials: { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY },
+        }
+      : {}),
+    delivery: values.MEDIA_DELIVERY,
   };
 }
 

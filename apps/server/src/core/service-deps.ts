@@ -2,12 +2,14 @@
 // it works for. The transport builds these; services take them and know nothing of the transport.
 import type { Age, UserRole } from "@litverse/shared/constants";
 import type { ImageVariants } from "../media/image-variants.ts";
+import type { MediaDelivery } from "../media/media-delivery.ts";
 import type { ReelUploadStore } from "../media/reel-uploads.ts";
 import type { MediaStorage } from "../media/storage.ts";
 import type { UploadStore } from "../media/upload-store.ts";
 import type { MediaUrlSigner } from "../media/url-signing.ts";
 import type { DailyTally } from "./daily-counts.ts";
 import type { Database } from "./db/client.ts";
+import type { LimiterStore } from "./limits/limiter-store.ts";
 import type { ChangeNotifier } from "./live/changes.ts";
 
 /** Media files, the signed URLs they are delivered through, their resized image copies, and uploads. */
@@ -15,6 +17,10 @@ export interface MediaDeps {
   storage: MediaStorage;
   signer: MediaUrlSigner;
   variants: ImageVariants;
+  /** How the media route hands a file out: from disk, or from the bucket. */
+  delivery: MediaDelivery;
+  /** Origins readers fetch media from besides ours (a bucket's signed URLs), for the page's CSP. */
+  origins: string[];
   uploads: UploadStore;
   /** Resumable uploads of reels (tus). */
   reelUploads: ReelUploadStore;
@@ -38,6 +44,8 @@ export interface ServiceDeps {
   tally: DailyTally;
   media: MediaDeps;
   mail: MailDeps;
+  /** Where budgets (rate limits) are counted for every process of the platform. */
+  limiters: LimiterStore;
 }
 
 export interface SessionUser {

@@ -12,8 +12,11 @@ export function helmetOptions(
     isHttps: boolean;
     /** Inline scripts of the app's page, by hash (its head script, decision 0029). */
     scriptSources?: string[];
+    /** Where media is fetched from besides our origin: a bucket's signed URLs. */
+    mediaSources?: string[];
   } = { isHttps: false },
 ): FastifyHelmetOptions {
+  const media = options.mediaSources ?? [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,10 +24,11 @@ export function helmetOptions(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(options.scriptSources ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...extraConnectSources],
+        imgSrc: ["'self'", "data:", "blob:", ...media],
+        mediaSrc: ["'self'", "blob:", ...media],
+        fontSrc: ["'self'", "data:", ...media],
+        // Offline downloads fetch media (the service worker follows the redirect to the bucket).
+        connectSrc: ["'self'", ...extraConnectSources, ...media],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         // Silent sign-in renewal loads the provider's authorization endpoint in a hidden frame.

@@ -94,7 +94,7 @@ describe("POST /api/uploads", () => {
   it("refuses files over the limits and keeps nothing of them", async () => {
     const app = Fastify();
     const verifier = createTokenVerifier(platform.config.auth, embeddedKeySet(platform.deps.db));
-    const rates = callLimitsFor(platform.config.limits).rates;
+    const rates = callLimitsFor(platform.config.limits, platform.deps.limiters).rates;
     await registerUploads(app, platform, verifier, rates, { fileBytes: 100, totalBytes: 150, files: 2 });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseVariantQuery, VariantRequestError, variantPath } from "./image-variants.ts";
+import { parseVariantQuery, VariantRequestError, variantKey } from "./image-variants.ts";
 
 describe("parseVariantQuery", () => {
   it("is null without w and f: the original is wanted", () => {
@@ -32,16 +32,16 @@ describe("parseVariantQuery", () => {
   });
 });
 
-describe("variantPath", () => {
+describe("variantKey", () => {
   it("keys the cache by source key, size, modification time and variant", () => {
     const source = { size: 3119, mtime: new Date(1_795_386_187_804) };
-    expect(variantPath("/m/.variants", "covers/c1/cover.jpg", source, { width: 320, format: "jpeg" })).toBe(
-      "/m/.variants/covers/c1/cover.jpg/3119-1795386187804/w320.jpg",
+    expect(variantKey("covers/c1/cover.jpg", source, { width: 320, format: "jpeg" })).toBe(
+      "covers/c1/cover.jpg/3119-1795386187804/w320.jpg",
     );
     const touched = { ...source, mtime: new Date(1_795_386_187_805) };
-    expect(variantPath("/m/.variants", "covers/c1/cover.jpg", touched, { width: 320, format: "webp" })).toBe(
-      "/m/.variants/covers/c1/cover.jpg/3119-1795386187805/w320.webp",
+    expect(variantKey("covers/c1/cover.jpg", touched, { width: 320, format: "webp" })).toBe(
+      "covers/c1/cover.jpg/3119-1795386187805/w320.webp",
     );
-    expect(() => variantPath("/m/.variants", "../x.jpg", source, { width: 320, format: "webp" })).toThrow();
+    expect(() => variantKey("../x.jpg", source, { width: 320, format: "webp" })).toThrow();
   });
 });

@@ -1,12 +1,9 @@
-// Resized copies of stored images (`?w=320&f=webp`), made on first request and kept on disk under
-// the store's variants folder, keyed by the source's key, size and modification time, so that a
-// replaced image never gets an old variant. Widths come from a short list so that the cache
-// stays small and cannot be filled by asking for every width.
-import { randomUUID } from "node:crypto";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
-import path from "node:path";
+// Resized copies of stored images (`?w=320&f=webp`), made on first request and kept in the store's
+// variants (on disk or in the bucket, beside the media), keyed by the source's key, size and
+// modification time, so that a replaced image never gets an old variant. Widths come from a short
+// list so that the cache stays small and cannot be filled by asking for every width.
 import type { Sharp } from "sharp";
-import { checkMediaKey } from "./storage.ts";
+import { checkMediaKey, type MediaStorage } from "./storage.ts";
 
 export const VARIANT_WIDTHS = [160, 240, 320, 480, 640, 960, 1280, 1920] as const;
 export const VARIANT_FORMATS = ["webp", "avif", "jpeg"] as const;
@@ -58,20 +55,14 @@ export function parseVariantQuery(query: Record<string, unknown>): VariantSpec |
   return { width, format: f as VariantFormat };
 }
 
-/** Where the variant of the file stored at `key`, as it is now (size and mtime), is cached. */
-export function variantPath(
-  variantsDir: string,
-  key: string,
-  source: { size: number; mtime: Date },
-  spec: VariantSpec,
-): string {
+/** The key, in the store's variants, of the variant of the file stored at `key` as it is now (size and mtime). */
+export function variantKey(key: string, source: { size: number; mtime: Date }, spec: VariantSpec): string {
   const version = `${source.size}-${source.mtime.getTime()}`;
   const name = `w${spec.width}.${VARIANT_OUTPUT[spec.format].extension}`;
-  return path.join(variantsDir, ...checkMediaKey(key), version, name);
+  return [...checkMediaKey(key), version, name].join("/");
 }
 
 export interface ImageVariantsOptions {
-  variantsDir: string;
   /** Conversions running at once; more wait their turn (each one holds a libuv thread). */
   maxConcurrent?: number;
 }
@@ -91,7 +82,6 @@ function loadSharp(): Promise<SharpModule> {
 }
 
 export class ImageVariants {
-  readonly variantsDir: string;
   /** Conversions made by this instance (tests check that concurrent requests share one). */
   generated = 0;
   readonly #inFlight = new Map<string, Promise<void>>();
@@ -99,52 +89,61 @@ export class ImageVariants {
   #running = 0;
   readonly #waiting: Array<() => void> = [];
 
-  constructor(options: ImageVariantsOptions) {
-    this.variantsDir = options.variantsDir;
+  constructor(options: ImageVariantsOptions = {}) {
     this.#maxConcurrent = options.maxConcurrent ?? 2;
   }
 
   /**
-   * The path of the variant of `sourcePath` (stored under `key`), made now unless cached. Requests
-   * for the same variant while it is being made share that one conversion.
+   * The key, in `storage.variants`, of the variant of the image stored at `key`, made now unless
+   * it is there already. Requests for the same variant while it is being made share that one
+   * conversion.
    */
   async get(
-    sourcePath: string,
+    storage: MediaStorage,
     key: string,
     source: { size: number; mtime: Date },
     spec: VariantSpec,
   ): Promise<string> {
-    const target = variantPath(this.variantsDir, key, source, spec);
-    if (await exists(target)) return target;
+    const variants = storage.variants;
+    if (!variants) throw new Error("this store keeps no variants");
+    const target = variantKey(key, source, spec);
+    if (await isFile(variants, target)) return target;
     let making = this.#inFlight.get(target);
     if (!making) {
-      making = this.#make(sourcePath, target, spec).finally(() => this.#inFlight.delete(target));
+      making = this.#make(storage, variants, key, target, spec).finally(() => this.#inFlight.delete(target));
       this.#inFlight.set(target, making);
     }
     await making;
     return target;
   }
 
-  async #make(sourcePath: string, target: string, spec: VariantSpec): Promise<void> {
+  async #make(
+    storage: MediaStorage,
+    variants: MediaStorage,
+    key: string,
+    target: string,
+    spec: VariantSpec,
+  ): Promise<void> {
     await this.#acquire();
     try {
       // Another process (or a request that just finished) may have made it meanwhile.
-      if (await exists(target)) return;
+      if (await isFile(variants, target)) return;
       const sharp = await loadSharp();
-      await mkdir(path.dirname(target), { recursive: true });
-      // Written beside the target and renamed: a reader sees the whole file or none.
-      const temporary = `${target}.${randomUUID()}.tmp`;
+      let output: Buffer;
       try {
-        const pipeline = sharp(sourcePath, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+        const pipeline = sharp(await storage.read(key), {
+          limitInputPixels: MAX_INPUT_PIXELS,
+          autoOrient: true,
+        })
           // Never upscale: a larger width than the original gives the original size.
           .resize({ width: spec.width, withoutEnlargement: true });
-        await encode(pipeline, spec.format).toFile(temporary);
-        await rename(temporary, target);
-        this.generated++;
+        output = await encode(pipeline, spec.format).toBuffer();
       } catch (error) {
-        await rm(temporary, { force: true });
         throw new ImageConversionError(conversionMessage(error), { cause: error });
       }
+      // Written whole (renamed into place on disk, one PUT in a bucket): a reader sees all or nothing.
+      await variants.writeFile(target, output);
+      this.generated++;
     } finally {
       this.#release();
     }
@@ -184,10 +183,7 @@ function conversionMessage(error: unknown): string {
   return "This image could not be converted.";
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
+async function isFile(store: MediaStorage, key: string): Promise<boolean> {
+  const info = await store.stat(key);
+  return info !== null && !info.isDirectory;
 }

@@ -10,7 +10,7 @@ import { REPO_ROOT } from "../core/config.ts";
 import { loadOrCreateSecret, MEDIA_URL_SIGNING_SECRET } from "../core/db/secrets.ts";
 import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
-import { variantPath } from "./image-variants.ts";
+import { variantKey } from "./image-variants.ts";
 import type { LocalMediaStorage } from "./storage.ts";
 import { MediaUrlSigner, URL_WINDOW_SECONDS } from "./url-signing.ts";
 
@@ -326,8 +326,8 @@ describe("image variants", () => {
 
     const source = await storage.stat(COVER_KEY);
     if (!source) throw new Error("cover missing");
-    const cached = variantPath(storage.variantsDir, COVER_KEY, source, { width: 320, format: "webp" });
-    expect((await readFile(cached)).equals(response.body)).toBe(true);
+    const cached = variantKey(COVER_KEY, source, { width: 320, format: "webp" });
+    expect((await storage.variants?.read(cached))?.equals(response.body)).toBe(true);
 
     const again = await request(`/media/${COVER_KEY}?w=320&f=webp`);
     expect(again.body.equals(response.body)).toBe(true);

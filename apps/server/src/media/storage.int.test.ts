@@ -103,7 +103,7 @@ describe("LocalMediaStorage", () => {
 
   it("removes files and folders with their cached variants, and ignores missing ones", async () => {
     await storage.moveIn(await makeEpisodeFolder(), "episodes/e1");
-    const variant = path.join(storage.variantsDir, "episodes/e1/pages/0001.jpg/8-1/w320.webp");
+    const variant = storage.variants?.resolve("episodes/e1/pages/0001.jpg/8-1/w320.webp") as string;
     await fs.mkdir(path.dirname(variant), { recursive: true });
     await fs.writeFile(variant, "variant");
     await storage.remove("episodes/e1/pages/0002.jpg");
@@ -118,7 +118,7 @@ describe("LocalMediaStorage", () => {
 
   it("drops cached variants when a file is replaced", async () => {
     await storage.writeFile("covers/c1/cover.jpg", "one");
-    const variant = path.join(storage.variantsDir, "covers/c1/cover.jpg/3-1/w320.webp");
+    const variant = storage.variants?.resolve("covers/c1/cover.jpg/3-1/w320.webp") as string;
     await fs.mkdir(path.dirname(variant), { recursive: true });
     await fs.writeFile(variant, "variant");
     await storage.writeFile("covers/c1/cover.jpg", "two");

@@ -55,7 +55,9 @@ describe("media keys", () => {
   it("resolves inside the root, and refuses to resolve a bad key", () => {
     const storage = new LocalMediaStorage("/srv/media");
     expect(storage.resolve("covers/c1/cover.jpg")).toBe("/srv/media/covers/c1/cover.jpg");
-    expect(storage.variantsDir).toBe("/srv/media/.variants");
+    expect(storage.variants?.resolve("covers/c1/cover.jpg/1-2/w320.webp")).toBe(
+      "/srv/media/.variants/covers/c1/cover.jpg/1-2/w320.webp",
+    );
     expect(() => storage.resolve("covers/../../etc/passwd")).toThrow(AppError);
     expect(() => storage.resolve("/etc/passwd")).toThrow(AppError);
   });

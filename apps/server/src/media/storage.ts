@@ -1,17 +1,15 @@
 // Where media files live. Everything else names a file by its key, a POSIX relative path such as
 // `covers/<contentId>/cover-ab12cd34.jpg` or `episodes/<episodeId>/pages/0001.jpg`, never by a
-// path on disk, so that the store can change without touching its users.
-//
-// Only the local-disk store exists. The interface is kept to what an S3-compatible store could
-// also do (put an object or a prefix, delete a prefix, head an object, a scratch folder on local
-// disk for importers); `resolve` is the one local notion: an object-storage implementation would
-// return a path in a local read-through cache, or the /media route would redirect to the store or
-// a CDN instead of reading the file itself.
-import { randomUUID } from "node:crypto";
-import { cp, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import os from "node:os";
+// path on disk, so that the store can change without touching its users: this machine's disk
+// (LocalMediaStorage, below) or an S3-compatible bucket (bucket-storage.ts). Tools that need a
+// file on disk (image resizing, unpacking, ffmpeg) work in a staging folder on this machine and
+// move or copy the result in.
+import { createReadStream } from "node:fs";
+import { copyFile, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { AppError } from "../core/errors.ts";
+import { Staging } from "./staging.ts";
 
 export interface MediaStat {
   size: number;
@@ -19,22 +17,36 @@ export interface MediaStat {
   isDirectory: boolean;
 }
 
+export interface StoredFile {
+  key: string;
+  size: number;
+  mtime: Date;
+}
+
 export interface MediaStorage {
-  /** The absolute local path of `key`; refuses a key that could leave the store or reach its internals. */
-  resolve(key: string): string;
   /**
    * Moves a file or a whole folder (an importer's staging output) to `key`. A file replaces what is
-   * there; a folder must not exist yet. Readers never see a half-written file or folder.
+   * there; a folder must not exist yet. Readers never see a half-written file.
    */
   moveIn(sourcePath: string, key: string): Promise<void>;
   /** Copies a file or a folder to `key`, with the same rules as `moveIn`. */
   copyIn(sourcePath: string, key: string): Promise<void>;
   /** Writes a file at `key` atomically, replacing what is there. */
   writeFile(key: string, data: string | Uint8Array): Promise<void>;
+  /** The whole file at `key` (chapters, styles: small files); NOT_FOUND when it is missing. */
+  read(key: string): Promise<Buffer>;
+  /** The file at `key` as a stream, to copy it elsewhere; NOT_FOUND when it is missing. */
+  openRead(key: string): Promise<Readable>;
+  /** Copies the file at `key` to a file on this machine, for tools that need one. */
+  download(key: string, localPath: string): Promise<void>;
   /** Removes the file or folder at `key` (and its cached variants); nothing happens when it is missing. */
   remove(key: string): Promise<void>;
   /** Size and modification time of `key`, or null when it does not exist. */
   stat(key: string): Promise<MediaStat | null>;
+  /** Every file under the folder `prefix` (the whole store without one), in no particular order. */
+  list(prefix?: string): AsyncIterable<StoredFile>;
+  /** Scratch space on this machine's disk. */
+  readonly staging: Staging;
   /** A new empty local folder for an importer to write into; the caller removes it when done. */
   stagingDir(): Promise<string>;
   /**
@@ -42,30 +54,14 @@ export interface MediaStorage {
    * staging area; returns how many entries went.
    */
   sweepStaging(): Promise<number>;
-  /** Local folder for derived files (image variants), outside the key space. */
-  readonly variantsDir: string;
+  /**
+   * Files derived from this store's files (resized images), keyed `<key>/<version>/<name>`; a file
+   * written or removed here drops its own. Null for a store of derived files.
+   */
+  readonly variants: MediaStorage | null;
 }
 
 const STAGING = ".staging";
-/** Staging entries this old are left over whoever made them (another machine on a shared disk). */
-export const STALE_STAGING_MS = 24 * 3_600_000;
-
-/**
- * Staging entries are named after the process that made them, `<kind>-<host>.<pid>-<random>`, so
- * that a sweep can tell the leftovers of a dead process from the work of a live one.
- */
-const STAGING_OWNER = `${os.hostname().replace(/[^\w-]/g, "_")}.${process.pid}`;
-const OWNER_PATTERN = /^(?:import|tmp)-([\w-]+)\.(\d+)-/;
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return code(error) === "EPERM";
-  }
-}
 const VARIANTS = ".variants";
 const MAX_KEY_LENGTH = 1024;
 
@@ -101,14 +97,27 @@ function keyProblem(key: string): string | null {
 
 export class LocalMediaStorage implements MediaStorage {
   readonly root: string;
-  readonly variantsDir: string;
+  readonly variants: LocalMediaStorage | null;
+  readonly staging: Staging;
 
-  /** Nothing is created until something is written, so a server that never stores media leaves no folder. */
-  constructor(root: string) {
+  /**
+   * Nothing is created until something is written, so a server that never stores media leaves no
+   * folder. Staging lives inside the store (`.staging`), on the same disk, so that moving a
+   * finished import in is a rename; variants live in `.variants`.
+   */
+  constructor(root: string, options: { staging?: Staging; withVariants?: boolean } = {}) {
     this.root = path.resolve(root);
-    this.variantsDir = path.join(this.root, VARIANTS);
+    this.staging = options.staging ?? new Staging(path.join(this.root, STAGING));
+    this.variants =
+      options.withVariants === false
+        ? null
+        : new LocalMediaStorage(path.join(this.root, VARIANTS), {
+            staging: this.staging,
+            withVariants: false,
+          });
   }
 
+  /** The absolute path of `key`; refuses a key that could leave the store or reach its internals. */
   resolve(key: string): string {
     return path.join(this.root, ...checkMediaKey(key));
   }
@@ -123,18 +132,18 @@ export class LocalMediaStorage implements MediaStorage {
       await this.copyThenRename(sourcePath, target, key);
       await rm(sourcePath, { recursive: true, force: true });
     }
-    await this.dropVariants(key);
+    await this.variants?.remove(key);
   }
 
   async copyIn(sourcePath: string, key: string): Promise<void> {
     const target = await this.prepareTarget(key);
     await this.copyThenRename(sourcePath, target, key);
-    await this.dropVariants(key);
+    await this.variants?.remove(key);
   }
 
   async writeFile(key: string, data: string | Uint8Array): Promise<void> {
     const target = await this.prepareTarget(key);
-    const temporary = await this.temporaryPath();
+    const temporary = await this.staging.fileName();
     try {
       await writeFile(temporary, data);
       await rename(temporary, target);
@@ -142,12 +151,35 @@ export class LocalMediaStorage implements MediaStorage {
       await rm(temporary, { force: true });
       throw translateTargetError(error, key);
     }
-    await this.dropVariants(key);
+    await this.variants?.remove(key);
+  }
+
+  async read(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.resolve(key));
+    } catch (error) {
+      throw missingOr(error, key);
+    }
+  }
+
+  async openRead(key: string): Promise<Readable> {
+    const file = this.resolve(key);
+    const info = await stat(file).catch((error) => {
+      throw missingOr(error, key);
+    });
+    if (!info.isFile()) throw missingOr(Object.assign(new Error("not a file"), { code: "ENOENT" }), key);
+    return createReadStream(file);
+  }
+
+  async download(key: string, localPath: string): Promise<void> {
+    await copyFile(this.resolve(key), localPath).catch((error) => {
+      throw missingOr(error, key);
+    });
   }
 
   async remove(key: string): Promise<void> {
     await rm(this.resolve(key), { recursive: true, force: true });
-    await this.dropVariants(key);
+    await this.variants?.remove(key);
   }
 
   async stat(key: string): Promise<MediaStat | null> {
@@ -160,34 +192,36 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
-  async stagingDir(): Promise<string> {
-    const staging = path.join(this.root, STAGING);
-    await mkdir(staging, { recursive: true });
-    return mkdtemp(path.join(staging, `import-${STAGING_OWNER}-`));
+  async *list(prefix?: string): AsyncIterable<StoredFile> {
+    const start = prefix ? this.resolve(prefix) : this.root;
+    const info = await stat(start).catch(() => null);
+    if (!info) return;
+    if (info.isFile()) {
+      yield { key: prefix as string, size: info.size, mtime: info.mtime };
+      return;
+    }
+    const walk = async function* (dir: string, keyPrefix: string): AsyncIterable<StoredFile> {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        // The store's own folders (staging, variants, uploads) hold no keys.
+        if (entry.name.startsWith(".")) continue;
+        const full = path.join(dir, entry.name);
+        const key = keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) yield* walk(full, key);
+        else if (entry.isFile()) {
+          const stats = await stat(full).catch(() => null);
+          if (stats) yield { key, size: stats.size, mtime: stats.mtime };
+        }
+      }
+    };
+    yield* walk(start, prefix ?? "");
   }
 
-  async sweepStaging(now = Date.now()): Promise<number> {
-    const staging = path.join(this.root, STAGING);
-    let entries: string[];
-    try {
-      entries = await readdir(staging);
-    } catch (error) {
-      if (code(error) === "ENOENT") return 0;
-      throw error;
-    }
-    let removed = 0;
-    const thisHost = STAGING_OWNER.slice(0, STAGING_OWNER.lastIndexOf("."));
-    for (const entry of entries) {
-      const full = path.join(staging, entry);
-      const owner = OWNER_PATTERN.exec(entry);
-      const isOrphan = owner?.[1] === thisHost && !isProcessAlive(Number(owner[2]));
-      const stats = isOrphan ? null : await stat(full).catch(() => null);
-      if (isOrphan || (stats && now - stats.mtimeMs > STALE_STAGING_MS)) {
-        await rm(full, { recursive: true, force: true });
-        removed++;
-      }
-    }
-    return removed;
+  stagingDir(): Promise<string> {
+    return this.staging.folder();
+  }
+
+  sweepStaging(): Promise<number> {
+    return this.staging.sweep();
   }
 
   private async prepareTarget(key: string): Promise<string> {
@@ -196,15 +230,8 @@ export class LocalMediaStorage implements MediaStorage {
     return target;
   }
 
-  /** A fresh name under the staging folder: same device as every key, so a rename moves it in place. */
-  private async temporaryPath(): Promise<string> {
-    const staging = path.join(this.root, STAGING);
-    await mkdir(staging, { recursive: true });
-    return path.join(staging, `tmp-${STAGING_OWNER}-${randomUUID()}`);
-  }
-
   private async copyThenRename(sourcePath: string, target: string, key: string): Promise<void> {
-    const temporary = await this.temporaryPath();
+    const temporary = await this.staging.fileName();
     try {
       await cp(sourcePath, temporary, { recursive: true, errorOnExist: true, force: false });
       await rename(temporary, target);
@@ -213,11 +240,14 @@ export class LocalMediaStorage implements MediaStorage {
       throw translateTargetError(error, key);
     }
   }
+}
 
-  /** Cached variants of what `key` held are stale once it changes. */
-  private async dropVariants(key: string): Promise<void> {
-    await rm(path.join(this.variantsDir, ...checkMediaKey(key)), { recursive: true, force: true });
+/** NOT_FOUND for a key with no file; other errors as they are. */
+export function missingOr(error: unknown, key: string): unknown {
+  if (["ENOENT", "ENOTDIR", "EISDIR"].includes(code(error) ?? "")) {
+    return new AppError("NOT_FOUND", `No media file at ${key}.`);
   }
+  return error;
 }
 
 function code(error: unknown): string | undefined {

@@ -1,13 +1,16 @@
 // Files sent to the server before a function uses them (an import, a cover): each upload is a
 // folder holding the files under neutral names and a manifest with their original names and who
 // sent them. It lives beside the media files, on the same disk, so that importing moves rather
-// than copies. Uploads nobody used are removed after a day.
+// than copies. With media in a bucket, a finished upload goes to the bucket too (the next call may
+// reach another process) and only a working copy stays here, fetched again by whichever process
+// opens it. Uploads nobody used are removed after a day.
 import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "../core/errors.ts";
 import type { ImportInput } from "./import/types.ts";
+import type { MediaStorage } from "./storage.ts";
 
 const MANIFEST = "upload.json";
 /** Uploads older than this are removed by `sweep`. */
@@ -38,10 +41,14 @@ export function cleanFileName(name: string): string {
 }
 
 export class UploadStore {
+  /** The uploads on this machine's disk: all of them, or working copies of the shared ones. */
   readonly root: string;
+  /** Where finished uploads are shared between processes (a bucket area), or null. */
+  private readonly shared: MediaStorage | null;
 
-  constructor(root: string) {
+  constructor(root: string, shared: MediaStorage | null = null) {
     this.root = path.resolve(root);
+    this.shared = shared;
   }
 
   private folder(id: string): string {
@@ -69,6 +76,12 @@ export class UploadStore {
       finish: async (): Promise<StoredUpload> => {
         for (const entry of files) entry.size = (await stat(path.join(folder, entry.file))).size;
         const manifest: Manifest = { ownerId, createdAt: new Date().toISOString(), files };
+        if (this.shared) {
+          for (const entry of files)
+            await this.shared.copyIn(path.join(folder, entry.file), `${id}/${entry.file}`);
+          // Last: an upload is visible once its manifest is.
+          await this.shared.writeFile(`${id}/${MANIFEST}`, JSON.stringify(manifest));
+        }
         await writeFile(path.join(folder, MANIFEST), JSON.stringify(manifest));
         return this.toUpload(id, manifest);
       },
@@ -92,9 +105,7 @@ export class UploadStore {
   async open(id: string, ownerId: string | null): Promise<StoredUpload> {
     let manifest: Manifest;
     try {
-      manifest = manifestSchema.parse(
-        JSON.parse(await readFile(path.join(this.folder(id), MANIFEST), "utf8")),
-      );
+      manifest = await this.readManifest(id);
     } catch {
       throw new AppError("NOT_FOUND", "That upload is gone. Send the files again.");
     }
@@ -106,11 +117,65 @@ export class UploadStore {
 
   async remove(id: string): Promise<void> {
     await rm(this.folder(id), { recursive: true, force: true });
+    await this.shared?.remove(id);
+  }
+
+  /** Files and bytes of the uploads waiting (wherever they are shared), and how many uploads. */
+  async usage(): Promise<{ files: number; bytes: number; items: number }> {
+    const usage = { files: 0, bytes: 0, items: 0 };
+    if (this.shared) {
+      const ids = new Set<string>();
+      for await (const file of this.shared.list()) {
+        ids.add(file.key.split("/")[0] as string);
+        usage.files++;
+        usage.bytes += file.size;
+      }
+      usage.items = ids.size;
+      return usage;
+    }
+    for (const id of await readdir(this.root).catch(() => [] as string[])) {
+      const files = await readdir(path.join(this.root, id), { recursive: true, withFileTypes: true }).catch(
+        () => [],
+      );
+      usage.items++;
+      for (const entry of files) {
+        if (!entry.isFile()) continue;
+        const info = await stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+        if (!info) continue;
+        usage.files++;
+        usage.bytes += info.size;
+      }
+    }
+    return usage;
+  }
+
+  /** The manifest from this machine, or fetched with the files from the shared store. */
+  private async readManifest(id: string): Promise<Manifest> {
+    const local = path.join(this.folder(id), MANIFEST);
+    const text = await readFile(local, "utf8").catch(() => null);
+    if (text !== null || !this.shared) return manifestSchema.parse(JSON.parse(text ?? ""));
+    const manifest = manifestSchema.parse(
+      JSON.parse((await this.shared.read(`${id}/${MANIFEST}`)).toString("utf8")),
+    );
+    const folder = this.folder(id);
+    await mkdir(path.join(folder, "files"), { recursive: true });
+    for (const entry of manifest.files)
+      await this.shared.download(`${id}/${entry.file}`, path.join(folder, entry.file));
+    await writeFile(local, JSON.stringify(manifest));
+    return manifest;
   }
 
   /** Removes uploads older than their lifetime, and unfinished ones as old. */
   async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
+    if (this.shared) {
+      const stale = new Set<string>();
+      for await (const file of this.shared.list()) {
+        if (now - file.mtime.getTime() > UPLOAD_LIFETIME_MS) stale.add(file.key.split("/")[0] as string);
+      }
+      for (const id of stale) await this.shared.remove(id);
+      removed += stale.size;
+    }
     let entries: string[];
     try {
       entries = await readdir(this.root);

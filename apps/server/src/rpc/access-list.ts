@@ -504,6 +504,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET,HEAD /mail/o/:file": "public",
   "GET,HEAD /mail/unsubscribe/:token": "mail-link",
   "POST /mail/unsubscribe/:token": "mail-link",
+  "GET,HEAD /readyz": "public",
   "POST /webhooks/mail/:source": "mail-provider",
   "POST /webhooks/payments/:provider": "payment-provider",
 };

@@ -31,6 +31,7 @@ import {
 import { DEMO_SUPPORT_TICKETS } from "../modules/support/demo.ts";
 import { DEMO_PERSONA_ISSUER } from "../modules/users/demo-personas.ts";
 import { users } from "../modules/users/schema.ts";
+import { mediaPath } from "../test/media-files.ts";
 import { describeVideo } from "../test/reel-media.ts";
 import { callerFor, openTestPlatform, type TestPlatform, type TestUser } from "../test/test-platform.ts";
 import { isEmpty, seedDemo } from "./demo.ts";
@@ -621,7 +622,7 @@ describe("demo seed", () => {
       const title = titles.find((candidate) => candidate.id === row?.linkContentId)?.title ?? null;
       expect(title, demo.key).toBe(DEMO_TITLES.find((item) => item.slug === demo.slug)?.title ?? null);
       expect(row?.durationMs, demo.key).toBeGreaterThan(3_000);
-      const facts = await describeVideo(platform.deps.media.storage.resolve(`reels/${row?.id}/video.mp4`));
+      const facts = await describeVideo(mediaPath(platform, `reels/${row?.id}/video.mp4`));
       expect(facts, demo.key).toMatchObject({ videoCodec: "h264", audioCodec: "aac", isFastStart: true });
     }
 

@@ -36,6 +36,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
       SEED_DEMO: "0",
+      // No load balancer waits on a test's process: it stops at once unless the test says otherwise.
+      DRAIN_NOTICE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -190,14 +190,18 @@ async function emptyTables(db: Database, tables: string[]): Promise<void> {
   }
 }
 
-export async function openTestPlatform(): Promise<TestPlatform> {
+/** `env`: more settings, such as a bucket's (test/s3-server.ts). */
+export async function openTestPlatform(
+  options: { env?: Record<string, string> } = {},
+): Promise<TestPlatform> {
   // Each platform has its own media folder, so test files running side by side never share files.
   const mediaDir = await mkdtemp(path.join(os.tmpdir(), "litverse-test-media-"));
   const removeMedia = () => rm(mediaDir, { recursive: true, force: true });
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
-    DATA_DIR: "/nonexistent-test-data",
+    // Nothing is written there, but a bucket's scratch space.
+    DATA_DIR: options.env?.MEDIA_STORAGE === "s3" ? mediaDir : "/nonexistent-test-data",
     MEDIA_DIR: mediaDir,
     // Tests make many calls as one person in a moment; the limits' own tests set their own.
     RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
@@ -206,6 +210,7 @@ export async function openTestPlatform(): Promise<TestPlatform> {
     RATE_LIMIT_MESSAGES_PER_MINUTE: "1000000",
     RATE_LIMIT_FRIEND_REQUESTS_PER_HOUR: "1000000",
     MAIL_WEBHOOK_SECRET: TEST_MAIL_WEBHOOK_SECRET,
+    ...options.env,
   });
   let target: DatabaseTarget = { kind: "pglite", dataDir: null };
   let drop = async () => {};
@@ -311,7 +316,7 @@ export function callerFor(
     session: { identity: user?.identity ?? null },
     clientIp: "127.0.0.1",
     connection: null,
-    limits: callLimitsFor(platform.config.limits),
+    limits: callLimitsFor(platform.config.limits, platform.deps.limiters),
     ...client,
   };
   return createCaller(ctx);

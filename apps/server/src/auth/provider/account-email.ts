@@ -8,9 +8,10 @@
 // the mail module.
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database, Executor } from "../../core/db/client.ts";
 import { AppError, databaseErrorCode } from "../../core/errors.ts";
+import type { LimiterStore } from "../../core/limits/limiter-store.ts";
 import { RateLimitError } from "../../core/limits/rate-limits.ts";
 import type { ServiceDeps, SessionUser } from "../../core/service-deps.ts";
 import { queueMail } from "../../modules/mail/index.ts";
@@ -149,18 +150,23 @@ async function userIdOf(db: Executor, accountId: string): Promise<string | null>
 // ---------------------------------------------------------------------------------------------
 // Password reset
 
-/** How many reset requests an address and a client may make: per process, in memory, like sign-ups. */
+/** How many reset requests an address and a client may make, counted in the platform's store like sign-ups. */
 export class ResetRequestLimits {
-  private readonly perAddress = new RateLimiterMemory({
-    keyPrefix: "reset-address",
-    points: RESET_REQUESTS_PER_ADDRESS,
-    duration: HOUR_SECONDS,
-  });
-  private readonly perClient = new RateLimiterMemory({
-    keyPrefix: "reset-client",
-    points: RESET_REQUESTS_PER_CLIENT,
-    duration: HOUR_SECONDS,
-  });
+  private readonly perAddress: RateLimiterAbstract;
+  private readonly perClient: RateLimiterAbstract;
+
+  constructor(store: LimiterStore) {
+    this.perAddress = store.limiter({
+      keyPrefix: "reset-address",
+      points: RESET_REQUESTS_PER_ADDRESS,
+      duration: HOUR_SECONDS,
+    });
+    this.perClient = store.limiter({
+      keyPrefix: "reset-client",
+      points: RESET_REQUESTS_PER_CLIENT,
+      duration: HOUR_SECONDS,
+    });
+  }
 
   /**
    * Spends one request of the typed address (whether or not an account has it) and of the client;
@@ -406,20 +412,33 @@ export async function pendingEmailChange(db: Executor, accountId: string): Promi
   return row?.email ?? null;
 }
 
-const resendLimiter = new RateLimiterMemory({
-  keyPrefix: "verify-resend",
-  points: LINKS_PER_PERSON_PER_HOUR,
-  duration: HOUR_SECONDS,
-});
-const changeLimiter = new RateLimiterMemory({
-  keyPrefix: "email-change",
-  points: LINKS_PER_PERSON_PER_HOUR,
-  duration: HOUR_SECONDS,
-});
+interface LinkLimiters {
+  resend: RateLimiterAbstract;
+  change: RateLimiterAbstract;
+}
 
-async function spendLink(limiter: RateLimiterMemory, userId: string): Promise<void> {
+/**
+ * Each platform's limiters of links asked for, made once per store: a limiter made per call would
+ * count nothing in memory, where each limiter counts on its own.
+ */
+const linkLimiters = new WeakMap<LimiterStore, LinkLimiters>();
+
+function linkLimitersOf(store: LimiterStore): LinkLimiters {
+  let limiters = linkLimiters.get(store);
+  if (!limiters) {
+    const budget = { points: LINKS_PER_PERSON_PER_HOUR, duration: HOUR_SECONDS };
+    limiters = {
+      resend: store.limiter({ keyPrefix: "verify-resend", ...budget }),
+      change: store.limiter({ keyPrefix: "email-change", ...budget }),
+    };
+    linkLimiters.set(store, limiters);
+  }
+  return limiters;
+}
+
+async function spendLink(deps: ServiceDeps, link: keyof LinkLimiters, userId: string): Promise<void> {
   try {
-    await limiter.consume(userId);
+    await linkLimitersOf(deps.limiters)[link].consume(userId);
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1_000));
@@ -443,7 +462,7 @@ async function embeddedAccountOf(db: Database, user: SessionUser, otherwise: str
 export async function resendVerification(deps: ServiceDeps, user: SessionUser): Promise<{ sentTo: string }> {
   const account = await embeddedAccountOf(deps.db, user, EXTERNAL_PROVIDER_MESSAGE);
   if (account.emailVerifiedAt) throw new AppError("BAD_REQUEST", ALREADY_CONFIRMED_MESSAGE);
-  await spendLink(resendLimiter, user.id);
+  await spendLink(deps, "resend", user.id);
   await deps.changes.inTransaction(deps.db, (tx) =>
     queueVerification(deps, tx, embeddedIssuerOf(deps), { account, email: account.email, userId: user.id }),
   );
@@ -479,7 +498,7 @@ export async function requestEmailChange(
     throw new AppError("BAD_REQUEST", WRONG_PASSWORD_MESSAGE);
   }
   if (await findAccountByEmail(deps.db, email)) throw new AppError("CONFLICT", TAKEN_ADDRESS_MESSAGE);
-  await spendLink(changeLimiter, user.id);
+  await spendLink(deps, "change", user.id);
   await deps.changes.inTransaction(deps.db, (tx) =>
     queueVerification(deps, tx, embeddedIssuerOf(deps), { account, email, userId: user.id }),
   );

@@ -17,6 +17,7 @@ import { errors } from "oidc-provider";
 import { z } from "zod";
 import type { Database } from "../../core/db/client.ts";
 import { AppError } from "../../core/errors.ts";
+import type { LimiterStore } from "../../core/limits/limiter-store.ts";
 import { RateLimitError, type RateLimits } from "../../core/limits/rate-limits.ts";
 import type { ChangeNotifier } from "../../core/live/changes.ts";
 import {
@@ -66,6 +67,8 @@ export interface InteractionRoutesOptions {
   homeUrl: string;
   /** Sign-ups per client address (each costs a deliberately expensive password hash). */
   rates?: RateLimits;
+  /** Where the password reset requests are counted. */
+  limiters: LimiterStore;
   /** A demo server: the sign-in page shows the demo accounts (never in production). */
   isDemo?: boolean;
   /** Why this account may not sign in now (suspended, banned), or null. */
@@ -334,7 +337,7 @@ function registerAccountRoutes(
   const forgotPath = pathOf("forgot-password");
   const resetPath = pathOf("reset-password");
   const verifyPath = pathOf("verify-email");
-  const limits = new ResetRequestLimits();
+  const limits = new ResetRequestLimits(options.limiters);
   const back = { href: homeUrl, label: "Back to Litverse" };
 
   const expiredLink = (reply: FastifyReply, again: { href: string; label: string }) =>

@@ -135,6 +135,7 @@ export async function registerEmbeddedProvider(
           provider,
           db,
           changes: platform.deps.changes,
+          limiters: platform.deps.limiters,
           mountPath: PROVIDER_MOUNT_PATH,
           issuerOrigin: issuer.origin,
           homeUrl,

@@ -71,13 +71,16 @@ export async function startProviderServer(
     reply.raw.setHeader("connection", "close");
   });
   const rates = serverOptions.accountsPerHour
-    ? new RateLimits({
-        writesPerMinute: 1_000,
-        checkoutsPerHour: 1_000,
-        accountsPerHour: serverOptions.accountsPerHour,
-        messagesPerMinute: 1_000,
-        friendRequestsPerHour: 1_000,
-      })
+    ? new RateLimits(
+        {
+          writesPerMinute: 1_000,
+          checkoutsPerHour: 1_000,
+          accountsPerHour: serverOptions.accountsPerHour,
+          messagesPerMinute: 1_000,
+          friendRequestsPerHour: 1_000,
+        },
+        platform.deps.limiters,
+      )
     : undefined;
   const provider = await registerEmbeddedProvider(app, platform, options, rates);
   await app.listen({ port, host: "127.0.0.1" });

@@ -52,6 +52,19 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * Budgets counted for every server process at once (core/limits/limiter-store.ts), in the shape
+ * rate-limiter-flexible's PostgreSQL store reads and writes: the budget's key, the points spent in
+ * the current window, and when the window ends (milliseconds since the epoch). Keys are text
+ * rather than the library's varchar(255): an address typed into a form can be longer. The
+ * migration makes the table UNLOGGED (which Drizzle cannot declare): budgets need no durability.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
 /** Secrets the server makes for itself once and every process shares (URL signing keys, …). */
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),

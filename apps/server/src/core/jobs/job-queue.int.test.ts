@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestPlatform, type TestPlatform } from "../../test/test-platform.ts";
 import { jobs } from "../db/schema.ts";
-import { enqueueJob, type JobHandler, JobRunner } from "./job-queue.ts";
+import { enqueueJob, type JobHandler, JobRunner, MAX_ATTEMPTS } from "./job-queue.ts";
 
 const KIND = "test.wait";
 let platform: TestPlatform;
@@ -77,5 +77,38 @@ describe("stopping the job runner", () => {
       error: "The server stopped while this job was running. Start it again.",
     });
     expect(await statusOf(waiting.id)).toMatchObject({ status: "queued" });
+  });
+});
+
+describe("a job whose process died", () => {
+  /** What a process killed mid-job leaves: the job running, its claim lapsed. */
+  async function abandon(id: string, attempts: number) {
+    await platform.deps.db
+      .update(jobs)
+      .set({ status: "running", attempts, lockedBy: "gone:1:x", lockedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(jobs.id, id));
+  }
+
+  it("is taken again by another process and runs to the end", async () => {
+    const job = await enqueueJob(platform.deps, { kind: KIND, input: { ms: 1 } });
+    await abandon(job.id, 1);
+    runner = new JobRunner(platform.deps, [waitingHandler(() => {}) as JobHandler<never>], {
+      log: pino({ level: "silent" }),
+      pollMs: 20,
+    });
+    runner.start();
+    await expect.poll(async () => (await statusOf(job.id))?.status, { timeout: 10_000 }).toBe("succeeded");
+    expect(await statusOf(job.id)).toMatchObject({ attempts: 2, result: { waited: 1 }, error: null });
+  });
+
+  it("fails once it has been cut short as often as a job may run", async () => {
+    const job = await enqueueJob(platform.deps, { kind: KIND, input: { ms: 1 } });
+    await abandon(job.id, MAX_ATTEMPTS);
+    runner = new JobRunner(platform.deps, [], { log: pino({ level: "silent" }), pollMs: 20 });
+    runner.start();
+    await expect.poll(async () => (await statusOf(job.id))?.status, { timeout: 10_000 }).toBe("failed");
+    expect((await statusOf(job.id))?.error).toBe(
+      "The server stopped while this job was running. Start it again.",
+    );
   });
 });

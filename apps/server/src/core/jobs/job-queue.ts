@@ -1,5 +1,6 @@
 // Background jobs kept in the database, so that any server process can take them, an admin's page
-// can follow them live, and a job whose process died is not left "running" for ever.
+// can follow them live (from any process, through the change bus), and a job whose process died is
+// taken again by another.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { JobStatus } from "@litverse/shared/jobs";
@@ -13,6 +14,9 @@ import type { ServiceDeps } from "../service-deps.ts";
 export type JobRow = typeof jobs.$inferSelect;
 
 const SERVER_STOPPED = "The server stopped while this job was running. Start it again.";
+/** Runs of one job, counting those cut short by their process's death, before it fails. */
+export const MAX_ATTEMPTS = 3;
+const REQUEUED = "Waiting to start again: the server running it stopped";
 
 /** Every change to a job of this kind. */
 export const jobsTopic = (kind: string) => `jobs:${kind}`;
@@ -207,17 +211,24 @@ export class JobRunner {
     return job ?? null;
   }
 
-  /** Jobs whose process stopped renewing its claim: failed, with a reason an admin understands. */
+  /**
+   * Jobs whose process stopped renewing its claim (it died: killed, out of memory, its machine
+   * lost) are queued again for any process to take, up to MAX_ATTEMPTS runs in all; then they fail,
+   * with a reason an admin understands. A job cancelled meanwhile ends cancelled.
+   */
   private async failAbandoned(): Promise<void> {
     const rows = await queryRows<{ kind: string }>(
       this.deps.db,
       sql`
         update ${jobs} set
-          status = case when status = 'cancelled' then 'cancelled' else 'failed' end,
-          error = case when status = 'cancelled' then error
+          status = case when status = 'cancelled' then 'cancelled'
+            when attempts < ${MAX_ATTEMPTS} then 'queued' else 'failed' end,
+          error = case when status = 'cancelled' or attempts < ${MAX_ATTEMPTS} then error
             else ${SERVER_STOPPED} end,
-          message = case when status = 'cancelled' then 'Cancelled' else 'Stopped' end,
-          finished_at = now(), locked_by = null, locked_until = null, updated_at = now()
+          message = case when status = 'cancelled' then 'Cancelled'
+            when attempts < ${MAX_ATTEMPTS} then ${REQUEUED} else 'Stopped' end,
+          finished_at = case when status <> 'cancelled' and attempts < ${MAX_ATTEMPTS} then null else now() end,
+          locked_by = null, locked_until = null, updated_at = now()
         where status in ('running', 'cancelled') and finished_at is null and locked_until < now()
         returning kind`,
     );

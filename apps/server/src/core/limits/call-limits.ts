@@ -1,4 +1,5 @@
 import type { Limits } from "../config.ts";
+import type { LimiterStore } from "./limiter-store.ts";
 import { RateLimits } from "./rate-limits.ts";
 
 /** What one caller may do, in calls. */
@@ -10,10 +11,10 @@ export interface CallLimits {
   callTimeoutMs: number;
 }
 
-/** The limits one server enforces on the calls it serves, from its configuration. */
-export function callLimitsFor(limits: Limits): CallLimits {
+/** The limits one server enforces on the calls it serves, from its configuration; budgets count in `store`. */
+export function callLimitsFor(limits: Limits, store: LimiterStore): CallLimits {
   return {
-    rates: new RateLimits(limits),
+    rates: new RateLimits(limits, store),
     maxLiveQueriesPerSocket: limits.maxLiveQueriesPerSocket,
     callTimeoutMs: limits.requestTimeoutMs,
   };

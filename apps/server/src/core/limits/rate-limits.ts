@@ -1,10 +1,10 @@
 // How often one caller may do costly or abusable things: write anything, start a checkout, create
-// an account. Counted in this process's memory: each process protects its own CPU and memory, and
-// behind a load balancer with N processes a caller gets at most N times the budget (see decision
-// 0016 for when a shared store is worth it).
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// an account. Counted in the platform's limiter store, so that behind a load balancer a caller
+// still has one budget, not one per process (decision 0050).
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { Limits } from "../config.ts";
 import { AppError } from "../errors.ts";
+import type { LimiterStore } from "./limiter-store.ts";
 
 export type RateLimitKind = "write" | "checkout" | "account" | "message" | "friend_request";
 
@@ -42,7 +42,7 @@ export const personBudgetKey = (identity: { issuerKey: string; subject: string }
   `user:${identity.issuerKey}|${identity.subject}`;
 
 export class RateLimits {
-  private readonly limiters: Record<RateLimitKind, RateLimiterMemory>;
+  private readonly limiters: Record<RateLimitKind, RateLimiterAbstract>;
 
   constructor(
     limits: Pick<
@@ -53,6 +53,7 @@ export class RateLimits {
       | "messagesPerMinute"
       | "friendRequestsPerHour"
     >,
+    store: LimiterStore,
   ) {
     const points: Record<RateLimitKind, number> = {
       write: limits.writesPerMinute,
@@ -62,7 +63,7 @@ export class RateLimits {
       friend_request: limits.friendRequestsPerHour,
     };
     const limiter = (kind: RateLimitKind) =>
-      new RateLimiterMemory({ keyPrefix: kind, points: points[kind], duration: BUDGET_WINDOW_SECONDS[kind] });
+      store.limiter({ keyPrefix: kind, points: points[kind], duration: BUDGET_WINDOW_SECONDS[kind] });
     this.limiters = {
       write: limiter("write"),
       checkout: limiter("checkout"),

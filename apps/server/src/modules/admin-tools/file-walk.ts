@@ -68,11 +68,3 @@ export async function tallyTree(dir: string): Promise<Tally> {
   }
   return tally;
 }
-
-/** A path itself: a folder's whole tree, or one file. */
-export async function tallyPath(target: string): Promise<Tally> {
-  const info = await lstat(target).catch(() => null);
-  if (!info) return emptyTally();
-  if (info.isDirectory()) return tallyTree(target);
-  return { files: 1, bytes: info.size };
-}

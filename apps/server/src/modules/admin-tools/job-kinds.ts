@@ -2,8 +2,6 @@
 // about (read from its input, and the rows it names), whether a failed or cancelled one can run
 // again (and what must be put back first), and what a cancel leaves to tidy. The kinds are the
 // handlers' own (`import`, `reel`, `broadcast`); the integration test checks that they agree.
-import { stat } from "node:fs/promises";
-import path from "node:path";
 import { JOB_KIND_LABELS, JOB_KINDS, type JobKind } from "@litverse/shared/admin-tools";
 import { and, eq, inArray } from "drizzle-orm";
 import { noteChange } from "../../core/audit.ts";
@@ -15,7 +13,6 @@ import type { ServiceDeps } from "../../core/service-deps.ts";
 import { ANNOUNCEMENTS_TOPIC } from "../admin-notifications/topics.ts";
 import { content } from "../content/schema.ts";
 import { announcements } from "../notifications/schema.ts";
-import { SOURCE_FILE } from "../reels/index.ts";
 import { reels } from "../reels/schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "../reels/topics.ts";
 
@@ -55,13 +52,6 @@ function listOfNames(names: string[]): string {
 function firstLine(text: string, max = 80): string {
   const line = text.trim().split("\n")[0]?.trim() ?? "";
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    (info) => info.isFile(),
-    () => false,
-  );
 }
 
 const importTools: JobKindTools = {
@@ -158,8 +148,7 @@ const reelTools: JobKindTools = {
         if (reel.status === "processing" && reel.jobId && reel.jobId !== row.id) {
           return [row.id, "Another conversion of this reel is queued."];
         }
-        const original = path.join(deps.media.reelUploads.sourceDir(reelId), SOURCE_FILE);
-        if (!(await exists(original))) {
+        if (!(await deps.media.reelUploads.hasSource(reelId))) {
           return [row.id, "The original video is gone; its creator must upload it again."];
         }
         return [row.id, null];

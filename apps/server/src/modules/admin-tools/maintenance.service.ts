@@ -2,8 +2,6 @@
 // analytics tables counted again from the events, the titles' engagement figures refreshed, the
 // search index rebuilt, the cached image sizes removed (made again when next asked for) and this
 // process's read cache emptied.
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import type { MaintenanceResult, MaintenanceTask } from "@litverse/shared/admin-tools";
 import type { runMaintenanceInput } from "@litverse/shared/admin-tools-inputs";
 import { count, sql } from "drizzle-orm";
@@ -15,7 +13,7 @@ import type { ServiceDeps } from "../../core/service-deps.ts";
 import { refreshContentStats } from "../../jobs/content-stats.ts";
 import { recountDailyCounts } from "../analytics/index.ts";
 import { content, contentStats } from "../content/schema.ts";
-import { addTally, emptyTally, entriesOf, tallyPath } from "./file-walk.ts";
+import { addTally, emptyTally } from "./file-walk.ts";
 
 /** The index behind catalogue search (a GIN index on the generated `search_vector` column). */
 export const SEARCH_INDEX = "content_search_vector_idx";
@@ -70,13 +68,14 @@ const TASKS: Record<MaintenanceTask, (deps: ServiceDeps) => Promise<Outcome>> = 
   },
 
   async "clear-image-variants"(deps) {
-    const dir = deps.media.variants.variantsDir;
+    const variants = deps.media.storage.variants;
     const removed = emptyTally();
-    for (const entry of await entriesOf(dir)) {
-      const full = path.join(dir, entry.name);
-      addTally(removed, await tallyPath(full));
-      await rm(full, { recursive: true, force: true });
+    const areas = new Set<string>();
+    for await (const file of variants?.list() ?? []) {
+      addTally(removed, { files: 1, bytes: file.size });
+      areas.add(file.key.split("/")[0] as string);
     }
+    for (const area of areas) await variants?.remove(area);
     return {
       summary: `Removed ${plural(removed.files, "image variant", "image variants")}; they are made again when next asked for.`,
       rows: null,

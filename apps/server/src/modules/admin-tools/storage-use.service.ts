@@ -2,13 +2,12 @@
 // space (covers/<contentId>/…, episodes/<episodeId>/…, reels/<reelId>/…, avatars/…), the episodes
 // split by the kind of title they belong to (their keys do not say it: the database does), and the
 // store's own folders (cached image variants, uploads waiting for an import or a reel, staging).
-import path from "node:path";
 import type { StorageKindUse, StorageUse } from "@litverse/shared/admin-tools";
 import type { ContentType } from "@litverse/shared/content";
 import { eq, inArray } from "drizzle-orm";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { bookMatter, content, episodes } from "../content/schema.ts";
-import { addTally, emptyTally, entriesOf, type Tally, tallyPath, tallyTree } from "./file-walk.ts";
+import { addTally, emptyTally, type Tally, tallyTree } from "./file-walk.ts";
 
 interface KindInfo {
   label: string;
@@ -111,71 +110,40 @@ function add(totals: Map<string, Tally & { items: number }>, kind: string, tally
   totals.set(kind, total);
 }
 
-async function walkEpisodes(
+/** Episodes' files by the kind of title their episode (or book matter) belongs to. */
+async function addEpisodes(
   deps: ServiceDeps,
-  dir: string,
+  byEpisode: Map<string, Tally>,
   totals: Map<string, Tally & { items: number }>,
 ): Promise<void> {
-  const folders = await entriesOf(dir);
-  const kinds = await episodeKinds(
-    deps,
-    folders.map((entry) => entry.name),
-  );
-  for (const entry of folders) {
-    add(totals, `episodes:${kinds.get(entry.name) ?? "none"}`, await tallyPath(path.join(dir, entry.name)));
-  }
-}
-
-/** A tus upload is its file and a `<id>.json` beside it; originals wait in `sources/<reelId>/`. */
-async function walkReelUploads(dir: string, totals: Map<string, Tally & { items: number }>): Promise<void> {
-  for (const entry of await entriesOf(dir)) {
-    const full = path.join(dir, entry.name);
-    if (entry.name === "sources" && entry.isDirectory()) {
-      for (const reel of await entriesOf(full))
-        add(totals, "reel-sources", await tallyPath(path.join(full, reel.name)), 1);
-    } else {
-      add(totals, "reel-uploads", await tallyPath(full), entry.name.endsWith(".json") ? 1 : 0);
-    }
-  }
-}
-
-async function walkUploads(dir: string, totals: Map<string, Tally & { items: number }>): Promise<void> {
-  for (const entry of await entriesOf(dir)) {
-    add(totals, "uploads", await tallyPath(path.join(dir, entry.name)), entry.isDirectory() ? 1 : 0);
-  }
+  const kinds = await episodeKinds(deps, [...byEpisode.keys()]);
+  for (const [id, tally] of byEpisode) add(totals, `episodes:${kinds.get(id) ?? "none"}`, tally);
 }
 
 export async function getStorageUse(deps: ServiceDeps): Promise<StorageUse> {
   const started = performance.now();
-  const { storage, variants, uploads, reelUploads } = deps.media;
-  // The folder keys live in: a top-level key's parent.
-  const root = path.dirname(storage.resolve("covers"));
+  const { storage, uploads, reelUploads } = deps.media;
   const totals = new Map<string, Tally & { items: number }>();
-  const special = new Map<string, (dir: string) => Promise<void>>([
-    [path.resolve(variants.variantsDir), async (dir) => add(totals, "variants", await tallyTree(dir))],
-    [path.resolve(uploads.root), (dir) => walkUploads(dir, totals)],
-    [path.resolve(reelUploads.directory), (dir) => walkReelUploads(dir, totals)],
-  ]);
-
-  for (const entry of await entriesOf(root)) {
-    const full = path.join(root, entry.name);
-    const walkSpecial = special.get(full);
-    if (walkSpecial) {
-      special.delete(full);
-      await walkSpecial(full);
-    } else if (!entry.isDirectory()) {
-      add(totals, "other", await tallyPath(full));
-    } else if (entry.name === "episodes") {
-      await walkEpisodes(deps, full, totals);
-    } else if (entry.name.startsWith(".")) {
-      // `.staging`, and whatever else the store keeps for itself.
-      add(totals, "staging", await tallyTree(full));
+  const byEpisode = new Map<string, Tally>();
+  for await (const file of storage.list()) {
+    const [area, id] = file.key.split("/");
+    const one = { files: 1, bytes: file.size };
+    if (area === "episodes" && id) {
+      byEpisode.set(id, addTally(byEpisode.get(id) ?? emptyTally(), one));
     } else {
-      add(totals, entry.name, await tallyTree(full));
+      add(totals, file.key.includes("/") ? (area as string) : "other", one);
     }
   }
-  // Folders configured outside the store.
-  for (const [dir, walk] of special) await walk(dir);
+  await addEpisodes(deps, byEpisode, totals);
+  if (storage.variants) {
+    for await (const file of storage.variants.list()) add(totals, "variants", { files: 1, bytes: file.size });
+  }
+  const waiting = await uploads.usage();
+  add(totals, "uploads", waiting, waiting.items);
+  const reels = await reelUploads.usage();
+  add(totals, "reel-uploads", reels.uploads, reels.uploads.items);
+  add(totals, "reel-sources", reels.sources, reels.sources.items);
+  add(totals, "staging", await tallyTree(storage.staging.directory));
 
   for (const kind of ALWAYS) if (!totals.has(kind)) totals.set(kind, { ...emptyTally(), items: 0 });
   const kinds: StorageKindUse[] = [...totals].map(([kind, total]) => {

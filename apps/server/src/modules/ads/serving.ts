@@ -8,7 +8,7 @@ import type { PlanTier } from "@litverse/shared/coins";
 import type { Age } from "@litverse/shared/constants";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { RateLimiterMemory } from "rate-limiter-flexible";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Database } from "../../core/db/client.ts";
 import { queryRows } from "../../core/db/client.ts";
 import type { ServiceDeps, Viewer } from "../../core/service-deps.ts";
@@ -80,8 +80,11 @@ export class AdServer {
   private readonly tiers = new TimedCache<Set<PlanTier>>(VIEWER_CACHE_MS, VIEWER_CACHE_ENTRIES);
   private readonly interests = new TimedCache<AdContext>(10 * VIEWER_CACHE_MS, VIEWER_CACHE_ENTRIES);
   private readonly titles = new TimedCache<AdContext>(5 * VIEWER_CACHE_MS, 5_000);
-  /** Per placement: caps per hour and per day, rebuilt when the settings change them. */
-  private caps = new Map<AdPlacement, { key: string; hour: RateLimiterMemory; day: RateLimiterMemory }>();
+  /**
+   * Per placement: caps per hour and per day, rebuilt when the settings change them. Counted in
+   * the platform's limiter store, so a viewer's cap holds across every process serving them.
+   */
+  private caps = new Map<AdPlacement, { key: string; hour: RateLimiterAbstract; day: RateLimiterAbstract }>();
   /** The last campaign each viewer saw in each placement, so the next one differs when it can. */
   private readonly lastShown = new TimedCache<string>(VIEWER_CACHE_MS * 60, VIEWER_CACHE_ENTRIES);
 
@@ -196,8 +199,16 @@ export class AdServer {
     if (!caps || caps.key !== key) {
       caps = {
         key,
-        hour: new RateLimiterMemory({ points: Math.max(1, entry.perHour), duration: 3600 }),
-        day: new RateLimiterMemory({ points: Math.max(1, entry.perDay), duration: 24 * 3600 }),
+        hour: this.deps.limiters.limiter({
+          keyPrefix: `ad-hour:${placement}`,
+          points: Math.max(1, entry.perHour),
+          duration: 3600,
+        }),
+        day: this.deps.limiters.limiter({
+          keyPrefix: `ad-day:${placement}`,
+          points: Math.max(1, entry.perDay),
+          duration: 24 * 3600,
+        }),
       };
       this.caps.set(placement, caps);
     }

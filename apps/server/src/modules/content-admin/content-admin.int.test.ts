@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { announceDueEpisodes } from "../../jobs/episode-releases.ts";
 import { addChapters, createTitle, readerAged } from "../../test/catalogue.ts";
+import { mediaPath } from "../../test/media-files.ts";
 import {
   callerFor,
   codeOf,
@@ -108,7 +109,7 @@ describe("contentAdmin titles", () => {
   it("deletes a title with its episodes and their files", async () => {
     const title = await createTitle(platform);
     const [episode] = await addChapters(platform, title.id, 2);
-    const folder = platform.deps.media.storage.resolve(episodeMediaKey(episode?.id ?? ""));
+    const folder = mediaPath(platform, episodeMediaKey(episode?.id ?? ""));
     expect(existsSync(folder)).toBe(true);
     await adminCaller().contentAdmin.deleteContent({ id: title.id });
     expect(existsSync(folder)).toBe(false);
@@ -126,7 +127,7 @@ describe("contentAdmin titles", () => {
     const { id: uploadId } = await upload.finish();
     const { coverImage } = await adminCaller().contentAdmin.setCover({ contentId: title.id, uploadId });
     expect(coverImage).toMatch(new RegExp(`^/media/covers/${title.id}/cover-[0-9a-f]{12}\\.png$`));
-    const stored = platform.deps.media.storage.resolve(coverImage.slice("/media/".length));
+    const stored = mediaPath(platform, coverImage.slice("/media/".length));
     expect((await sharp(stored).metadata()).width).toBe(60);
     // The upload is used up.
     expect(await codeOf(adminCaller().contentAdmin.setCover({ contentId: title.id, uploadId }))).toBe(
@@ -237,7 +238,7 @@ describe("contentAdmin episodes", () => {
     await caller.contentAdmin.updateEpisode({ id: ids[0] as string, data: { publishAt: null } });
     expect((await caller.contentAdmin.getContent({ contentId: title.id })).episodes[1]?.state).toBe("draft");
 
-    const folder = platform.deps.media.storage.resolve(episodeMediaKey(ids[3] as string));
+    const folder = mediaPath(platform, episodeMediaKey(ids[3] as string));
     await caller.contentAdmin.deleteEpisode({ id: ids[3] as string });
     expect(await numbers()).toEqual([
       ["Chapter 1", 1],

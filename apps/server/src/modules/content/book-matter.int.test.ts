@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../core/config.ts";
 import { createTitle, readerAged } from "../../test/catalogue.ts";
+import { mediaPath } from "../../test/media-files.ts";
 import {
   callerFor,
   codeOf,
@@ -64,7 +65,7 @@ describe("a book's front and back matter", () => {
     expect(titlePage.matter).toMatchObject({ placement: "front", title: "Moby-Dick" });
     const [, src = ""] = titlePage.html.match(/<img[^>]*\ssrc="([^"]*)"/) ?? [];
     expect(src).toMatch(new RegExp(`^/media/episodes/${titlePage.matter._id}/[^/]+/images/`));
-    expect(existsSync(platform.deps.media.storage.resolve(matterMediaKey(titlePage.matter._id)))).toBe(true);
+    expect(existsSync(mediaPath(platform, matterMediaKey(titlePage.matter._id)))).toBe(true);
     expect(titlePage).toMatchObject({ previous: null, next: { position: 2, title: "Brief Contents" } });
 
     const contents = await reader.content.getBookMatter({ contentId: mobyDick, position: 2 });
@@ -146,6 +147,6 @@ describe("a book's front and back matter", () => {
     expect(
       await platform.deps.db.select().from(bookMatter).where(eq(bookMatter.contentId, book.contentId)),
     ).toEqual([]);
-    expect(existsSync(platform.deps.media.storage.resolve(matterMediaKey(contents?.id ?? "")))).toBe(false);
+    expect(existsSync(mediaPath(platform, matterMediaKey(contents?.id ?? "")))).toBe(false);
   });
 });

@@ -2,7 +2,6 @@
 // chapter's text as a browser reads it (the HTML's text content), so that the reader can find
 // "the third match in chapter 12" in the page it shows. Chapter texts are kept in memory for a
 // while: a reader refining a search reads the same chapters again and again.
-import { readFile } from "node:fs/promises";
 import type { BookSearchHit, BookSearchResult } from "@litverse/shared/content";
 import { load } from "cheerio";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -34,7 +33,7 @@ async function chapterText(deps: ServiceDeps, episodeId: string, version: number
     chapterTexts.set(key, cached);
     return cached;
   }
-  const html = await readFile(deps.media.storage.resolve(episodeMediaKey(episodeId, file)), "utf8");
+  const html = (await deps.media.storage.read(episodeMediaKey(episodeId, file))).toString("utf8");
   const text = load(html, null, false).root().text();
   chapterTexts.set(key, text);
   cachedChars += text.length;

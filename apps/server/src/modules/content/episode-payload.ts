@@ -1,7 +1,6 @@
 // An episode's stored payload turned into what a reader receives: the same structure with media
 // URLs that carry a signature valid for a few hours, and a book chapter's HTML with its image
 // sources pointing there.
-import { readFile } from "node:fs/promises";
 import type { EpisodePayload } from "@litverse/shared/content";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import {
@@ -25,15 +24,14 @@ export async function deliverPayload(
   const url = (file: string) => `${base}/${file.split("/").map(encodeURIComponent).join("/")}`;
   switch (stored.kind) {
     case "book": {
-      const html = await readFile(media.storage.resolve(episodeMediaKey(episodeId, stored.file)), "utf8");
-      const css = stored.styles
-        ? await readFile(media.storage.resolve(episodeMediaKey(episodeId, stored.styles)), "utf8")
-        : null;
-      const readAlong: StoredReadAlong | null = stored.readAlong
-        ? JSON.parse(
-            await readFile(media.storage.resolve(episodeMediaKey(episodeId, stored.readAlong)), "utf8"),
-          )
-        : null;
+      const readText = async (file: string) =>
+        (await media.storage.read(episodeMediaKey(episodeId, file))).toString("utf8");
+      const [html, css, readAlongText] = await Promise.all([
+        readText(stored.file),
+        stored.styles ? readText(stored.styles) : null,
+        stored.readAlong ? readText(stored.readAlong) : null,
+      ]);
+      const readAlong: StoredReadAlong | null = readAlongText ? JSON.parse(readAlongText) : null;
       return {
         payload: {
           kind: "book",

@@ -6,7 +6,7 @@
 // and the analytics have something true to show. The watchers are the reader's friends, who earn XP
 // this week anyway (the rewards' demo): a reel watched earns XP, and anyone else would join the
 // reader's league group.
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { ReelEventKind, ReelWatchEvent } from "@litverse/shared/reels";
@@ -22,7 +22,7 @@ import { DEMO_PERSONA_ISSUER } from "../users/index.ts";
 import { users } from "../users/schema.ts";
 import { addComment } from "./comments.service.ts";
 import { setReelLike, shareReel } from "./engagement.service.ts";
-import { processReel, SOURCE_FILE } from "./reel-processing.ts";
+import { processReel } from "./reel-processing.ts";
 import { reels } from "./schema.ts";
 import { recordWatchEvents } from "./watch-events.service.ts";
 
@@ -353,9 +353,7 @@ export async function seedDemoReels(deps: ServiceDeps): Promise<number> {
       const original = originals.get(demo.key);
       if (!original) continue;
       const reelId = crypto.randomUUID();
-      const source = deps.media.reelUploads.sourceDir(reelId);
-      await mkdir(source, { recursive: true });
-      await copyFile(original, path.join(source, SOURCE_FILE));
+      await deps.media.reelUploads.putSource(reelId, original);
       await deps.db.insert(reels).values({
         id: reelId,
         creatorId,

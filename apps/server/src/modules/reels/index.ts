@@ -2,4 +2,3 @@
 
 export { addComment, reelCommentReportTarget } from "./comments.service.ts";
 export { reelReportTarget } from "./moderation-targets.ts";
-export { SOURCE_FILE } from "./reel-processing.ts";

@@ -1,8 +1,7 @@
 // A creator's reels: made from a finished upload, listed live with their processing and review,
 // edited and deleted (with their files). A file that is not a video or is too long is refused here,
 // at once, before any reel exists: the upload is removed and nothing is left behind.
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import type { MyReel } from "@litverse/shared/reels";
 import type { createReelInput, updateReelInput } from "@litverse/shared/reels-inputs";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -18,7 +17,7 @@ import { content, episodes } from "../content/schema.ts";
 import { visibleItem } from "../reports/index.ts";
 import { loadOwnReel, reelMediaKey } from "./reel-access.ts";
 import { toMyReels } from "./reel-cards.ts";
-import { REEL_JOB_KIND, type ReelJobInput, SOURCE_CAPTIONS, SOURCE_FILE } from "./reel-processing.ts";
+import { REEL_JOB_KIND, type ReelJobInput } from "./reel-processing.ts";
 import { probeReel } from "./reel-video.ts";
 import { reels } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
@@ -85,7 +84,12 @@ export async function createReel(
   try {
     link = await checkLink(deps.db, viewer, input.link);
     if (input.captionsUploadId) captions = await readCaptions(deps, viewer, input.captionsUploadId);
-    probed = await probeReel(upload.path);
+    const local = await store.localFile(upload);
+    try {
+      probed = await probeReel(local.path);
+    } finally {
+      await local.release();
+    }
   } catch (error) {
     // Refused: the upload goes, so nothing of it is left behind.
     if (error instanceof AppError && error.code === "BAD_REQUEST") await store.remove(upload.id);
@@ -93,11 +97,9 @@ export async function createReel(
   }
 
   const reelId = crypto.randomUUID();
-  const source = store.sourceDir(reelId);
-  await mkdir(source, { recursive: true });
   try {
-    await store.take(upload, path.join(source, SOURCE_FILE));
-    if (captions) await writeFile(path.join(source, SOURCE_CAPTIONS), captions);
+    await store.take(upload, reelId);
+    if (captions) await store.writeCaptions(reelId, captions);
     await deps.changes.inTransaction(deps.db, async (tx) => {
       const job = await enqueueJobIn(tx, deps, {
         kind: REEL_JOB_KIND,
@@ -120,7 +122,7 @@ export async function createReel(
       deps.changes.changed(creatorReelsTopic(viewer.id), REELS_ADMIN_TOPIC);
     });
   } catch (error) {
-    await rm(source, { recursive: true, force: true });
+    await store.removeSource(reelId);
     throw error;
   }
   return { reelId };

@@ -3,13 +3,14 @@
 // storage whole; then the reel is published, or waits for review when the settings ask for it.
 // Whatever happens, the original goes. A failure leaves the reel `failed` with the reason its
 // creator reads, and no files.
-import { copyFile, readdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { isAdminRole } from "@litverse/shared/users";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { jobs } from "../../core/db/schema.ts";
 import { type JobHandler, plainReason } from "../../core/jobs/job-queue.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
+import type { LocalFile } from "../../media/reel-uploads.ts";
 import { users } from "../users/schema.ts";
 import { reelMediaKey } from "./reel-access.ts";
 import { readReelSettings } from "./reel-settings.service.ts";
@@ -18,9 +19,8 @@ import { reels } from "./schema.ts";
 import { creatorReelsTopic, REELS_ADMIN_TOPIC } from "./topics.ts";
 
 export const REEL_JOB_KIND = "reel";
-/** The original's name inside its source folder; captions, when given, beside it. */
-export const SOURCE_FILE = "source";
-export const SOURCE_CAPTIONS = "captions.vtt";
+/** The captions' name among a converted reel's files. */
+const CAPTIONS_FILE = "captions.vtt";
 
 export interface ReelJobInput {
   reelId: string;
@@ -35,8 +35,9 @@ export async function processReel(
   reelId: string,
   options: { signal?: AbortSignal; onProgress?: (fraction: number, message: string) => void } = {},
 ): Promise<{ status: string }> {
-  const source = deps.media.reelUploads.sourceDir(reelId);
+  const store = deps.media.reelUploads;
   const staging = await deps.media.storage.stagingDir();
+  let original: LocalFile | null = null;
   try {
     const [reel] = await deps.db
       .select({ status: reels.status, creatorRole: users.role, creatorId: reels.creatorId })
@@ -45,11 +46,10 @@ export async function processReel(
       .where(eq(reels.id, reelId));
     // Deleted (or already done) meanwhile: nothing to make.
     if (reel?.status !== "processing") return { status: reel?.status ?? "deleted" };
-    const input = path.join(source, SOURCE_FILE);
-    const probed = await probeReel(input, options.signal);
-    const converted = await transcodeReel(input, probed, staging, options);
-    const hasCaptions = (await readdir(source)).includes(SOURCE_CAPTIONS);
-    if (hasCaptions) await copyFile(path.join(source, SOURCE_CAPTIONS), path.join(staging, SOURCE_CAPTIONS));
+    original = await store.sourceFile(reelId);
+    const probed = await probeReel(original.path, options.signal);
+    const converted = await transcodeReel(original.path, probed, staging, options);
+    const hasCaptions = await store.captionsInto(reelId, path.join(staging, CAPTIONS_FILE));
     options.signal?.throwIfAborted();
 
     const key = reelMediaKey(reelId);
@@ -79,8 +79,9 @@ export async function processReel(
     if (!updated) await deps.media.storage.remove(key);
     return { status: updated ? status : "deleted" };
   } finally {
+    await original?.release();
     await rm(staging, { recursive: true, force: true });
-    await deps.media.reelUploads.removeSource(reelId);
+    await store.removeSource(reelId);
   }
 }
 

@@ -3,7 +3,7 @@
 // followed live in My Reels; review when the settings ask for it; and refusals that leave nothing
 // behind.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type MyReel, REEL_MAX_UPLOAD_BYTES } from "@litverse/shared/reels";
@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { jobs } from "../../core/db/schema.ts";
 import type { JobRunner } from "../../core/jobs/job-queue.ts";
+import { mediaPath, mediaPathOf } from "../../test/media-files.ts";
 import { audioOnly, describeVideo, makeClip, notAVideo } from "../../test/reel-media.ts";
 import {
   personWithToken,
@@ -60,7 +61,7 @@ afterEach(() => runner.stop());
 
 const reelsOf = (user: Parameters<typeof callerFor>[1]) => callerFor(platform, user).reels;
 const uploadsDir = () => platform.deps.media.reelUploads.directory;
-const reelFolder = (reelId: string) => platform.deps.media.storage.resolve(`reels/${reelId}`);
+const reelFolder = (reelId: string) => mediaPath(platform, `reels/${reelId}`);
 
 async function settled(user: Parameters<typeof callerFor>[1], reelId: string): Promise<MyReel> {
   const deadline = Date.now() + 30_000;
@@ -155,7 +156,7 @@ describe("uploading", () => {
     });
     // The upload and the original are gone; the reel plays from its signed address.
     expect(isLeft(uploadIdOf(url))).toBe(false);
-    expect(existsSync(platform.deps.media.reelUploads.sourceDir(reelId))).toBe(false);
+    expect(await platform.deps.media.reelUploads.hasSource(reelId)).toBe(false);
     const viewer = await personWithToken(platform);
     const [card] = (await reelsOf(viewer).listFeed({})).items;
     expect(card).toMatchObject({ id: reelId, width: 18, height: 32, hasAudio: true });
@@ -264,7 +265,7 @@ describe("processing", () => {
       videoUrl: null,
     });
     expect(existsSync(reelFolder(reelId))).toBe(false);
-    expect(existsSync(platform.deps.media.reelUploads.sourceDir(reelId))).toBe(false);
+    expect(await platform.deps.media.reelUploads.hasSource(reelId)).toBe(false);
     await reelsOf(creator).deleteReel({ reelId });
     expect(await reelsOf(creator).listMyReels()).toEqual([]);
   });
@@ -331,7 +332,7 @@ describe("processing", () => {
     expect(await failStrandedReels(platform.deps)).toBe(1);
     const [mine] = await reelsOf(creator).listMyReels();
     expect(mine).toMatchObject({ status: "failed", reason: expect.stringMatching(/Upload the video again/) });
-    expect(existsSync(platform.deps.media.reelUploads.sourceDir(stranded.reelId))).toBe(false);
+    expect(await platform.deps.media.reelUploads.hasSource(stranded.reelId)).toBe(false);
   });
 });
 
@@ -352,12 +353,11 @@ describe("sweeping", () => {
     expect(await codeOf(reelsOf(creator).createReel({ uploadId }))).toBe("NOT_FOUND");
 
     // An original no reel waits for (its process stopped before recording the reel) goes too.
-    const orphan = store.sourceDir(crypto.randomUUID());
-    await mkdir(orphan, { recursive: true });
-    await writeFile(path.join(orphan, "source"), "bytes");
-    await utimes(orphan, old, old);
+    const orphan = crypto.randomUUID();
+    await store.sources.writeFile(`${orphan}/source`, "bytes");
+    await utimes(mediaPathOf(store.sources, `${orphan}/source`), old, old);
     await runReelsUpkeep(platform.deps);
-    expect(existsSync(orphan)).toBe(false);
+    expect(await store.hasSource(orphan)).toBe(false);
   });
 });
 

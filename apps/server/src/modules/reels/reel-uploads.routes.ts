@@ -39,6 +39,8 @@ export async function registerReelUploads(
       datastore: store.datastore,
       maxSize: options.maxBytes ?? REEL_MAX_UPLOAD_BYTES,
       relativeLocation: true,
+      // Plain ids in addresses; the store's keys behind them (in a bucket, under a prefix).
+      ...store.naming,
       allowedOrigins: options.origins,
       onUploadCreate: async (request, upload) => {
         const raw = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;

@@ -5,6 +5,7 @@ import { readdir } from "node:fs/promises";
 import { REOPEN_DAYS } from "@litverse/shared/support";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mediaPath } from "../../test/media-files.ts";
 import { uploadFile } from "../../test/people.ts";
 import { askForHelp, tinyPdf } from "../../test/support.ts";
 import {
@@ -44,7 +45,7 @@ const teamThread = async (agent: TestUser, ticketId: string) =>
   }));
 /** Every stored attachment file of any ticket (files stay from test to test: compare before and after). */
 async function storedSupportFiles(): Promise<string[]> {
-  const folder = platform.deps.media.storage.resolve("support");
+  const folder = mediaPath(platform, "support");
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }

@@ -2,7 +2,6 @@
 // with subtitles) imported as demo titles through the import jobs an admin's upload starts, with
 // the details the files do not carry. Their audio and video also give the demo audiobooks and
 // dramas something to play.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Age } from "@litverse/shared/constants";
 import type { AccessType, ContentType, ReleaseStatus } from "@litverse/shared/content";
@@ -279,7 +278,7 @@ async function episodeFiles(deps: ServiceDeps, titleId: string | undefined): Pro
           : [];
     const files: Record<string, Uint8Array> = {};
     for (const name of names) {
-      files[name] = await readFile(deps.media.storage.resolve(episodeMediaKey(row.id, name)));
+      files[name] = await deps.media.storage.read(episodeMediaKey(row.id, name));
     }
     result.push({ title: row.title, payload, files });
   }

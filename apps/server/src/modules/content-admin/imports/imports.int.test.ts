@@ -9,6 +9,7 @@ import { REPO_ROOT } from "../../../core/config.ts";
 import { JobRunner } from "../../../core/jobs/job-queue.ts";
 import { buildEpub, xhtml } from "../../../media/import/test-files.ts";
 import { addChapters, createTitle, readerAged } from "../../../test/catalogue.ts";
+import { mediaPath } from "../../../test/media-files.ts";
 import {
   callerFor,
   codeOf,
@@ -57,7 +58,7 @@ async function finished(jobId: string, timeoutMs = 30_000): Promise<ImportJob> {
 }
 
 async function storedFiles(): Promise<string[]> {
-  const root = path.dirname(platform.deps.media.storage.resolve("episodes/x"));
+  const root = path.dirname(mediaPath(platform, "episodes/x"));
   return existsSync(root) ? readdir(root) : [];
 }
 
