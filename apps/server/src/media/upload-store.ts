@@ -23,6 +23,13 @@ const manifestSchema = z.object({
 });
 type Manifest = z.infer<typeof manifestSchema>;
 
+/** What an upload received: its files' names and sizes (their contents are for `open`). */
+export interface ReceivedUpload {
+  id: string;
+  ownerId: string;
+  files: Array<{ name: string; size: number }>;
+}
+
 export interface StoredUpload {
   id: string;
   ownerId: string;
@@ -73,7 +80,7 @@ export class UploadStore {
         files.push({ name: cleanFileName(name), file, size: 0 });
         return path.join(folder, file);
       },
-      finish: async (): Promise<StoredUpload> => {
+      finish: async (): Promise<ReceivedUpload> => {
         for (const entry of files) entry.size = (await stat(path.join(folder, entry.file))).size;
         const manifest: Manifest = { ownerId, createdAt: new Date().toISOString(), files };
         if (this.shared) {
@@ -81,16 +88,19 @@ export class UploadStore {
             await this.shared.copyIn(path.join(folder, entry.file), `${id}/${entry.file}`);
           // Last: an upload is visible once its manifest is.
           await this.shared.writeFile(`${id}/${MANIFEST}`, JSON.stringify(manifest));
+          // The bucket has it: whichever process opens it fetches a copy.
+          await rm(folder, { recursive: true, force: true });
+        } else {
+          await writeFile(path.join(folder, MANIFEST), JSON.stringify(manifest));
         }
-        await writeFile(path.join(folder, MANIFEST), JSON.stringify(manifest));
-        return this.toUpload(id, manifest);
+        return { id, ownerId, files: files.map(({ name, size }) => ({ name, size })) };
       },
       abandon: () => rm(folder, { recursive: true, force: true }),
     };
   }
 
   /** Copies files from this machine into a new upload (the command line's imports). */
-  async fromLocalFiles(ownerId: string, paths: string[]): Promise<StoredUpload> {
+  async fromLocalFiles(ownerId: string, paths: string[]): Promise<ReceivedUpload> {
     const upload = await this.begin(ownerId);
     try {
       for (const source of paths) await copyFile(source, upload.fileTarget(path.basename(source)));
