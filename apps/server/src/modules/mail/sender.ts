@@ -9,7 +9,9 @@
 
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { queryRows } from "../../core/db/client.ts";
+import type { LimiterStore } from "../../core/limits/limiter-store.ts";
 import type { ServiceDeps } from "../../core/service-deps.ts";
 import { type DrawnMessage, drawMessage, type OutboxRow } from "./draw.ts";
 import { MAIL_QUEUED_TOPIC } from "./queue.ts";
@@ -44,13 +46,23 @@ export interface MailSenderOptions {
   soleProcess?: boolean;
 }
 
-/** Paces sends to a rate: each take waits for its own slot. */
+/**
+ * Paces sends to a rate, the mail provider's, shared by every process: each take waits for its own
+ * slot in this process, then for a place in the second's budget counted in the shared store
+ * (PostgreSQL or Redis), so that N processes together still send at most the rate.
+ */
 class Pace {
   private next = 0;
   private readonly gapMs: number;
+  private readonly shared: RateLimiterAbstract;
 
-  constructor(perSecond: number) {
+  constructor(perSecond: number, limiters: LimiterStore) {
     this.gapMs = 1_000 / perSecond;
+    this.shared = limiters.limiter({
+      keyPrefix: "mail-send",
+      points: Math.max(1, Math.floor(perSecond)),
+      duration: 1,
+    });
   }
 
   async take(): Promise<void> {
@@ -58,6 +70,15 @@ class Pace {
     const slot = Math.max(now, this.next);
     this.next = slot + this.gapMs;
     if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+    for (;;) {
+      try {
+        await this.shared.consume("all");
+        return;
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(1, rejection.msBeforeNext)));
+      }
+    }
   }
 }
 
@@ -81,7 +102,7 @@ export class MailSender {
     this.deps = deps;
     this.transport = transport;
     this.options = { leaseMs: 30_000, pollMs: 2_000, soleProcess: false, ...options };
-    this.pace = new Pace(options.ratePerSecond);
+    this.pace = new Pace(options.ratePerSecond, deps.limiters);
   }
 
   async start(): Promise<void> {
