@@ -59,7 +59,12 @@ if (values.role === "s3") {
 }
 
 async function startBucket(): Promise<{ child: ChildProcess; location: BucketLocation }> {
-  const child = fork(fileURLToPath(import.meta.url), ["--role", "s3"], { stdio: "inherit" });
+  // S3rver's continuation tokens (listings of more than 1,000 objects, as the migration's way
+  // back makes) use DES, which OpenSSL 3 offers only with its legacy provider.
+  const child = fork(fileURLToPath(import.meta.url), ["--role", "s3"], {
+    stdio: "inherit",
+    execArgv: [...process.execArgv, "--openssl-legacy-provider"],
+  });
   const location = await new Promise<BucketLocation>((resolve) =>
     child.once("message", (message: { location: BucketLocation }) => resolve(message.location)),
   );

@@ -2,10 +2,12 @@
 // A real S3-compatible server for tests and benchmarks: S3rver, an S3 API over a local folder,
 // started on a free port with one bucket. It knows only its own access key and refuses expired
 // signed URLs, but its signature check is off: it canonicalises a bucket-level path (`/bucket/`,
-// as the AWS SDK sends listings) without the trailing slash the SDK signed, so every listing
-// would fail. Resumable uploads need two calls S3rver lacks, listing a multipart upload's parts and
-// abandoning one: the harness answers them from S3rver's own folder of parts. Listings are asked for at least a page of 1,000 keys: S3rver encrypts continuation
-// tokens with DES, which OpenSSL 3 no longer offers, so a listing cut short fails there.
+// as the AWS SDK sends listings) without the trailing slash the SDK signed, so every listing would
+// fail. Resumable uploads need two calls S3rver lacks, listing a multipart upload's parts and
+// abandoning one: the harness answers them from S3rver's own folder of parts. Listings are asked
+// for pages of at least 1,000 keys: S3rver encrypts continuation tokens with DES, which OpenSSL 3
+// offers only with its legacy provider, so a listing cut short fails unless Node runs with
+// --openssl-legacy-provider (the media benchmark's bucket process does).
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
