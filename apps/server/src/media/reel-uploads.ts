@@ -9,13 +9,13 @@
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { DeleteObjectsCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
+import { DeleteObjectsCommand } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/utils";
 import type { BucketLocation } from "../core/config.ts";
 import { AppError } from "../core/errors.ts";
-import { type Bucket, BucketMediaStorage, isMissing } from "./bucket-storage.ts";
+import { type Bucket, BucketMediaStorage } from "./bucket-storage.ts";
 import type { Staging } from "./staging.ts";
 import { LocalMediaStorage, type MediaStorage } from "./storage.ts";
 import { UPLOAD_LIFETIME_MS } from "./upload-store.ts";
@@ -42,6 +42,12 @@ export interface LocalFile {
   release(): Promise<void>;
 }
 
+interface UploadFound {
+  started: number;
+  files: number;
+  bytes: number;
+}
+
 export interface ReelUploadUsage {
   uploads: { files: number; bytes: number; items: number };
   sources: { files: number; bytes: number; items: number };
@@ -54,6 +60,8 @@ export class ReelUploadStore {
   readonly directory: string;
   readonly #staging: Staging;
   readonly #bucket: { location: BucketLocation; bucket: Bucket } | null;
+  /** The uploads' objects in the bucket (null on disk). */
+  readonly #bucketUploads: BucketMediaStorage | null;
   #datastore: DataStore | null = null;
 
   /** On disk under `directory`, or in the bucket when one is given. */
@@ -65,6 +73,12 @@ export class ReelUploadStore {
     this.directory = path.resolve(options.directory);
     this.#staging = options.staging;
     this.#bucket = options.bucket ?? null;
+    this.#bucketUploads = this.#bucket
+      ? new BucketMediaStorage(this.#bucket.bucket, options.staging, {
+          prefix: BUCKET_PREFIX,
+          withVariants: false,
+        })
+      : null;
     this.sources = this.#bucket
       ? new BucketMediaStorage(this.#bucket.bucket, options.staging, {
           prefix: ".reel-sources/",
@@ -144,14 +158,8 @@ export class ReelUploadStore {
 
   /** The finished upload as a file on this machine (a copy from the bucket, released after use). */
   async localFile(upload: FinishedReelUpload): Promise<LocalFile> {
-    if (!this.#bucket) return { path: path.join(this.directory, upload.id), release: async () => {} };
-    return this.#download(
-      new BucketMediaStorage(this.#bucket.bucket, this.#staging, {
-        prefix: BUCKET_PREFIX,
-        withVariants: false,
-      }),
-      upload.id,
-    );
+    if (!this.#bucketUploads) return { path: path.join(this.directory, upload.id), release: async () => {} };
+    return this.#download(this.#bucketUploads, upload.id);
   }
 
   /** The original of reel `reelId` as a file on this machine, released after use. */
@@ -231,7 +239,7 @@ export class ReelUploadStore {
   /** Removes uploads started more than a day ago (finished or not), and stray files as old. */
   async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
-    for (const [id, started] of await this.#uploadsStarted()) {
+    for (const [id, { started }] of await this.#uploadsFound()) {
       if (now - started > UPLOAD_LIFETIME_MS) {
         await this.remove(id);
         removed++;
@@ -263,87 +271,58 @@ export class ReelUploadStore {
       usage.sources.bytes += file.size;
     }
     usage.sources.items = reels.size;
-    for (const [id] of await this.#uploadsStarted()) {
+    for (const found of (await this.#uploadsFound()).values()) {
       usage.uploads.items++;
-      for (const size of await this.#uploadSizes(id)) {
-        usage.uploads.files++;
-        usage.uploads.bytes += size;
-      }
+      usage.uploads.files += found.files;
+      usage.uploads.bytes += found.bytes;
     }
     return usage;
   }
 
-  /** Every upload there is, with when it began. */
-  async #uploadsStarted(): Promise<Map<string, number>> {
-    const started = new Map<string, number>();
-    if (this.#bucket) {
-      const uploads = new BucketMediaStorage(this.#bucket.bucket, this.#staging, {
-        prefix: BUCKET_PREFIX,
-        withVariants: false,
-      });
-      for await (const object of uploads.listObjects()) {
+  /** Every upload there is: when it began, and its files (the upload's bytes and its record). */
+  async #uploadsFound(): Promise<Map<string, UploadFound>> {
+    const found = new Map<string, UploadFound>();
+    const add = (id: string, file: { size: number; time: number }) => {
+      const entry = found.get(id) ?? { started: Number.POSITIVE_INFINITY, files: 0, bytes: 0 };
+      entry.started = Math.min(entry.started, file.time);
+      entry.files++;
+      entry.bytes += file.size;
+      found.set(id, entry);
+    };
+    if (this.#bucketUploads) {
+      for await (const object of this.#bucketUploads.listObjects()) {
         const id = object.name.replace(/\.(info|part)$/, "");
-        if (!ID_PATTERN.test(id)) continue;
-        started.set(id, Math.min(started.get(id) ?? Number.POSITIVE_INFINITY, object.mtime.getTime()));
+        if (ID_PATTERN.test(id)) add(id, { size: object.size, time: object.mtime.getTime() });
       }
-      return started;
+      return found;
     }
     const entries = await readdir(this.directory).catch(() => [] as string[]);
     for (const entry of entries) {
       const id = entry.replace(/\.json$/, "");
-      if (!ID_PATTERN.test(id) || started.has(id)) continue;
-      const time = await this.#startedOnDisk(id);
-      if (time !== null) started.set(id, time);
+      if (!ID_PATTERN.test(id)) continue;
+      const info = await stat(path.join(this.directory, entry)).catch(() => null);
+      if (info) add(id, { size: info.size, time: info.mtimeMs });
     }
-    return started;
+    // A recorded creation time is when the upload began, whatever its files' times say.
+    for (const [id, entry] of found) {
+      const created = await this.#recordedStart(id);
+      if (created !== null) entry.started = created;
+    }
+    return found;
   }
 
-  async #uploadSizes(id: string): Promise<number[]> {
-    if (this.#bucket) {
-      const sizes: number[] = [];
-      for (const suffix of ["", ".info", ".part"]) {
-        const head = await this.#bucket.bucket.client
-          .send(new HeadObjectCommand({ Bucket: this.#bucket.bucket.name, Key: `${this.#key(id)}${suffix}` }))
-          .catch((error) => {
-            if (isMissing(error)) return null;
-            throw error;
-          });
-        if (head) sizes.push(head.ContentLength ?? 0);
-      }
-      return sizes;
-    }
-    const sizes = await Promise.all(
-      [id, `${id}.json`].map((name) =>
-        stat(path.join(this.directory, name)).then(
-          (info) => info.size,
-          () => null,
-        ),
-      ),
-    );
-    return sizes.filter((size): size is number => size !== null);
-  }
-
-  /** When an upload on disk began: its recorded creation time, else the oldest of its files' times. */
-  async #startedOnDisk(id: string): Promise<number | null> {
+  /** When the record of an upload on disk says it began, or null. */
+  async #recordedStart(id: string): Promise<number | null> {
     try {
       const info = JSON.parse(await readFile(path.join(this.directory, `${id}.json`), "utf8")) as {
         creation_date?: string;
       };
       const created = Date.parse(info.creation_date ?? "");
-      if (Number.isFinite(created)) return created;
+      return Number.isFinite(created) ? created : null;
     } catch {
       // No readable record: the files' own times decide.
+      return null;
     }
-    const times = await Promise.all(
-      [id, `${id}.json`].map((name) =>
-        stat(path.join(this.directory, name)).then(
-          (info) => info.mtimeMs,
-          () => null,
-        ),
-      ),
-    );
-    const known = times.filter((time): time is number => time !== null);
-    return known.length > 0 ? Math.min(...known) : null;
   }
 }
 
