@@ -153,15 +153,10 @@ export class BucketMediaStorage implements MediaStorage {
   }
 
   async *list(prefix?: string): AsyncIterable<StoredFile> {
-    const start = prefix ? `${this.objectName(prefix)}/` : this.prefix;
-    if (prefix) {
-      const single = await this.stat(prefix);
-      if (single && !single.isDirectory) {
-        yield { key: prefix, size: single.size, mtime: single.mtime };
-        return;
-      }
-    }
-    for await (const object of this.#objectsUnder(start)) {
+    const name = prefix ? this.objectName(prefix) : null;
+    // One listing: the object named `prefix` itself, and those under `prefix/` (not `prefix-other`).
+    for await (const object of this.#objectsUnder(name ?? this.prefix)) {
+      if (name && object.Key !== name && !object.Key.startsWith(`${name}/`)) continue;
       const key = object.Key.slice(this.prefix.length);
       // Objects of the store's own areas (`.variants/`, `.uploads/`) are not media keys.
       if (key.startsWith(".") || key.includes("/.")) continue;
