@@ -1,5 +1,6 @@
-// `npm run bench:pages`: the first load of home, a title page and the four readers in Chromium,
-// throttled like Lighthouse's mobile profile (4× CPU slowdown, or `--cpu-slowdown`; 150 ms round
+// `npm run bench:pages`: the first load of the bottom navigation's four destinations (home,
+// explore, interactive stories, reels), a title page, the four readers and players, and the
+// operators' dashboard, analytics and two queues in Chromium, throttled like Lighthouse's mobile profile (4× CPU slowdown, or `--cpu-slowdown`; 150 ms round
 // trip, 1.6 Mbps down, 750 kbps up, through the DevTools protocol). A real server
 // (apps/server/src/main.ts, demo seed, a fresh data folder) serves a web build. The demo reader
 // signs in once; every measured load is a new browser context holding only that sign-in (its local
@@ -7,8 +8,8 @@
 // transferred before the first paint and in all, requests, and whether any chunk holding recharts
 // was fetched; and how fast the host runs JavaScript, since the same slowdown on a faster host
 // stands for a faster phone.
-// Targets: LCP ≤ 2.0 s; ≤ 170 KB of JavaScript before home's first paint; no recharts for readers.
-// Explore is measured beside them, without an LCP target, to show what the readers' gains cost it.
+// Targets: a reader's page (navigation, title, readers) LCP ≤ 1.5 s with ≤ 60 KB of JavaScript
+// before its first paint and no recharts; an operator's page LCP ≤ 2.5 s.
 // Prints markdown and writes bench/results/pages.json. `--help` lists the flags.
 /// <reference lib="dom" />
 import { type ChildProcess, spawn } from "node:child_process";
@@ -27,7 +28,8 @@ const USAGE = `Usage: npm run bench:pages -- [options]
   --runs 5           cold loads per route (default 5); the median is reported
   --port 3540        the server's port (default 3540; the bench uses 3540-3549)
   --dist <folder>    the web build to serve (default apps/web/dist; build it first)
-  --routes a,b       only these routes (home,title,book,comic,audiobook,drama,explore)
+  --routes a,b       only these routes (home,explore,stories,reels,title,book,comic,audiobook,
+                     drama,dashboard,analytics,support-queue,moderation-queue)
   --cpu-slowdown 4   the CPU slowdown (default 4, Lighthouse's); more stands for a slower host
   --no-throttle      loopback speed, for a look at the page without the mobile profile
   --waterfall        print each request of every route's first load (to stderr)
@@ -35,10 +37,11 @@ const USAGE = `Usage: npm run bench:pages -- [options]
                      (<route>.json; open it in the DevTools Performance panel)`;
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
-const TARGET_LCP_MS = 2000;
-const TARGET_HOME_JS_BEFORE_PAINT_KB = 170;
-/** Routes measured beside the targets' pages, without an LCP target of their own. */
-const WATCHED_ROUTES = new Set(["explore"]);
+/** A reader's pages: the bottom navigation's destinations, a title, the readers and players. */
+const READER_TARGETS = { lcpMs: 1500, jsBeforePaintKB: 60 };
+/** The operators' pages, signed in as the demo superadmin. */
+const OPERATOR_TARGETS = { lcpMs: 2500, jsBeforePaintKB: Number.POSITIVE_INFINITY };
+type Targets = typeof READER_TARGETS;
 /** Lighthouse's simulated mobile network (its "slow 4G"); the CPU's slowdown is `--cpu-slowdown`. */
 const THROTTLING = {
   latency: 150,
@@ -150,12 +153,31 @@ async function query<T>(token: string, name: string, input?: unknown): Promise<T
   return body.result?.data as T;
 }
 
-/** Watches paints and fetches from the page's first moment. */
+/**
+ * Watches paints and fetches from the page's first moment, and when the app takes the place of a
+ * first screen the server drew (the drawing's element leaves the page).
+ */
 function instrument() {
-  const marks = window as unknown as { __lcp: number; __lcpAt: number; __lcpElement: string };
+  const marks = window as unknown as {
+    __lcp: number;
+    __lcpAt: number;
+    __lcpElement: string;
+    __handoff: number;
+  };
   marks.__lcp = 0;
   marks.__lcpAt = 0;
   marks.__lcpElement = "";
+  marks.__handoff = Number.NaN;
+  let drawn = false;
+  const handoff = new MutationObserver(() => {
+    const screen = document.getElementById("first-screen");
+    if (screen) drawn = true;
+    else if (drawn) {
+      marks.__handoff = performance.now();
+      handoff.disconnect();
+    }
+  });
+  handoff.observe(document, { childList: true, subtree: true });
   performance.setResourceTimingBufferSize(2000);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>) {
@@ -229,6 +251,8 @@ interface Load {
   lcpMs: number;
   lcpElement: string;
   fcpMs: number;
+  /** When the app took the place of the server's drawing; NaN for a page not drawn. */
+  handoffMs: number;
   jsBeforePaintBytes: number;
   jsBytes: number;
   jsFiles: number;
@@ -284,7 +308,7 @@ async function measureLoad(
     if (traceFile) await browser.stopTracing();
     return await page.evaluate(
       (rechartsFiles) => {
-        const marks = window as unknown as { __lcp: number; __lcpElement: string };
+        const marks = window as unknown as { __lcp: number; __lcpElement: string; __handoff: number };
         const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
         const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
@@ -295,6 +319,7 @@ async function measureLoad(
           lcpMs: marks.__lcp,
           lcpElement: marks.__lcpElement,
           fcpMs: fcp,
+          handoffMs: marks.__handoff,
           jsBeforePaintBytes: sum(scripts.filter((entry) => entry.responseEnd <= fcp)),
           jsBytes: sum(scripts),
           jsFiles: scripts.length,
@@ -346,15 +371,16 @@ const browser = await chromium.launch({
   ],
 });
 const chromiumVersion = browser.version();
-const results: Array<{ name: string; path: string; loads: Load[] }> = [];
+const results: Array<{ name: string; targets: Targets; path: string; loads: Load[] }> = [];
 let speed = { host: 0, throttled: 0 };
 try {
   speed = await measureSpeedIndex(browser);
   log(`speed index: ${round(speed.host, 0)} as it is, ${round(speed.throttled, 0)} throttled`);
   const recharts = await rechartsChunks();
-  const { token, storage } = await signIn(browser, "reader@demo.test");
+  const reader = await signIn(browser, "reader@demo.test");
+  const operator = await signIn(browser, "superadmin@demo.test");
   const catalogue = await query<{ items: Array<{ _id: string; contentType: string }> }>(
-    token,
+    reader.token,
     "content.listContent",
     { limit: 50 },
   );
@@ -363,31 +389,39 @@ try {
     if (!found) throw new Error(`no ${type} in the demo catalogue`);
     return found._id;
   };
-  const routes: Array<[string, string]> = [
-    ["home", "/"],
-    ["title", `/content/${firstOf("book")}`],
-    ["book", `/read/${firstOf("book")}`],
-    ["comic", `/read-comic/${firstOf("comic")}`],
-    ["audiobook", `/listen/${firstOf("audiobook")}`],
-    ["drama", `/watch/${firstOf("drama")}`],
-    // Not among the targets' pages: watched so that lighter readers do not make explore heavier.
-    ["explore", "/explore"],
+  const readers = { storage: reader.storage, targets: READER_TARGETS };
+  const operators = { storage: operator.storage, targets: OPERATOR_TARGETS };
+  const routes: Array<{ name: string; path: string; storage: StoredSignIn; targets: Targets }> = [
+    { name: "home", path: "/", ...readers },
+    { name: "explore", path: "/explore", ...readers },
+    { name: "stories", path: "/interactive-stories", ...readers },
+    { name: "reels", path: "/reels", ...readers },
+    { name: "title", path: `/content/${firstOf("book")}`, ...readers },
+    { name: "book", path: `/read/${firstOf("book")}`, ...readers },
+    { name: "comic", path: `/read-comic/${firstOf("comic")}`, ...readers },
+    { name: "audiobook", path: `/listen/${firstOf("audiobook")}`, ...readers },
+    { name: "drama", path: `/watch/${firstOf("drama")}`, ...readers },
+    { name: "dashboard", path: "/admin/dashboard", ...operators },
+    { name: "analytics", path: "/admin/analytics", ...operators },
+    { name: "support-queue", path: "/admin/support", ...operators },
+    { name: "moderation-queue", path: "/admin/flagged-content", ...operators },
   ];
   const wanted = values.routes?.split(",");
-  for (const [name, routePath] of routes) {
+  for (const { name, path: routePath, storage, targets } of routes) {
     if (wanted && !wanted.includes(name)) continue;
     const loads: Load[] = [];
     for (let run = 0; run < runs; run++) {
       const traceFile = traceDir && run === 0 ? path.join(traceDir, `${name}.json`) : null;
       const load = await measureLoad(browser, storage, `${baseUrl}${routePath}`, recharts, traceFile);
       log(
-        `${name} ${run + 1}/${runs}: LCP ${round(load.lcpMs)} ms (${load.lcpElement}), FCP ${round(load.fcpMs)} ms, JS ${kb(load.jsBeforePaintBytes)}/${kb(load.jsBytes)} KB, ${load.requests} requests`,
+        `${name} ${run + 1}/${runs}: LCP ${round(load.lcpMs)} ms (${load.lcpElement}), FCP ${round(load.fcpMs)} ms, app ${round(load.handoffMs)} ms, JS ${kb(load.jsBeforePaintBytes)}/${kb(load.jsBytes)} KB, ${load.requests} requests`,
       );
       if (values.waterfall && run === 0) log(`${name} waterfall:\n  ${load.waterfall.join("\n  ")}`);
       loads.push(load);
     }
     results.push({
       name,
+      targets,
       path: routePath,
       loads: loads.map(({ waterfall: _, ...figures }) => ({ ...figures, waterfall: [] })),
     });
@@ -398,16 +432,21 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const rows = results.map(({ name, loads }) => {
+const rows = results.map(({ name, targets, loads }) => {
   const pick = (figure: (load: Load) => number) => median(loads.map(figure));
   return {
     name,
+    targets,
     lcpMs: round(
       pick((load) => load.lcpMs),
       0,
     ),
     fcpMs: round(
       pick((load) => load.fcpMs),
+      0,
+    ),
+    handoffMs: round(
+      pick((load) => load.handoffMs),
       0,
     ),
     jsBeforePaintKB: kb(pick((load) => load.jsBeforePaintBytes)),
@@ -429,25 +468,27 @@ console.log(
     `BenchmarkIndex) ${round(speed.host, 0)} as it is, ${round(speed.throttled, 0)} throttled\n`,
 );
 console.log(
-  "| Route | LCP | FCP | JS before first paint | JS in all (files) | Requests | Transferred | LCP element | recharts |",
+  "| Route | LCP (target) | FCP | App takes over | JS before first paint (target) | JS in all (files) | Requests | Transferred | LCP element | recharts |",
 );
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |");
+const jsTarget = (row: (typeof rows)[number]) =>
+  Number.isFinite(row.targets.jsBeforePaintKB) ? ` (≤ ${row.targets.jsBeforePaintKB} KB)` : "";
 for (const row of rows) {
   console.log(
-    `| ${row.name} | ${row.lcpMs} ms | ${row.fcpMs} ms | ${row.jsBeforePaintKB} KB | ${row.jsKB} KB (${row.jsFiles}) | ${row.requests} | ${row.transferredKB} KB | ${row.lcpElement} | ${row.recharts.length ? "yes" : "no"} |`,
+    `| ${row.name} | ${row.lcpMs} ms (≤ ${row.targets.lcpMs}) | ${row.fcpMs} ms | ${Number.isNaN(row.handoffMs) ? "not drawn" : `${row.handoffMs} ms`} | ${row.jsBeforePaintKB} KB${jsTarget(row)} | ${row.jsKB} KB (${row.jsFiles}) | ${row.requests} | ${row.transferredKB} KB | ${row.lcpElement} | ${row.recharts.length ? "yes" : "no"} |`,
   );
 }
-const failures = [
-  ...rows
-    .filter((row) => !WATCHED_ROUTES.has(row.name) && row.lcpMs > TARGET_LCP_MS)
-    .map((row) => `${row.name}: LCP ${row.lcpMs} ms`),
-  ...rows
-    .filter((row) => row.name === "home" && row.jsBeforePaintKB > TARGET_HOME_JS_BEFORE_PAINT_KB)
-    .map((row) => `home: ${row.jsBeforePaintKB} KB of JavaScript before the first paint`),
-  ...rows.filter((row) => row.recharts.length > 0).map((row) => `${row.name}: fetched recharts`),
-];
+const failures = rows.flatMap((row) => [
+  ...(row.lcpMs > row.targets.lcpMs ? [`${row.name}: LCP ${row.lcpMs} ms > ${row.targets.lcpMs} ms`] : []),
+  ...(row.jsBeforePaintKB > row.targets.jsBeforePaintKB
+    ? [
+        `${row.name}: ${row.jsBeforePaintKB} KB of JavaScript before the first paint > ${row.targets.jsBeforePaintKB} KB`,
+      ]
+    : []),
+  ...(row.targets === READER_TARGETS && row.recharts.length > 0 ? [`${row.name}: fetched recharts`] : []),
+]);
 console.log(
-  `\nTargets (LCP ≤ ${TARGET_LCP_MS} ms, home's JavaScript before first paint ≤ ${TARGET_HOME_JS_BEFORE_PAINT_KB} KB, no recharts): ${failures.length ? `NOT met: ${failures.join("; ")}` : "met"}.`,
+  `\nTargets (a reader's page LCP ≤ ${READER_TARGETS.lcpMs} ms with ≤ ${READER_TARGETS.jsBeforePaintKB} KB of JavaScript before its first paint and no recharts; an operator's page LCP ≤ ${OPERATOR_TARGETS.lcpMs} ms): ${failures.length ? `NOT met: ${failures.join("; ")}` : "met"}.`,
 );
 await mkdir(path.join(REPO_ROOT, "bench/results"), { recursive: true });
 await writeFile(

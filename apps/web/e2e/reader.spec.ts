@@ -95,6 +95,43 @@ test("a title's page arrives drawn with its content, and the app takes its place
   await expect(page.getByTestId("welcome")).toBeVisible();
 });
 
+test("explore, the stories and the reels arrive drawn too, the reels with their first poster", async () => {
+  const stories = await callAs<{ items: Array<{ title: string }> }>(page, "query", "stories.listStories", {});
+  const feed = await callAs<{ items: Array<{ posterUrl: string | null }> }>(page, "query", "reels.listFeed", {
+    firstReelId: null,
+  });
+  await page.route("**/assets/*.js", (route) => route.abort());
+  try {
+    await page.goto("/explore?type=comic");
+    const drawn = page.locator("#first-screen");
+    await expect(drawn.getByRole("heading", { level: 1, includeHidden: true })).toHaveText("Explore");
+    await expect(drawn.locator("ul li").first()).toBeAttached();
+
+    await page.goto("/interactive-stories");
+    await expect(drawn.getByRole("heading", { level: 1, includeHidden: true })).toHaveText(
+      "Interactive Stories",
+    );
+    await expect(drawn).toContainText(stories.items[0]?.title ?? "?");
+
+    // The reel on screen shows its poster before any of the app's code has come.
+    await page.goto("/reels");
+    const poster = drawn.locator("article img").first();
+    await expect(poster).toHaveAttribute("src", feed.items[0]?.posterUrl ?? "?");
+    await expect
+      .poll(() => poster.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+  } finally {
+    await page.unroute("**/assets/*.js");
+  }
+  // With the code, the app takes each one's place and works.
+  await page.goto("/reels");
+  await expect(page.getByTestId("reel-video").first()).toBeAttached();
+  await expect(page.locator("#first-screen")).toHaveCount(0);
+  await page.goto("/explore?type=comic");
+  await expect(page.locator("#first-screen")).toHaveCount(0);
+  await expect(page.getByTestId("result-count")).toContainText(/\d+ titles?/);
+});
+
 test("a title opened on another kind's reader moves to its own; an episode not out says so", async () => {
   const dramaId = await titleId(page, "two houses", "drama");
   await page.goto(`/read/${dramaId}?episode=2`);

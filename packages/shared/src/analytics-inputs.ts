@@ -1,6 +1,6 @@
 // What the analytics functions accept.
 import { z } from "zod";
-import { ANALYTICS_MAX_DAYS } from "./analytics.ts";
+import { ANALYTICS_MAX_DAYS, FUNNEL_WINDOWS } from "./analytics.ts";
 
 const day = z.iso.date("A date is written YYYY-MM-DD");
 
@@ -14,8 +14,6 @@ export const dayRangeInput = z
     error: `Choose at most ${ANALYTICS_MAX_DAYS} days`,
     path: ["from"],
   });
-
-export const FUNNEL_WINDOWS = [1, 7, 14, 30] as const;
 
 export const analyticsReportInput = z
   .object({

@@ -38,6 +38,19 @@ export interface Dashboard {
 /** The longest period one analytics view covers. */
 export const ANALYTICS_MAX_DAYS = 366;
 
+/** The funnels' windows, in days: how long after its first step a step still counts. */
+export const FUNNEL_WINDOWS = [1, 7, 14, 30] as const;
+export type FunnelWindow = (typeof FUNNEL_WINDOWS)[number];
+export const DEFAULT_FUNNEL_WINDOW: FunnelWindow = 7;
+
+/** The funnels' window from the address (?window=), the default for anything else. */
+export function parseFunnelWindow(param: string | null): FunnelWindow {
+  const days = Number(param);
+  return (FUNNEL_WINDOWS as readonly number[]).includes(days)
+    ? (days as FunnelWindow)
+    : DEFAULT_FUNNEL_WINDOW;
+}
+
 /** A period of whole UTC days, both ends included (YYYY-MM-DD). */
 export interface DayRange {
   from: string;

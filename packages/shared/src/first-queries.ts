@@ -5,6 +5,15 @@
 // (apps/web/src/app/route-data.ts); both put the answers under the keys the pages read
 // (apps/web/src/lib/first-data-keys.ts).
 
+import type { AddressQuery } from "./address-query.ts";
+import { type FunnelWindow, parseFunnelWindow } from "./analytics.ts";
+import type { ContentType } from "./content.ts";
+import type { ListContentInput } from "./content-inputs.ts";
+import { type Range, rangeFromAddress } from "./day-range.ts";
+import { EXPLORE_PAGE_SIZE, listInput, parseExploreParams } from "./explore-filters.ts";
+import { queueFiltersOf, queueInputOf } from "./moderation-queue-filters.ts";
+import { type SupportQueueInput, supportQueueInputOf } from "./support-queue-filters.ts";
+
 /** Every function whose answer a page's first data may hold, with its input. */
 export interface FirstQueryInputs {
   /** The signed-in person, as `users.updateCurrentUser` stores them (the sign-in gate's wait). */
@@ -16,7 +25,29 @@ export interface FirstQueryInputs {
   "content.getContent": { contentId: string };
   "content.getEpisode": { contentId: string; number: number };
   "library.getTitleProgress": { contentId: string };
+  /** Explore's first page of titles (a page of the app's infinite list). */
+  "content.listContent": Omit<ListContentInput, "cursor">;
+  "content.listGenres": { type?: ContentType };
+  "stories.listStories": { search?: string; genre?: string };
+  "stories.listStoryGenres": undefined;
+  /** The reels feed's first page (a page of the app's infinite list). */
+  "reels.listFeed": { firstReelId: string | null };
+  /** What the signed-in administrator may see and do: every console page waits for it. */
+  "permissions.getMyAdminPermissions": undefined;
+  "analytics.getDashboard": undefined;
+  "analytics.getAnalyticsReport": { range: Range; funnelWindowDays: FunnelWindow };
+  "support.listQueue": SupportQueueInput;
+  "moderation.getQueue": ReturnType<typeof queueInputOf>;
 }
+
+/**
+ * The functions the app keeps as infinite lists: their answer is the list's first page, and the
+ * app's cache holds it as one (lib/first-data-keys.ts).
+ */
+export const INFINITE_FIRST_QUERIES: ReadonlySet<FirstQueryPath> = new Set([
+  "content.listContent",
+  "reels.listFeed",
+]);
 export type FirstQueryPath = keyof FirstQueryInputs;
 
 /** The names of a route pattern's parameters: "contentId" for "/read/:contentId". */
@@ -41,7 +72,7 @@ export type FirstQuery<Params> = {
     : {
         readonly path: Path;
         // A method, so that a query of one route's parameters fits the table of any route's.
-        input(params: Params): FirstQueryInputs[Path];
+        input(params: Params, search: AddressQuery): FirstQueryInputs[Path];
       };
 }[FirstQueryPath];
 
@@ -66,6 +97,11 @@ const title = {
   input: ({ contentId }: { readonly contentId: string }) => ({ contentId }),
 } as const;
 
+/** What the administrator may see, which every console page waits for before it shows anything. */
+const adminPermissions = { path: "permissions.getMyAdminPermissions" } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const FIRST_QUERIES = {
   /** Home: the curated shelves and the Continue shelf. */
   home: page(["/"], [{ path: "contentCuration.getActiveCuratedLists" }, { path: "library.getMyLibrary" }]),
@@ -85,9 +121,87 @@ export const FIRST_QUERIES = {
     ),
     followedBy: ["content.getEpisode", "library.getTitleProgress"],
   },
+  /** Explore: the first page of titles for the search and filters in the address, and the genres. */
+  explore: page(
+    ["/explore"],
+    [
+      {
+        path: "content.listContent",
+        input: (_params, search) => listInput(parseExploreParams(search), EXPLORE_PAGE_SIZE),
+      },
+      {
+        path: "content.listGenres",
+        input: (_params, search) => {
+          const { type } = parseExploreParams(search);
+          return type ? { type } : {};
+        },
+      },
+    ],
+  ),
+  /** The interactive stories: the first page for the words and genre in the address, and the genres. */
+  stories: page(
+    ["/interactive-stories"],
+    [
+      {
+        path: "stories.listStories",
+        input: (_params, search) => {
+          // As the page sends them: the words trimmed, the genre as written; either left out when empty.
+          const words = search.get("q")?.trim();
+          const genre = search.get("genre");
+          return { ...(words ? { search: words } : {}), ...(genre ? { genre } : {}) };
+        },
+      },
+      { path: "stories.listStoryGenres" },
+    ],
+  ),
+  /** The reels feed's first page, from the reel in the address (`?reel=`) when it names one. */
+  reels: page(
+    ["/reels"],
+    [
+      {
+        path: "reels.listFeed",
+        input: (_params, search) => {
+          const asked = search.get("reel");
+          return { firstReelId: asked && UUID.test(asked) ? asked : null };
+        },
+      },
+    ],
+  ),
+  /** The admin dashboard's figures. */
+  dashboard: page(["/admin/dashboard"], [adminPermissions, { path: "analytics.getDashboard" }]),
+  /** The analytics report for the range of days and the funnels' window in the address. */
+  analytics: page(
+    ["/admin/analytics"],
+    [
+      adminPermissions,
+      {
+        path: "analytics.getAnalyticsReport",
+        input: (_params, search) => ({
+          range: rangeFromAddress(search).range,
+          funnelWindowDays: parseFunnelWindow(search.get("window")),
+        }),
+      },
+    ],
+  ),
+  /** The support queue for the filters in the address. */
+  supportQueue: page(
+    ["/admin/support"],
+    [
+      adminPermissions,
+      { path: "support.listQueue", input: (_params, search) => supportQueueInputOf(search) },
+    ],
+  ),
+  /** The moderation queue's first page for the filters in the address. */
+  moderationQueue: page(
+    ["/admin/flagged-content"],
+    [
+      adminPermissions,
+      { path: "moderation.getQueue", input: (_params, search) => queueInputOf(queueFiltersOf(search)) },
+    ],
+  ),
 } as const;
 
-/** The kinds of page with first queries: home, a title's page, the readers. */
+/** The kinds of page with first queries: the bottom navigation's, a title's, the readers, the console's. */
 export type FirstQueriesPageName = keyof typeof FIRST_QUERIES;
 
 function routesOf(pages: typeof FIRST_QUERIES) {

@@ -150,8 +150,16 @@ describe("the page for an app route", () => {
     expect(head).toContain('<link rel="preload" as="image" fetchpriority="high" href="/demo/covers/a.svg">');
     expect(head.match(/rel="preload" as="image"/g)).toHaveLength(1);
     expect(head).not.toContain('onload="x"');
+    // Nothing needs the app's code to paint the drawing: it comes after what the drawing shows.
+    expect(head).toContain('<script type="module" fetchpriority="low" ');
+    expect(head).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/read.js">',
+    );
+    expect(head).not.toMatch(/<link rel="modulepreload" (?!fetchpriority="low")/);
     // Nothing of one person's page is kept for the next.
-    expect(page.render("/read/0b9d1f7e")).not.toContain("first-data");
+    const undrawn = page.render("/read/0b9d1f7e");
+    expect(undrawn).not.toContain("first-data");
+    expect(undrawn).not.toContain("fetchpriority");
   });
 
   it("holds only the answer when nothing could be drawn", () => {
@@ -159,6 +167,8 @@ describe("the page for an app route", () => {
     expect(html).toContain('id="first-data"');
     expect(html).not.toContain('id="first-screen"');
     expect(html).toContain('<link rel="preload" as="style" href="/assets/read.css">');
+    // The app draws this page: its code is what the first paint waits for.
+    expect(html).not.toContain('fetchpriority="low"');
   });
 
   it("has only the configuration for a route it does not know", () => {

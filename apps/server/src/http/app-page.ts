@@ -10,7 +10,8 @@
 //   the rest downloads (decision 0029); the content security policy allows it by its hash;
 // - when the server has drawn the page's first screen (decision 0031): that screen ahead of the
 //   app's root, and the first-data answer it was drawn from ahead of the head script, which then
-//   need not ask; the route's styles apply at once rather than being preloaded.
+//   need not ask; the route's styles apply at once rather than being preloaded, and the app's
+//   scripts are fetched at low priority, after what the drawing shows (decision 0053).
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -89,6 +90,15 @@ export function routeScriptTags(route: RoutePreload | undefined): string {
     .join("\n    ");
 }
 
+/**
+ * The app's scripts fetched after what the drawing shows: on a page whose first screen is drawn,
+ * nothing needs them to paint, and on a phone's line they would otherwise share it with the
+ * styles and the first pictures (HTTP/1.1's six connections, each a slice of the bandwidth).
+ */
+export function afterTheDrawing(tags: string): string {
+  return tags.replaceAll(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+}
+
 /** The build's stylesheet links, taken out of its page so that they can go ahead of its scripts. */
 export function takeStylesheets(html: string): { html: string; styles: string[] } {
   const styles: string[] = [];
@@ -163,6 +173,7 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
   const bodyBeforeRoot = rootAt >= 0 ? html.slice(headEnd, rootAt) : body;
   const bodyFromRoot = rootAt >= 0 ? html.slice(rootAt) : "";
   const headScriptTag = headScript ? `<script>${headScript}</script>` : null;
+  const headRestAfterDrawing = afterTheDrawing(headRest);
 
   /**
    * The page in its order: the answer the drawing came from (which the head script reads), the
@@ -175,7 +186,7 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
     return [
       pageStart,
       firstTags.map((tag) => `${tag}\n    `).join(""),
-      headRest,
+      parts.drawing ? headRestAfterDrawing : headRest,
       `  ${[parts.routeTags, configTag].filter(Boolean).join("\n    ")}\n  `,
       parts.drawing ? `${bodyBeforeRoot}${parts.drawing}${bodyFromRoot}` : body,
     ].join("");
@@ -196,7 +207,7 @@ export function loadAppPage(distDir: string, config: ClientConfig): AppPage {
         .join("\n    "),
       // The drawing needs the route's styles at once.
       routeStyles: routeStyleTags(route, { apply: isDrawn }),
-      routeTags: routeScriptTags(route),
+      routeTags: isDrawn ? afterTheDrawing(routeScriptTags(route)) : routeScriptTags(route),
       // Inert and hidden from assistive technology: a picture of the page until the app, which
       // draws the same page, takes its place (apps/web/src/first-screen/handoff.ts).
       drawing: isDrawn

@@ -107,12 +107,17 @@ describe("POST /api/first-data", () => {
     const malformed = await post(reader.token, { path: "/watch/not-an-id%zz" });
     expect(malformed.status).toBe(200);
     expect(answered(malformed.body, "content.getContent")).toEqual([]);
-    const other = await post(reader.token, { path: "/explore?genre=fantasy" });
+    const other = await post(reader.token, { path: "/clubs?genre=fantasy" });
     expect(other.body.queries.map((query) => query.path).sort()).toEqual([
       "systemSettings.getComingSoonSettings",
       "users.getCurrentUser",
     ]);
     expect(other.body.images).toEqual([]);
+    // A story search longer than the function takes: refused and left out, the genres kept.
+    const tooLong = await post(reader.token, { path: `/interactive-stories?q=${"w".repeat(300)}` });
+    expect(tooLong.status).toBe(200);
+    expect(answered(tooLong.body, "stories.listStories")).toEqual([]);
+    expect(answered(tooLong.body, "stories.listStoryGenres")).toHaveLength(1);
   });
 
   it("refuses callers without a valid sign-in and bad input, storing nothing", async () => {

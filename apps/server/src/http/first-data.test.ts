@@ -33,6 +33,23 @@ const standIns = t.router({
       episodes: [{ number: 1, lock: null }],
     }),
     getEpisode: answering({ payload: { kind: "video", posterUrl: "/demo/poster.jpg" } }),
+    listContent: answering({
+      items: [{ coverImage: "/demo/found.jpg" }, { coverImage: "/media/covers/uploaded" }],
+      nextCursor: null,
+      total: 2,
+    }),
+    listGenres: answering([]),
+  }),
+  stories: t.router({
+    listStories: answering({ items: [{ coverImage: "/demo/story.jpg" }], nextCursor: null }),
+    listStoryGenres: answering([]),
+  }),
+  permissions: t.router({ getMyAdminPermissions: answering({ grants: {} }) }),
+  analytics: t.router({ getDashboard: answering({}), getAnalyticsReport: answering({}) }),
+  support: t.router({ listQueue: answering({ items: [] }) }),
+  moderation: t.router({ getQueue: answering({ items: [] }) }),
+  reels: t.router({
+    listFeed: answering({ items: [{ posterUrl: "/demo/reel.jpg" }, { posterUrl: "/demo/next.jpg" }] }),
   }),
 });
 
@@ -48,9 +65,17 @@ const addressOf = (route: string) => route.replaceAll(/:\w+/g, CONTENT_ID);
 describe("the first data of each page in FIRST_QUERIES", () => {
   it("has a plan for every route there, and for no other page", () => {
     for (const { route } of FIRST_QUERY_ROUTES) expect(hasPagePlan(addressOf(route)), route).toBe(true);
-    for (const other of ["/explore", "/library", "/content", `/profile/${CONTENT_ID}`]) {
+    for (const other of ["/clubs", "/library", "/content", `/profile/${CONTENT_ID}`]) {
       expect(hasPagePlan(other), other).toBe(false);
     }
+  });
+
+  it("makes the lists' inputs from the address's query", async () => {
+    const reply = await answer(context, "/explore?q=whale&type=book");
+    expect(reply.queries.filter(({ path }) => path.startsWith("content."))).toMatchObject([
+      { path: "content.listContent", input: { query: "whale", type: "book", sort: "relevance", limit: 12 } },
+      { path: "content.listGenres", input: { type: "book" } },
+    ]);
   });
 
   it("answers exactly the page's first queries, the readers' follow-ups after them", async () => {
@@ -60,7 +85,10 @@ describe("the first data of each page in FIRST_QUERIES", () => {
       const expected = [
         { path: "users.getCurrentUser" },
         { path: "systemSettings.getComingSoonSettings" },
-        ...queries.map(({ path, input }) => ({ path, input: input?.({ contentId: CONTENT_ID }) })),
+        ...queries.map(({ path, input }) => ({
+          path,
+          input: input?.({ contentId: CONTENT_ID }, new URLSearchParams()),
+        })),
         ...(page === "reader"
           ? [
               { path: "content.getEpisode", input: { contentId: CONTENT_ID, number: 1 } },
@@ -84,6 +112,10 @@ describe("the first data of each page in FIRST_QUERIES", () => {
     expect((await answer(context, `${addressOf("/read/:contentId")}?matter=cover`)).images).toEqual([
       "/demo/title.jpg",
     ]);
-    expect((await answer(context, "/explore")).images).toEqual([]);
+    expect((await answer(context, "/explore")).images).toEqual(["/demo/found.jpg"]);
+    expect((await answer(context, "/interactive-stories")).images).toEqual(["/demo/story.jpg"]);
+    // The feed's first reel only: the next poster waits for a swipe.
+    expect((await answer(context, "/reels")).images).toEqual(["/demo/reel.jpg"]);
+    expect((await answer(context, "/clubs")).images).toEqual([]);
   });
 });

@@ -6,7 +6,14 @@
 // Which functions a page asks for first is written once, by route, in FIRST_QUERIES (read by the
 // app's route loaders too); what follows from their answers (a reader's episode, the images to
 // fetch first) is chosen here.
-import type { ContentDetail, CuratedList, EpisodeContent, MyLibrary } from "@litverse/shared/content";
+import type {
+  ContentCard,
+  ContentDetail,
+  ContentPage,
+  CuratedList,
+  EpisodeContent,
+  MyLibrary,
+} from "@litverse/shared/content";
 import { EAGER_COVER_COUNT, episodeParam, episodeToOpen } from "@litverse/shared/content";
 import { FIRST_DATA_PATH, type FirstDataQuery, type FirstDataReply } from "@litverse/shared/first-data";
 import { firstDataInput } from "@litverse/shared/first-data-inputs";
@@ -18,6 +25,8 @@ import {
   type FirstQueriesPageName,
   type FirstQueryPath,
 } from "@litverse/shared/first-queries";
+import type { ReelFeedPage } from "@litverse/shared/reels";
+import type { StoryPage } from "@litverse/shared/stories";
 import { type AnyTRPCRouter, TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -64,6 +73,21 @@ const STEPS: { [Name in FirstQueriesPageName]: PageStep<Name> } = {
     ].map(asIs);
   },
   title: async ({ answer }) => [asIs(answer<ContentDetail>("content.getContent")?.coverImage)],
+  explore: async ({ answer }) =>
+    (answer<ContentPage<ContentCard>>("content.listContent")?.items ?? [])
+      .slice(0, EAGER_COVER_COUNT)
+      .map((content) => asIs(content.coverImage)),
+  stories: async ({ answer }) =>
+    (answer<StoryPage>("stories.listStories")?.items ?? [])
+      .slice(0, EAGER_COVER_COUNT)
+      .map((story) => asIs(story.coverImage)),
+  // The console's pages show no pictures first.
+  dashboard: async () => [],
+  analytics: async () => [],
+  supportQueue: async () => [],
+  moderationQueue: async () => [],
+  /** The first reel's poster, which the feed shows until its video plays. */
+  reels: async ({ answer }) => [answer<ReelFeedPage>("reels.listFeed")?.items[0]?.posterUrl],
   /**
    * A reader: the title, then the episode it opens (the same choice as the app's, so it counts one
    * view) and where the person is in the title, which every reader waits for before it opens.
@@ -95,7 +119,9 @@ async function askForPage(
   keep: Keep,
 ): Promise<Array<string | null | undefined>> {
   const { queries }: FirstQueriesPage = FIRST_QUERIES[name];
-  const answers = await Promise.all(queries.map((query) => keep(query.path, query.input?.(page.params))));
+  const answers = await Promise.all(
+    queries.map((query) => keep(query.path, query.input?.(page.params, page.search))),
+  );
   const byPath = new Map(queries.map((query, index) => [query.path, answers[index]]));
   const answer = <T>(path: FirstQueryPath) => (byPath.get(path) ?? null) as T | null;
   return STEPS[name]({ ...page, answer }, keep);

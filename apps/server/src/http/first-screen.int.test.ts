@@ -10,7 +10,9 @@ import { addEpisodes, bookChapter } from "../modules/content/add-episodes.ts";
 import { episodes } from "../modules/content/schema.ts";
 import { users } from "../modules/users/schema.ts";
 import { addChapters, createTitle } from "../test/catalogue.ts";
-import { openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
+import { storedReel } from "../test/reels.ts";
+import { caveStory, publishedStory } from "../test/stories.ts";
+import { createUser, openTestPlatform, type TestPlatform } from "../test/test-platform.ts";
 import { startTestServer, type TestServer } from "../test/test-server.ts";
 import { accessToken, signedInAs } from "../test/tokens.ts";
 import { BOOK_PAGE_SCRIPT_FILE } from "./app-page.ts";
@@ -211,6 +213,70 @@ describe("a page's first screen", () => {
     expect((await open("/", reader.token)).script).toBeNull();
   });
 
+  it("draws explore's first page of titles for the address's search and filters", async () => {
+    const reader = await signedInAs(platform, "user");
+    await createTitle(platform, { title: "The Explored Harbour" });
+    await createTitle(platform, { contentType: "comic", title: "A Drawn Comic" });
+    const page = await open("/explore?type=book&sort=new", reader.token);
+    expect(page.answer?.queries.map((query) => query.path)).toContain("content.listContent");
+    expect(page.screen).toMatch(/<h1[^>]*>Explore<\/h1>/);
+    expect(page.screen).toContain("The Explored Harbour");
+    expect(page.screen).not.toContain("A Drawn Comic");
+  });
+
+  it("draws the interactive stories", async () => {
+    const reader = await signedInAs(platform, "user");
+    await publishedStory(platform, await createUser(platform, "admin"), caveStory(), "The Drawn Cave");
+    const page = await open("/interactive-stories", reader.token);
+    expect(page.screen).toMatch(/<h1[^>]*>Interactive Stories<\/h1>/);
+    expect(page.screen).toContain("The Drawn Cave");
+  });
+
+  it("draws the reels feed with its first reel's poster, fetched at once", async () => {
+    const reader = await signedInAs(platform, "user");
+    const creator = await createUser(platform, "user");
+    const reel = await storedReel(platform, creator, { caption: "A drawn reel", isOfficial: true });
+    const page = await open(`/reels?reel=${reel.id}`, reader.token);
+    expect(page.answer?.images).toHaveLength(1);
+    const poster = page.answer?.images[0] ?? "";
+    expect(poster).toContain(reel.id);
+    expect(page.screen).toContain("A drawn reel");
+    // The poster as a picture; the video waits for the app (no download the app would repeat).
+    expect(page.screen).toMatch(new RegExp(`<img src="${poster}"[^>]*fetchPriority="high"`));
+    expect(page.screen).not.toContain("<video");
+  });
+
+  it("draws the console's dashboard and queues for an administrator, and refuses a reader", async () => {
+    const admin = await signedInAs(platform, "superadmin");
+    const dashboard = await open("/admin/dashboard", admin.token);
+    expect(dashboard.answer?.queries.map((query) => query.path)).toEqual(
+      expect.arrayContaining(["permissions.getMyAdminPermissions", "analytics.getDashboard"]),
+    );
+    expect(dashboard.screen).toMatch(/<h1[^>]*>Admin Dashboard<\/h1>/);
+    const analytics = await open("/admin/analytics?days=7&window=14", admin.token);
+    const report = analytics.answer?.queries.find((query) => query.path === "analytics.getAnalyticsReport");
+    expect(report?.input).toMatchObject({ funnelWindowDays: 14 });
+    expect(analytics.screen).toMatch(/<h1[^>]*>Analytics<\/h1>/);
+    const support = await open("/admin/support?status=all", admin.token);
+    expect(support.answer?.queries).toContainEqual(
+      expect.objectContaining({ path: "support.listQueue", input: { activeOnly: false, unattended: false } }),
+    );
+    expect(support.screen).toMatch(/<h1[^>]*>Support Tickets<\/h1>/);
+    const moderation = await open("/admin/flagged-content?state=decided", admin.token);
+    expect(moderation.answer?.queries).toContainEqual(
+      expect.objectContaining({
+        path: "moderation.getQueue",
+        input: { state: "decided", assignee: "anyone" },
+      }),
+    );
+    expect(moderation.screen).toMatch(/<h1[^>]*>Flagged Content<\/h1>/);
+    // A reader gets no console figures: the functions refuse, and the page drawn is the refusal.
+    const reader = await signedInAs(platform, "user");
+    const refused = await open("/admin/dashboard", reader.token);
+    expect(refused.answer?.queries.map((query) => query.path)).not.toContain("analytics.getDashboard");
+    expect(refused.screen).toContain("For administrators only");
+  });
+
   it("is not drawn without a valid sign-in, nor for other pages, and stores no one", async () => {
     const title = await createTitle(platform);
     const subject = `first-screen-${crypto.randomUUID()}`;
@@ -226,8 +292,8 @@ describe("a page's first screen", () => {
     const stored = await platform.deps.db.select().from(users);
     expect(stored.some((row) => row.subject === subject)).toBe(false);
     const reader = await signedInAs(platform, "user");
-    const explore = await open("/explore", reader.token);
-    expect(explore.answer).toBeNull();
+    const clubs = await open("/clubs", reader.token);
+    expect(clubs.answer).toBeNull();
     expect((await open(`/content/${title.id}?x=${"y".repeat(600)}`, reader.token)).answer).toBeNull();
   });
 });

@@ -4,13 +4,35 @@
 import { FIRST_QUERIES, FIRST_QUERY_ROUTES, type FirstQueriesPage } from "@litverse/shared/first-queries";
 import type { RouteObject } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { firstQueryOptions } from "../lib/first-data-keys.ts";
+import { firstQueryKey } from "../lib/first-data-keys.ts";
 import { queryClient } from "../lib/query-client.ts";
-import { homeData, readerData, titleData } from "./route-data.ts";
+import {
+  analyticsData,
+  dashboardData,
+  exploreData,
+  homeData,
+  moderationQueueData,
+  readerData,
+  reelsData,
+  storiesData,
+  supportQueueData,
+  titleData,
+} from "./route-data.ts";
 import { routes } from "./routes.tsx";
 
 const CONTENT_ID = "0b7c3a52-6f0e-4a8e-9d43-2f5b8e1c7a10";
-const LOADERS = { home: homeData, title: titleData, reader: readerData };
+const LOADERS = {
+  home: homeData,
+  title: titleData,
+  reader: readerData,
+  explore: exploreData,
+  stories: storiesData,
+  reels: reelsData,
+  dashboard: dashboardData,
+  analytics: analyticsData,
+  supportQueue: supportQueueData,
+  moderationQueue: moderationQueueData,
+};
 
 /** Each route of the table with its pattern ("/" for the index route). */
 function allRoutes(list: RouteObject[]): Array<{ path: string; route: RouteObject }> {
@@ -33,14 +55,27 @@ function signIn() {
   });
 }
 
-/** The loader's requests: what it asked the cache to fetch, without asking the server. */
-async function requestsOf(loader: unknown, params: Record<string, string>) {
-  const prefetch = vi.spyOn(queryClient, "prefetchQuery").mockResolvedValue(undefined);
+/** The loader's requests, in order: what it asked the cache to fetch, without asking the server. */
+async function requestsOf(loader: unknown, params: Record<string, string>, search = "") {
+  const asked: Array<{ queryKey: unknown; infinite: boolean }> = [];
+  const prefetch = vi.spyOn(queryClient, "prefetchQuery").mockImplementation(async (options) => {
+    asked.push({ ...options, infinite: false });
+  });
+  const prefetchInfinite = vi
+    .spyOn(queryClient, "prefetchInfiniteQuery")
+    .mockImplementation(async (options) => {
+      asked.push({ ...options, infinite: true });
+    });
   try {
-    await (loader as (args: { params: Record<string, string> }) => unknown)({ params });
-    return prefetch.mock.calls.map(([options]) => options);
+    const request = new Request(`https://litverse.example/page${search}`);
+    await (loader as (args: { params: Record<string, string>; request: Request }) => unknown)({
+      params,
+      request,
+    });
+    return asked;
   } finally {
     prefetch.mockRestore();
+    prefetchInfinite.mockRestore();
   }
 }
 
@@ -69,7 +104,11 @@ describe("the route loaders of FIRST_QUERIES", () => {
       expect(
         requests.map((options) => options.queryKey),
         route,
-      ).toEqual(queries.map(({ path, input }) => firstQueryOptions(path, input?.(params as never)).queryKey));
+      ).toEqual(
+        queries.map(({ path, input }) =>
+          firstQueryKey(path, input?.(params as never, new URLSearchParams())),
+        ),
+      );
       for (const options of requests) expect(options).toMatchObject({ staleTime: Infinity, retry: false });
     }
   });
@@ -83,6 +122,30 @@ describe("the route loaders of FIRST_QUERIES", () => {
     expect(
       (await requestsOf(readerData, { contentId: CONTENT_ID })).map((options) => options.queryKey),
     ).toEqual([[["content", "getContent"], { input: { contentId: CONTENT_ID }, type: "query" }]]);
+  });
+
+  it("ask for the lists of the address's search as the pages do, an infinite list as one", async () => {
+    signIn();
+    expect(await requestsOf(exploreData, {}, "?q=moby&type=book")).toMatchObject([
+      {
+        queryKey: [
+          ["content", "listContent"],
+          { input: { query: "moby", type: "book", sort: "relevance", limit: 12 }, type: "infinite" },
+        ],
+        infinite: true,
+      },
+      { queryKey: [["content", "listGenres"], { input: { type: "book" }, type: "query" }], infinite: false },
+    ]);
+    expect(await requestsOf(storiesData, {}, "?genre=horror")).toMatchObject([
+      { queryKey: [["stories", "listStories"], { input: { genre: "horror" }, type: "query" }] },
+      { queryKey: [["stories", "listStoryGenres"], { type: "query" }] },
+    ]);
+    expect(await requestsOf(reelsData, {})).toMatchObject([
+      {
+        queryKey: [["reels", "listFeed"], { input: { firstReelId: null }, type: "infinite" }],
+        infinite: true,
+      },
+    ]);
   });
 
   it("ask for nothing before anyone has signed in, nor for an address whose id is not one", async () => {

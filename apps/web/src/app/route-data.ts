@@ -9,7 +9,7 @@ import { type AnyRouteParams, FIRST_QUERIES, type FirstQueriesPage } from "@litv
 import type { LoaderFunction } from "react-router";
 import { storedSignIn } from "../lib/auth/stored-sign-in.ts";
 import { isFirstDataComing } from "../lib/first-data.ts";
-import { firstQueryOptions } from "../lib/first-data-keys.ts";
+import { prefetchFirstQuery } from "../lib/first-data-keys.ts";
 import { queryClient } from "../lib/query-client.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,12 +22,13 @@ const PREFETCH = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
  * else is not asked for, since the function would only refuse it.
  */
 function firstQueriesLoader({ queries }: FirstQueriesPage): LoaderFunction {
-  return ({ params }) => {
+  return ({ params, request }) => {
     if (!storedSignIn() || isFirstDataComing()) return null;
     if (!Object.values(params).every((value) => UUID.test(value ?? ""))) return null;
+    const search = new URL(request.url).searchParams;
     for (const query of queries) {
-      const input = query.input?.(params as AnyRouteParams);
-      void queryClient.prefetchQuery({ ...firstQueryOptions(query.path, input), ...PREFETCH });
+      const input = query.input?.(params as AnyRouteParams, search);
+      void prefetchFirstQuery(queryClient, query.path, input as never, PREFETCH);
     }
     return null;
   };
@@ -39,3 +40,17 @@ export const homeData = firstQueriesLoader(FIRST_QUERIES.home);
 export const titleData = firstQueriesLoader(FIRST_QUERIES.title);
 /** The readers: the title with its episodes (which says the episode to open). */
 export const readerData = firstQueriesLoader(FIRST_QUERIES.reader);
+/** Explore: the first page of titles for the address's search and filters, and the genres. */
+export const exploreData = firstQueriesLoader(FIRST_QUERIES.explore);
+/** The interactive stories: the first page for the address's words and genre, and the genres. */
+export const storiesData = firstQueriesLoader(FIRST_QUERIES.stories);
+/** The reels feed's first page. */
+export const reelsData = firstQueriesLoader(FIRST_QUERIES.reels);
+/** The admin dashboard's figures. */
+export const dashboardData = firstQueriesLoader(FIRST_QUERIES.dashboard);
+/** The analytics report for the address's range and funnel window. */
+export const analyticsData = firstQueriesLoader(FIRST_QUERIES.analytics);
+/** The support queue for the address's filters. */
+export const supportQueueData = firstQueriesLoader(FIRST_QUERIES.supportQueue);
+/** The moderation queue's first page for the address's filters. */
+export const moderationQueueData = firstQueriesLoader(FIRST_QUERIES.moderationQueue);

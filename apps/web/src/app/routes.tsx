@@ -7,7 +7,18 @@ import { RouteLoading } from "../features/errors/route-loading.tsx";
 import { ComingSoonGate, type RouteHandle } from "../features/gate/coming-soon-gate.tsx";
 import { AppShell } from "./app-shell.tsx";
 import { PLANNED_PAGES } from "./pages.ts";
-import { homeData, readerData, titleData } from "./route-data.ts";
+import {
+  analyticsData,
+  dashboardData,
+  exploreData,
+  homeData,
+  moderationQueueData,
+  readerData,
+  reelsData,
+  storiesData,
+  supportQueueData,
+  titleData,
+} from "./route-data.ts";
 
 const publicPage: RouteHandle = { isPublic: true };
 
@@ -49,7 +60,11 @@ export const routes: RouteObject[] = [
         Component: AppShell,
         children: [
           { index: true, loader: homeData, lazy: () => import("../features/home/home-route.tsx") },
-          { path: "/explore", lazy: () => import("../features/explore/explore-route.tsx") },
+          {
+            path: "/explore",
+            loader: exploreData,
+            lazy: () => import("../features/explore/explore-route.tsx"),
+          },
           { path: "/library", lazy: () => import("../features/content/catalogue-route.tsx") },
           {
             path: "/content/:contentId",
@@ -114,7 +129,11 @@ export const routes: RouteObject[] = [
           { path: "/admin/rewards", lazy: () => import("../features/rewards/admin-rewards-route.tsx") },
           { path: "/support", lazy: () => import("../features/support/my-tickets-route.tsx") },
           { path: "/support/:ticketId", lazy: () => import("../features/support/my-ticket-route.tsx") },
-          { path: "/admin/support", lazy: () => import("../features/support/queue-route.tsx") },
+          {
+            path: "/admin/support",
+            loader: supportQueueData,
+            lazy: () => import("../features/support/queue-route.tsx"),
+          },
           {
             path: "/admin/support/:ticketId",
             lazy: () => import("../features/support/agent-ticket-route.tsx"),
@@ -137,6 +156,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/interactive-stories",
+            loader: storiesData,
             lazy: () => import("../features/stories/stories-route.tsx"),
           },
           {
@@ -155,7 +175,7 @@ export const routes: RouteObject[] = [
             path: "/admin/stat-presets",
             lazy: () => import("../features/stories/stat-presets-route.tsx"),
           },
-          { path: "/reels", lazy: () => import("../features/reels/feed/reels-route.tsx") },
+          { path: "/reels", loader: reelsData, lazy: () => import("../features/reels/feed/reels-route.tsx") },
           { path: "/profile/reels", lazy: () => import("../features/reels/uploads/my-reels-route.tsx") },
           {
             path: "/admin/reels/management",
@@ -165,8 +185,16 @@ export const routes: RouteObject[] = [
             path: "/admin/reels/analytics",
             lazy: () => import("../features/reels/admin/reels-analytics-route.tsx"),
           },
-          { path: "/admin/dashboard", lazy: () => import("../features/analytics/dashboard-route.tsx") },
-          { path: "/admin/analytics", lazy: () => import("../features/analytics/analytics-route.tsx") },
+          {
+            path: "/admin/dashboard",
+            loader: dashboardData,
+            lazy: () => import("../features/analytics/dashboard-route.tsx"),
+          },
+          {
+            path: "/admin/analytics",
+            loader: analyticsData,
+            lazy: () => import("../features/analytics/analytics-route.tsx"),
+          },
           {
             path: "/admin/admin-permissions",
             lazy: () => import("../features/permissions/admin-permissions-route.tsx"),
@@ -190,6 +218,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: "/admin/flagged-content",
+            loader: moderationQueueData,
             lazy: () => import("../features/moderation/flagged-content-route.tsx"),
           },
           {

@@ -38,12 +38,21 @@ const serverRoutes = withoutLoaders(routes);
 const handler = createStaticHandler(serverRoutes);
 
 /**
- * The pages drawn here, from the first-data answer alone: home, a title, the drama and audiobook
- * players (without their media), and the comic and book readers, whose first page is laid out by
- * CSS where the browser measures the screen (each reader says what it draws).
+ * The pages drawn here, from the first-data answer alone: the bottom navigation's destinations
+ * (home, explore, the interactive stories, the reels feed with its first reel's poster), a title,
+ * the drama and audiobook players (without their media), the comic and book readers, whose
+ * first page is laid out by CSS where the browser measures the screen (each reader says what it
+ * draws), and the console's dashboard, analytics and queues.
  */
 const DRAWN_ROUTES = new Set([
   "/",
+  "/explore",
+  "/interactive-stories",
+  "/reels",
+  "/admin/dashboard",
+  "/admin/analytics",
+  "/admin/support",
+  "/admin/flagged-content",
   "/content/:contentId",
   "/watch/:contentId",
   "/listen/:contentId",

@@ -1,11 +1,11 @@
 // The range of days an admin dashboard shows, kept in the address (so a view can be shared and the
 // back button works), and the control that picks it: a preset period or custom From and To days.
+import { describeRange, PRESETS, rangeFromAddress } from "@litverse/shared/day-range";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { cn } from "../ui/cn.ts";
 import { Field } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
-import { DEFAULT_PRESET, describeRange, PRESETS, presetRange, type Range } from "./day-range.ts";
 
 /**
  * The range in the address: ?days=7|30|90, or ?days=custom&from=&to=. `update` sets or (with null or
@@ -14,12 +14,7 @@ import { DEFAULT_PRESET, describeRange, PRESETS, presetRange, type Range } from 
  */
 export function useDayRangeParams({ pushOn }: { pushOn: string }) {
   const [params, setParams] = useSearchParams();
-  const from = params.get("from");
-  const to = params.get("to");
-  const days = Number(params.get("days") ?? DEFAULT_PRESET);
-  const isCustom = Boolean(from || to) || params.get("days") === "custom";
-  const preset = (PRESETS as readonly number[]).includes(days) ? days : DEFAULT_PRESET;
-  const range: Range = isCustom ? { from: from ?? "", to: to ?? "" } : presetRange(preset);
+  const { range, isCustom, preset } = rangeFromAddress(params);
   // The router hands an updater the parameters of the last render, so two changes made before the
   // first one renders (From, then To, typed quickly) would lose the first. Each change builds on
   // the last one asked for until the address has caught up with it.

@@ -6,9 +6,9 @@ import {
   type ActivityReport,
   type Compared,
 } from "@litverse/shared/analytics";
+import type { Range } from "@litverse/shared/day-range";
 import { Activity, CalendarDays, CalendarRange, Magnet, UserPlus, Users } from "lucide-react";
 import { lazy } from "react";
-import type { Range } from "../../components/day-range/day-range.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Stat } from "../../components/ui/stat.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";

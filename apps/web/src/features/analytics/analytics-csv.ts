@@ -10,7 +10,7 @@ import {
   type TitleDropOff,
   type TitlePerformance,
 } from "@litverse/shared/analytics";
-import type { Range } from "../../components/day-range/day-range.ts";
+import type { Range } from "@litverse/shared/day-range";
 import { contentTypeLabel, funnelFigures, percentOf } from "./analytics-values.ts";
 
 type Cell = string | number | null;

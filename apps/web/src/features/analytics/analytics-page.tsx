@@ -2,9 +2,10 @@
 // funnels, and which titles win readers, for a range of days (UTC) beside the period just before.
 // Live: the figures move as people use Litverse.
 import type { AnalyticsReport } from "@litverse/shared/analytics";
+import { DEFAULT_FUNNEL_WINDOW } from "@litverse/shared/analytics";
+import { describeRange } from "@litverse/shared/day-range";
 import { CalendarSearch } from "lucide-react";
 import type { ReactNode } from "react";
-import { describeRange } from "../../components/day-range/day-range.ts";
 import { DayRangeControls } from "../../components/day-range/day-range-controls.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -15,7 +16,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { ActivityTab } from "./activity-tab.tsx";
-import { DEFAULT_FUNNEL_WINDOW, periodBefore, rangeProblem } from "./analytics-values.ts";
+import { periodBefore, rangeProblem } from "./analytics-values.ts";
 import { ContentTab } from "./content-tab.tsx";
 import { FunnelsTab } from "./funnels-tab.tsx";
 import { RetentionTab } from "./retention-tab.tsx";

@@ -1,4 +1,4 @@
-import type { CohortRow, Funnel } from "@litverse/shared/analytics";
+import { type CohortRow, type Funnel, parseFunnelWindow } from "@litverse/shared/analytics";
 import { analyticsReportInput } from "@litverse/shared/analytics-inputs";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,7 +12,6 @@ import {
   heatLevel,
   maxCoins,
   parseCellMeasure,
-  parseFunnelWindow,
   percentOf,
   periodBefore,
   rangeProblem,

@@ -2,13 +2,9 @@
 // percents and changes against that period, the retention heat map's colour scale and its average
 // curve, and the funnels' step figures.
 import { ANALYTICS_MAX_DAYS, type CohortRow, type Compared, type Funnel } from "@litverse/shared/analytics";
-import { FUNNEL_WINDOWS } from "@litverse/shared/analytics-inputs";
+import { DAY_MS, isoDay, type Range, rangeShapeProblem } from "@litverse/shared/day-range";
 import { TYPE_LABELS } from "../../components/catalogue/labels.ts";
-import { DAY_MS, isoDay, type Range, rangeShapeProblem } from "../../components/day-range/day-range.ts";
 import { formatCount } from "../../lib/format.ts";
-
-export type FunnelWindow = (typeof FUNNEL_WINDOWS)[number];
-export const DEFAULT_FUNNEL_WINDOW: FunnelWindow = 7;
 
 /** Why a custom range cannot be asked for (as analyticsReportInput would refuse it), or null. */
 export function rangeProblem(range: Range): string | null {
@@ -25,14 +21,6 @@ export function periodBefore(range: Range): Range {
   const start = Date.parse(`${range.from}T00:00:00Z`);
   const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - start) / DAY_MS) + 1;
   return { from: isoDay(start - days * DAY_MS), to: isoDay(start - DAY_MS) };
-}
-
-/** The funnel window in the address (?window=), or the default for anything else. */
-export function parseFunnelWindow(param: string | null): FunnelWindow {
-  const days = Number(param);
-  return (FUNNEL_WINDOWS as readonly number[]).includes(days)
-    ? (days as FunnelWindow)
-    : DEFAULT_FUNNEL_WINDOW;
 }
 
 /** `part` of `whole` in percent, or null when there is no whole to take a part of. */

@@ -1,8 +1,8 @@
 // The Content tab: the titles that gained the most readers in the period, each figure beside the
 // period before, and for a chosen title where its readers stop, episode by episode.
 import type { Compared, TitlePerformance } from "@litverse/shared/analytics";
+import type { Range } from "@litverse/shared/day-range";
 import { BookOpen } from "lucide-react";
-import type { Range } from "../../components/day-range/day-range.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatCount } from "../../lib/format.ts";

@@ -1,9 +1,9 @@
 // Where a title's readers stop: the people who first opened each of its episodes in the period, as
 // bars, with the same figures as a table and as CSV.
 import type { TitleDropOff } from "@litverse/shared/analytics";
+import type { Range } from "@litverse/shared/day-range";
 import { X } from "lucide-react";
 import { lazy, useEffect, useRef } from "react";
-import type { Range } from "../../components/day-range/day-range.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";

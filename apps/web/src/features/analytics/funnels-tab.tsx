@@ -1,17 +1,11 @@
 // The Funnels tab: of the people who took a first step in the period, how many took each next step
 // within the window after the one before, as bars, with the shares and the period before beside.
-import type { Funnel } from "@litverse/shared/analytics";
-import { FUNNEL_WINDOWS } from "@litverse/shared/analytics-inputs";
-import type { Range } from "../../components/day-range/day-range.ts";
+import { FUNNEL_WINDOWS, type Funnel, type FunnelWindow } from "@litverse/shared/analytics";
+import type { Range } from "@litverse/shared/day-range";
 import { formatCount } from "../../lib/format.ts";
 import { csvFileName, funnelsCsv } from "./analytics-csv.ts";
 import { DeltaText, ExportCsvButton, NothingYet, SectionCard, Segmented } from "./analytics-parts.tsx";
-import {
-  type FunnelStepFigures,
-  type FunnelWindow,
-  formatPercent,
-  funnelFigures,
-} from "./analytics-values.ts";
+import { type FunnelStepFigures, formatPercent, funnelFigures } from "./analytics-values.ts";
 
 const WINDOW_OPTIONS = FUNNEL_WINDOWS.map((days) => ({
   value: days as FunnelWindow,

@@ -1,9 +1,9 @@
 // The Retention tab: of the people who signed up each week, how many came back in each week after
 // (or what coins they bought and spent then), the people behind a cell, and the average curve.
 import type { CohortReport } from "@litverse/shared/analytics";
+import type { Range } from "@litverse/shared/day-range";
 import { CalendarClock } from "lucide-react";
 import { lazy, useState } from "react";
-import type { Range } from "../../components/day-range/day-range.ts";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "../../components/ui/table.tsx";
 import { formatCount } from "../../lib/format.ts";

@@ -1,8 +1,10 @@
 // The analytics page's choices, in the address so that a view can be shared and back returns to
 // the previous tab: the range of days (?days= or ?from=&to=), ?tab=, the funnels' ?window=, the
 // retention cells' ?cells= and the chosen title's ?title=.
+
+import { parseFunnelWindow } from "@litverse/shared/analytics";
 import { useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
-import { parseCellMeasure, parseFunnelWindow } from "./analytics-values.ts";
+import { parseCellMeasure } from "./analytics-values.ts";
 
 export const ANALYTICS_TABS = ["activity", "retention", "funnels", "content"] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];

@@ -1,11 +1,12 @@
 // The analytics page's calls: the report for a range of days (live; the last figures stay shown
 // while a new range loads), a title's drop-off by episode (live) and the people of one retention
 // cell.
+
+import type { FunnelWindow } from "@litverse/shared/analytics";
+import type { Range } from "@litverse/shared/day-range";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { Range } from "../../components/day-range/day-range.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc } from "../../lib/trpc.ts";
-import type { FunnelWindow } from "./analytics-values.ts";
 
 /** `enabled` false for a range the server would refuse. */
 export function useAnalyticsReport(range: Range, funnelWindowDays: FunnelWindow, enabled: boolean) {

@@ -1,6 +1,6 @@
 import { createContentInput, updateContentInput } from "@litverse/shared/content-inputs";
+import { presetRange } from "@litverse/shared/day-range";
 import { describe, expect, it } from "vitest";
-import { presetRange } from "../../components/day-range/day-range.ts";
 import { dataFieldErrors, formErrorOf } from "../../lib/form-errors.ts";
 import { checkUploadSize, formatBytes, MAX_FILE_BYTES } from "../../lib/uploads.ts";
 import { MAX_PRICE_COINS, nextHour, parsePrice, toLocalInput } from "./episode-values.ts";

@@ -8,11 +8,11 @@ import {
   type MetricsTotals,
 } from "@litverse/shared/content";
 import { contentMetricsInput } from "@litverse/shared/content-inputs";
+import { describeRange, type Range } from "@litverse/shared/day-range";
 import { ArrowLeft, BarChart3, BookOpenCheck, Eye, Heart, Pencil, Star, UserPlus, Users } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
-import { describeRange, type Range } from "../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";

@@ -1,5 +1,5 @@
 // The metrics page's limit on a custom range of days; the ranges themselves are day-range.ts.
-import { DAY_MS, type Range, rangeShapeProblem } from "../../components/day-range/day-range.ts";
+import { DAY_MS, type Range, rangeShapeProblem } from "@litverse/shared/day-range";
 
 /** Why a custom range cannot be asked for (as metricsOverviewInput would refuse it), or null. */
 export function rangeProblem(range: Range): string | null {

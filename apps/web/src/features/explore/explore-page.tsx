@@ -2,6 +2,16 @@
 // filters and the sort live in the address; results come a page at a time as the reader scrolls
 // (or presses "Load more").
 import { CONTENT_TYPES, type ContentSort } from "@litverse/shared/content";
+import {
+  activePanelFilters,
+  EXPLORE_PAGE_SIZE,
+  type ExploreFilters,
+  exploreParams,
+  listInput,
+  parseExploreParams,
+  resultCountLabel,
+  withChange,
+} from "@litverse/shared/explore-filters";
 import { SearchX, SlidersHorizontal, X } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -18,15 +28,6 @@ import type { SelectItem } from "../../components/ui/select-types.ts";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { AdSlot } from "../ads/index.ts";
 import { ContentCard } from "../home/index.ts";
-import {
-  activePanelFilters,
-  type ExploreFilters,
-  exploreSearch,
-  listInput,
-  parseExploreParams,
-  resultCountLabel,
-  withChange,
-} from "./explore-filters.ts";
 import { activeFilterChips, FilterFields } from "./filter-fields.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { useExploreResults } from "./use-explore.ts";
@@ -37,9 +38,6 @@ const FilterDialog = lazy(async () => ({ default: (await loadFilterDialog()).Fil
 const ErrorState = lazy(async () => ({
   default: (await import("../../components/ui/error-state.tsx")).ErrorState,
 }));
-
-/** Titles per page: fills 2, 3 and 4 columns evenly. */
-export const EXPLORE_PAGE_SIZE = 12;
 
 const SORT_LABELS: Record<ContentSort, string> = {
   relevance: "Best match",
@@ -57,7 +55,7 @@ export function ExplorePage() {
 
   const update = useCallback(
     (change: Partial<ExploreFilters>, options: { replace?: boolean } = {}) => {
-      setParams(new URLSearchParams(exploreSearch(withChange(filters, change))), options);
+      setParams(exploreParams(withChange(filters, change)), options);
     },
     [filters, setParams],
   );

@@ -1,7 +1,8 @@
 // The explore filters in a sheet, for screens too narrow for the side panel.
+
+import { activePanelFilters, type ExploreFilters } from "@litverse/shared/explore-filters";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog.tsx";
-import { activePanelFilters, type ExploreFilters } from "./explore-filters.ts";
 import { FilterFields } from "./filter-fields.tsx";
 
 export function FilterDialog({

@@ -7,12 +7,12 @@ import {
   RELEASE_STATUSES,
   type ReleaseStatus,
 } from "@litverse/shared/content";
+import type { ExploreFilters } from "@litverse/shared/explore-filters";
 import { ACCESS_LABELS, genreLabel, RELEASE_STATUS_LABELS } from "../../components/catalogue/labels.ts";
 import { Field } from "../../components/ui/field.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import type { SelectItem } from "../../components/ui/select-types.ts";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
-import type { ExploreFilters } from "./explore-filters.ts";
 import { useGenreCounts } from "./use-explore.ts";
 
 /** "any" stands for "not filtered". */

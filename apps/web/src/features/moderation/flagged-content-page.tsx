@@ -1,6 +1,7 @@
 // /admin/flagged-content: the moderation queue, the transparency report and the hide thresholds.
 // The tab and the queue's filters are kept in the address (?tab=transparency, ?state=decided, …),
 // so that a link opens them; the counts in the header are the whole queue's, whatever the filters.
+import { queueFiltersOf, queueInputOf } from "@litverse/shared/moderation-queue-filters";
 import { ArrowRight } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
@@ -10,11 +11,10 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { useDocumentTitle } from "../../lib/use-document-title.ts";
 import { useTabParam } from "../../lib/use-tab-param.ts";
-import { queueFiltersOf } from "./moderation-values.ts";
 import { QueueTab } from "./queue-tab.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
 import { TransparencyTab } from "./transparency-tab.tsx";
-import { queueInputOf, useModerationQueue } from "./use-moderation-queue.ts";
+import { useModerationQueue } from "./use-moderation-queue.ts";
 
 const TABS = ["queue", "transparency", "settings"] as const;
 

@@ -1,4 +1,5 @@
 import type { ModerationDecision, ModerationTarget } from "@litverse/shared/moderation";
+import { queueFiltersOf } from "@litverse/shared/moderation-queue-filters";
 import { describe, expect, it } from "vitest";
 import {
   accountMeaning,
@@ -8,7 +9,6 @@ import {
   formatHours,
   formatWeight,
   kindInSentence,
-  queueFiltersOf,
 } from "./moderation-values.ts";
 
 const TARGET: ModerationTarget = {

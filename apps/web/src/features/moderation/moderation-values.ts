@@ -5,13 +5,12 @@ import {
   HIDE_AUDIENCES,
   type HideAudience,
   MODERATION_KIND_LABELS,
-  MODERATION_KINDS,
   type ModerationAction,
   type ModerationDecision,
   type ModerationKind,
-  REPORT_CATEGORIES,
   type ReportCategory,
 } from "@litverse/shared/moderation";
+import type { Assignee, QueueState } from "@litverse/shared/moderation-queue-filters";
 import type { BadgeVariant } from "../../components/ui/badge.tsx";
 
 /** Illegal content and self-harm are looked at first: they stand out wherever they show. */
@@ -27,8 +26,6 @@ export function categoryTone(category: ReportCategory): BadgeVariant {
   return "neutral";
 }
 
-export const QUEUE_STATES = ["pending", "decided", "appealed", "all"] as const;
-export type QueueState = (typeof QUEUE_STATES)[number];
 export const QUEUE_STATE_LABELS: Record<QueueState, string> = {
   pending: "Waiting for a decision",
   decided: "Decided",
@@ -36,33 +33,11 @@ export const QUEUE_STATE_LABELS: Record<QueueState, string> = {
   all: "All",
 };
 
-export const ASSIGNEES = ["anyone", "me", "unclaimed"] as const;
-export type Assignee = (typeof ASSIGNEES)[number];
 export const ASSIGNEE_LABELS: Record<Assignee, string> = {
   anyone: "Anyone",
   me: "Claimed by me",
   unclaimed: "Unclaimed",
 };
-
-export interface QueueFilters {
-  kind: ModerationKind | null;
-  category: ReportCategory | null;
-  state: QueueState;
-  assignee: Assignee;
-}
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
-  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
-
-/** The queue's filters from the address (?kind=&category=&state=&assignee=), unknown values left out. */
-export function queueFiltersOf(params: URLSearchParams): QueueFilters {
-  return {
-    kind: oneOf(MODERATION_KINDS, params.get("kind")),
-    category: oneOf(REPORT_CATEGORIES, params.get("category")),
-    state: oneOf(QUEUE_STATES, params.get("state")) ?? "pending",
-    assignee: oneOf(ASSIGNEES, params.get("assignee")) ?? "anyone",
-  };
-}
 
 export const AUDIENCE_LABELS: Record<HideAudience, string> = {
   everyone: "Everyone",

@@ -6,6 +6,7 @@ import {
   REPORT_CATEGORIES,
   REPORT_CATEGORY_LABELS,
 } from "@litverse/shared/moderation";
+import { ASSIGNEES, QUEUE_STATES, type QueueFilters } from "@litverse/shared/moderation-queue-filters";
 import { ShieldCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { ListFoot } from "../../components/paged-list/list-parts.tsx";
@@ -15,13 +16,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ErrorState } from "../../components/ui/error-state.tsx";
 import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import {
-  ASSIGNEE_LABELS,
-  ASSIGNEES,
-  QUEUE_STATE_LABELS,
-  QUEUE_STATES,
-  type QueueFilters,
-} from "./moderation-values.ts";
+import { ASSIGNEE_LABELS, QUEUE_STATE_LABELS } from "./moderation-values.ts";
 import { QueueRow } from "./queue-row.tsx";
 import { useModerationAccess } from "./use-moderation-access.ts";
 import { useClaim, type useModerationQueue } from "./use-moderation-queue.ts";

@@ -2,6 +2,8 @@
 // category and by kind of content, the decisions by action (automated or by a moderator), how long
 // a decision takes, and the appeals; the tables as one CSV file, and the period's statements of
 // reasons as another.
+
+import { rangeShapeProblem } from "@litverse/shared/day-range";
 import {
   MODERATION_ACTION_LABELS,
   MODERATION_KIND_LABELS,
@@ -10,7 +12,6 @@ import {
 } from "@litverse/shared/moderation";
 import { Download, FileText } from "lucide-react";
 import type { ReactNode } from "react";
-import { rangeShapeProblem } from "../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";

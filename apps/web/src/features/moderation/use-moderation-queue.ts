@@ -9,19 +9,8 @@ import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
-import type { QueueFilters } from "./moderation-values.ts";
 
 export type QueueInput = inferInput<typeof trpc.moderation.getQueue>;
-
-/** The queue's input for the filters chosen, the defaults left out. */
-export function queueInputOf(filters: QueueFilters): QueueInput {
-  return {
-    state: filters.state,
-    assignee: filters.assignee,
-    ...(filters.kind ? { kind: filters.kind } : {}),
-    ...(filters.category ? { category: filters.category } : {}),
-  };
-}
 
 /**
  * The items matching `input` in the server's order (most severe and heaviest first): the live first

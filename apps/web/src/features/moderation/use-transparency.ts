@@ -1,9 +1,10 @@
 // The transparency report for a range of days, and the statements of reasons of that range as a
 // CSV file made on the server.
+
+import type { Range } from "@litverse/shared/day-range";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import type { Range } from "../../components/day-range/day-range.ts";
 import { downloadFile } from "../../lib/download-file.ts";
 import { toastError } from "../../lib/errors.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";

@@ -1,6 +1,6 @@
 // Revenue Analytics: money taken, refunds and coins in circulation over a range of days (UTC), with
 // the payments and unlocks behind them, each refundable from here.
-import { describeRange } from "../../components/day-range/day-range.ts";
+import { describeRange } from "@litverse/shared/day-range";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { ErrorState } from "../../components/ui/error-state.tsx";

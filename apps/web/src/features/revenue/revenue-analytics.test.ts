@@ -1,6 +1,6 @@
+import { presetRange } from "@litverse/shared/day-range";
 import { revenueAnalyticsInput } from "@litverse/shared/revenue-inputs";
 import { describe, expect, it } from "vitest";
-import { presetRange } from "../../components/day-range/day-range.ts";
 import { amountIn, formatMoneyShort, rangeProblem } from "./revenue-values.ts";
 
 describe("revenue ranges", () => {

@@ -1,9 +1,10 @@
 // The revenue page's pure logic: its limit on a range of days (the ranges themselves are
 // day-range.ts) and money figures per currency.
+
+import { DAY_MS, type Range, rangeShapeProblem } from "@litverse/shared/day-range";
 import { currencyDigits, formatPrice } from "@litverse/shared/payments";
 import type { MoneyAmount } from "@litverse/shared/revenue";
 import { MAX_REVENUE_RANGE_DAYS } from "@litverse/shared/revenue-inputs";
-import { DAY_MS, type Range, rangeShapeProblem } from "../../components/day-range/day-range.ts";
 
 /** Why a custom range cannot be asked for (as revenueAnalyticsInput would refuse it), or null. */
 export function rangeProblem(range: Range): string | null {

@@ -2,12 +2,13 @@
 // over a range of days, plays by day, every story with a link to its editor, and one story's funnel
 // (readers per scene from the start, where they stopped, and how each scene's readers chose). The
 // range and the chosen story and scene are in the address; the figures are live.
+
+import { describeRange } from "@litverse/shared/day-range";
 import { STORY_STATUS_LABELS as STATUS_LABELS, type StoryStatus } from "@litverse/shared/stories";
 import { STORY_STATUSES } from "@litverse/shared/stories/story-model";
 import { BarChart3, BookOpen, Plus } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { describeRange } from "../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
 import { Badge, type BadgeVariant } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";

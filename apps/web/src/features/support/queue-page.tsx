@@ -13,6 +13,7 @@ import {
   TICKET_STATUSES,
   ticketLabel,
 } from "@litverse/shared/support";
+import { supportQueueInputOf } from "@litverse/shared/support-queue-filters";
 import { AlarmClock, Inbox, PauseCircle, UsersRound } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
@@ -84,20 +85,7 @@ export function QueuePage() {
       },
       { replace: true },
     );
-  const status = params.get("status");
-  const input = {
-    ...(status && status !== "all" ? { status: status as (typeof TICKET_STATUSES)[number] } : {}),
-    activeOnly: status !== "all",
-    ...(params.get("priority")
-      ? { priority: params.get("priority") as (typeof TICKET_PRIORITIES)[number] }
-      : {}),
-    ...(params.get("category")
-      ? { category: params.get("category") as (typeof SUPPORT_CATEGORIES)[number] }
-      : {}),
-    ...(params.get("assignee") ? { assignee: params.get("assignee") as "me" | "none" } : {}),
-    unattended: params.get("unattended") === "1",
-    ...(params.get("q") ? { query: params.get("q") ?? "" } : {}),
-  };
+  const input = supportQueueInputOf(params);
   const queue = useSupportQueue(input);
   const counts = queue.data?.counts;
 

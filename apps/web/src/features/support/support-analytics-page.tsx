@@ -1,8 +1,9 @@
 // /admin/support-analytics: volume by day and category, the backlog, first reply and resolution
 // times, the share of tickets that missed a target, satisfaction, and the same per agent.
+
+import { describeRange, rangeShapeProblem } from "@litverse/shared/day-range";
 import { formatDuration } from "@litverse/shared/support";
 import { lazy, Suspense } from "react";
-import { describeRange, rangeShapeProblem } from "../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../components/day-range/day-range-controls.tsx";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";

@@ -2,9 +2,10 @@
 // (?reel=): views, unique viewers, skips, watch time, completion, engagement, and what reels do
 // for the titles they trail (clicks on "Watch the series", unlocks within 24 h), as figures and
 // charts, with the retention curve and a table of reels.
+
+import { describeRange } from "@litverse/shared/day-range";
 import type { ReelFiguresSummary, ReelsAnalytics } from "@litverse/shared/reels";
 import { lazy, Suspense } from "react";
-import { describeRange } from "../../../components/day-range/day-range.ts";
 import { DayRangeControls, useDayRangeParams } from "../../../components/day-range/day-range-controls.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { cn } from "../../../components/ui/cn.ts";

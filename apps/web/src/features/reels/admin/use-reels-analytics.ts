@@ -1,7 +1,8 @@
 // The reels' figures over a range of days, live: for all reels (which also lists each reel) and,
 // when one is chosen, for that reel. The last figures stay while a new range loads.
+
+import type { Range } from "@litverse/shared/day-range";
 import { keepPreviousData } from "@tanstack/react-query";
-import type { Range } from "../../../components/day-range/day-range.ts";
 import { useLiveQuery } from "../../../lib/live-query.ts";
 import { trpc } from "../../../lib/trpc.ts";
 

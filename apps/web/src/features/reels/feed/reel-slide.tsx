@@ -6,6 +6,7 @@ import type { ReelCard } from "@litverse/shared/reels";
 import { Play, VolumeX } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "../../../components/ui/cn.ts";
+import { useIsDrawnOnServer } from "../../../first-screen/handoff.ts";
 import type { Preload } from "./feed-logic.ts";
 import { ReelActions } from "./reel-actions.tsx";
 import { ReelInfo } from "./reel-info.tsx";
@@ -64,6 +65,9 @@ export function ReelSlide({
   );
   const cue = useCueText(isActive ? video : null, controls.areCaptionsOn && reel.captionsUrl !== null);
   const isPortrait = reel.height >= reel.width;
+  // The server's drawing shows the poster (fetched with the page); the video is the app's to fetch.
+  const isDrawnOnServer = useIsDrawnOnServer();
+  const showsPoster = preload === "none" || isDrawnOnServer;
 
   return (
     <article
@@ -79,12 +83,13 @@ export function ReelSlide({
         className="relative h-full w-full overflow-hidden bg-black md:aspect-[9/16] md:w-auto md:max-w-full md:rounded-2xl md:shadow-lg"
         data-testid="reel-frame"
       >
-        {preload === "none" ? (
+        {showsPoster ? (
           reel.posterUrl && isNear ? (
             <img
               src={reel.posterUrl}
               alt=""
               decoding="async"
+              fetchPriority={isActive ? "high" : undefined}
               className={cn("size-full", isPortrait ? "object-cover" : "object-contain")}
             />
           ) : null

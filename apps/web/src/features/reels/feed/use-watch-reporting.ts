@@ -146,6 +146,8 @@ export function useWatchReporting(root: HTMLElement | null, watchToken: string |
   const unsent = useSyncExternalStore(
     useCallback((listener: () => void) => queue.subscribe(listener), [queue]),
     () => queue.unsent,
+    // Drawn on the server (first-screen/render.tsx), nothing has been watched yet.
+    () => queue.unsent,
   );
 
   const sendBeacon = useCallback(() => queue.sendBeacon(), [queue]);

@@ -1,7 +1,8 @@
 // Explore's search and filters live in the address (`/explore?q=moby&type=book&sort=new`), so
 // links, reloads and back/forward all work. Unknown or invalid values are ignored, and defaults
 // are left out of the address.
-import { AGE_CHOICES, type Age } from "@litverse/shared/constants";
+import type { AddressQuery } from "./address-query.ts";
+import { AGE_CHOICES, type Age } from "./constants.ts";
 import {
   ACCESS_TYPES,
   type AccessType,
@@ -11,8 +12,8 @@ import {
   type ContentType,
   RELEASE_STATUSES,
   type ReleaseStatus,
-} from "@litverse/shared/content";
-import type { ListContentInput } from "@litverse/shared/content-inputs";
+} from "./content.ts";
+import type { ListContentInput } from "./content-inputs.ts";
 
 export interface ExploreFilters {
   /** The search text, trimmed; "" when not searching. */
@@ -24,6 +25,9 @@ export interface ExploreFilters {
   ageRating: Age | null;
   sort: ContentSort;
 }
+
+/** Titles per page: fills 2, 3 and 4 columns evenly. */
+export const EXPLORE_PAGE_SIZE = 12;
 
 /** The filters that sit in the filter panel (not the search, the type tabs or the sort). */
 export const PANEL_FILTERS = ["genre", "releaseStatus", "accessType", "ageRating"] as const;
@@ -47,7 +51,7 @@ export function defaultSort(query: string): ContentSort {
   return query ? "relevance" : "popular";
 }
 
-export function parseExploreParams(params: URLSearchParams): ExploreFilters {
+export function parseExploreParams(params: AddressQuery): ExploreFilters {
   const query = (params.get(PARAMS.query) ?? "").trim().slice(0, 200);
   const genre = (params.get(PARAMS.genre) ?? "").trim().toLowerCase().slice(0, 40);
   const age = Number(params.get(PARAMS.ageRating));
@@ -64,18 +68,17 @@ export function parseExploreParams(params: URLSearchParams): ExploreFilters {
   };
 }
 
-/** The address's query string for these filters ("" for none), defaults left out. */
-export function exploreSearch(filters: ExploreFilters): string {
-  const params = new URLSearchParams();
-  if (filters.query) params.set(PARAMS.query, filters.query);
-  if (filters.type) params.set(PARAMS.type, filters.type);
-  if (filters.genre) params.set(PARAMS.genre, filters.genre);
-  if (filters.releaseStatus) params.set(PARAMS.releaseStatus, filters.releaseStatus);
-  if (filters.accessType) params.set(PARAMS.accessType, filters.accessType);
-  if (filters.ageRating) params.set(PARAMS.ageRating, String(filters.ageRating));
-  if (filters.sort !== defaultSort(filters.query)) params.set(PARAMS.sort, filters.sort);
-  const search = params.toString();
-  return search ? `?${search}` : "";
+/** The address's parameters for these filters, in order, defaults left out (none for none). */
+export function exploreParams(filters: ExploreFilters): Array<[string, string]> {
+  const params: Array<[string, string]> = [];
+  if (filters.query) params.push([PARAMS.query, filters.query]);
+  if (filters.type) params.push([PARAMS.type, filters.type]);
+  if (filters.genre) params.push([PARAMS.genre, filters.genre]);
+  if (filters.releaseStatus) params.push([PARAMS.releaseStatus, filters.releaseStatus]);
+  if (filters.accessType) params.push([PARAMS.accessType, filters.accessType]);
+  if (filters.ageRating) params.push([PARAMS.ageRating, String(filters.ageRating)]);
+  if (filters.sort !== defaultSort(filters.query)) params.push([PARAMS.sort, filters.sort]);
+  return params;
 }
 
 /**

@@ -1,5 +1,7 @@
 // Ranges of days for the admin dashboards (content metrics, revenue): the presets, the range as
-// YYYY-MM-DD days, and how it reads. Days are UTC, as the server counts them.
+// YYYY-MM-DD days, the range an address asks for, and how it reads. Days are UTC, as the server
+// counts them.
+import type { AddressQuery } from "./address-query.ts";
 
 export const PRESETS = [7, 30, 90] as const;
 export const DEFAULT_PRESET = 30;
@@ -25,6 +27,23 @@ const longDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone
 /** "Mar 4, 2026 to Mar 10, 2026 (UTC)". */
 export const describeRange = ({ from, to }: Range) =>
   `${longDay.format(new Date(`${from}T00:00:00Z`))} to ${longDay.format(new Date(`${to}T00:00:00Z`))} (UTC)`;
+
+/** The range an address asks for (?days=7|30|90, or ?from=&to= for custom days), the preset's by default. */
+export function rangeFromAddress(
+  params: AddressQuery,
+  now = Date.now(),
+): { range: Range; isCustom: boolean; preset: number } {
+  const from = params.get("from");
+  const to = params.get("to");
+  const days = Number(params.get("days") ?? DEFAULT_PRESET);
+  const isCustom = Boolean(from || to) || params.get("days") === "custom";
+  const preset = (PRESETS as readonly number[]).includes(days) ? days : DEFAULT_PRESET;
+  return {
+    range: isCustom ? { from: from ?? "", to: to ?? "" } : presetRange(preset, now),
+    isCustom,
+    preset,
+  };
+}
 
 /**
  * Why a custom range is not a range at all (a day missing, or the end before the start), or null.
