@@ -53,6 +53,7 @@ import { recordDevice, signInRefusal } from "./modules/users/index.ts";
 import { findUserByIdentity } from "./modules/users/users.service.ts";
 import type { Platform } from "./platform.ts";
 import { appRouter } from "./router.ts";
+import { answerFromCacheFirst, cachedAnswers } from "./rpc/cached-answers.ts";
 import type { RequestContext } from "./rpc/context.ts";
 import { SignedInSockets } from "./rpc/signed-in-sockets.ts";
 import { rememberIncomingMessages } from "./rpc/socket-replies.ts";
@@ -246,6 +247,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     scope.addHook("onRequest", async (request) => refuseCompression(request));
     await scope.register(fastifyTRPCPlugin, { prefix: "/api/trpc", trpcOptions });
   });
+  // The coming-soon settings every page asks for first, from the read cache when it holds them.
+  const answers = cachedAnswers(router, platform.deps.changes.reads);
   // Shared reads answered without tRPC's request and stream conversion (their length is known, so
   // compression keeps to its threshold: small answers go out as they are).
   registerDirectReads(app, {
@@ -253,6 +256,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
     trpcOptions,
     createContext: httpCallContext,
     handOver: refuseCompression,
+    cachedJson: answers.json,
   });
 
   // A page's first data, asked for by the page's head script while the app's code downloads, or
@@ -268,6 +272,8 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
 
   // Each socket's connection record, found by the upgrade request the function layer is given.
   const socketConnections = new WeakMap<object, SocketConnection>();
+  /** Sockets whose call context was made (their sign-in, if any, verified). */
+  const readySockets = new WeakSet<object>();
   const signedInSockets = new SignedInSockets();
   const stopClosingSockets = signedInSockets.listen(platform.deps.changes);
   app.addHook("onClose", async () => stopClosingSockets());
@@ -282,6 +288,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
         connection,
       });
       context.clientApp = info.connectionParams?.app === "installed" ? "installed" : "browser";
+      readySockets.add(res);
       if (context.session.identity) {
         keepPresence(res, context);
         signedInSockets.add(res, context.session.identity);
@@ -317,6 +324,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
           new URL(request.url, "http://localhost").searchParams.get("connectionParams") === "1",
         ...(options.socketHandshakeTimeoutMs ? { handshakeTimeoutMs: options.socketHandshakeTimeoutMs } : {}),
       });
+      answerFromCacheFirst(socket, answers, () => readySockets.has(socket));
       coalesceReplies(socket, request.raw.socket);
       onConnection(socket, request.raw);
     },

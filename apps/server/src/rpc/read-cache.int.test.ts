@@ -3,7 +3,8 @@
 // every call; and the direct HTTP answer is tRPC's own, uncompressed when small.
 import { createTRPCClient, createWSClient, type TRPCClient, wsLink } from "@trpc/client";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { WebSocket } from "ws";
 import { z } from "zod";
 import { PostgresChangeBus } from "../core/live/change-bus.ts";
 import { ChangeNotifier } from "../core/live/changes.ts";
@@ -265,6 +266,84 @@ describe("the direct HTTP answer of a shared read", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as Array<{ result: { data: unknown } }>;
     expect(body[0]?.result.data).toMatchObject({ isComingSoonMode: false });
+  });
+});
+
+/** A raw socket: the messages it receives, and a way to wait for the next ones. */
+async function rawSocket(connectionParams?: { token: string }) {
+  const url = connectionParams ? `${server.wsUrl}?connectionParams=1` : server.wsUrl;
+  const socket = new WebSocket(url);
+  const received: string[] = [];
+  socket.on("message", (data) => received.push(String(data)));
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  if (connectionParams) socket.send(JSON.stringify({ method: "connectionParams", data: connectionParams }));
+  return {
+    send: (message: unknown) => socket.send(JSON.stringify(message)),
+    /** The replies after the first `from`, once there are `count` of them. */
+    replies: async (from: number, count: number) => {
+      await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(from + count));
+      return received.slice(from, from + count);
+    },
+    close: () => socket.close(),
+  };
+}
+
+describe("the coming-soon settings answered from the cache before the function layer", () => {
+  const query = (id: number, path = "systemSettings.getComingSoonSettings", input?: unknown) => ({
+    id,
+    method: "query",
+    params: { path, ...(input === undefined ? {} : { input }) },
+  });
+
+  it("give the function layer's reply, byte for byte, and follow a change", async () => {
+    const reads = platform.deps.changes.reads;
+    reads.clear();
+    const peek = vi.spyOn(reads, "peekJson");
+    const socket = await rawSocket();
+    try {
+      // The first call runs the function (nothing is held yet); the second is answered from the cache.
+      socket.send(query(1));
+      const [viaFunctions] = await socket.replies(0, 1);
+      socket.send(query(1));
+      const [fromCache] = await socket.replies(1, 1);
+      expect(fromCache).toBe(viaFunctions);
+      expect(peek.mock.results.at(-1)?.value).toBeTypeOf("string");
+      // A batch of them is answered call by call, as the function layer does; a batch with any
+      // other call is the function layer's whole.
+      socket.send([query(2), { ...query(3), jsonrpc: "2.0" }]);
+      expect(await socket.replies(2, 2)).toEqual([
+        viaFunctions?.replace('"id":1', '"id":2'),
+        viaFunctions?.replace('"id":1', '"id":3,"jsonrpc":"2.0"'),
+      ]);
+      socket.send([query(4), query(5, "reads.getName", { id: userId })]);
+      const mixed = (await socket.replies(4, 2)).map((reply) => JSON.parse(reply));
+      expect(mixed).toContainEqual({ id: 5, result: { type: "data", data: "Ada" } });
+      // A change is seen by the next call.
+      await updateComingSoonSettings(platform.deps, { comingSoonTitle: "Back soon" });
+      socket.send(query(6));
+      const [changed] = await socket.replies(6, 1);
+      expect(JSON.parse(changed ?? "{}").result.data.comingSoonTitle).toBe("Back soon");
+    } finally {
+      socket.close();
+      peek.mockRestore();
+    }
+  });
+
+  it("answer a socket or a request whose token was refused as the function layer does", async () => {
+    const socket = await rawSocket({ token: "not-a-token" });
+    try {
+      await fetch(getUrl("systemSettings.getComingSoonSettings"));
+      socket.send(query(1));
+      const [reply] = await socket.replies(0, 1);
+      // The function layer refuses the socket itself; nothing is answered from the cache.
+      expect(JSON.parse(reply ?? "{}")).toMatchObject({ error: { data: { code: "UNAUTHORIZED" } } });
+    } finally {
+      socket.close();
+    }
+    const badToken = await fetch(getUrl("systemSettings.getComingSoonSettings"), {
+      headers: { authorization: "Bearer not-a-token" },
+    });
+    expect(badToken.status).toBe(401);
   });
 });
 

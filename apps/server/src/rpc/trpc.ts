@@ -190,7 +190,8 @@ const callGuards = t.middleware(async ({ ctx, meta, type, getRawInput, next }) =
         await ctx.limits.rates.consume("write", key);
         if (meta?.rateLimit) await ctx.limits.rates.consume(meta.rateLimit, key);
       }
-      return next({ ctx: { loadedViewer } });
+      // The context is copied at every level a new part of it is passed to: only when there is one.
+      return loadedViewer ? next({ ctx: { loadedViewer } }) : next();
     };
     const result = await Promise.race([guarded(), timeout]);
     if (!result.ok && result.error.cause instanceof AppError) throw asTRPCError(result.error.cause);
@@ -210,6 +211,11 @@ const callGuards = t.middleware(async ({ ctx, meta, type, getRawInput, next }) =
 /** Inputs longer than this are not worth a cache entry (and would make large keys). */
 const MAX_CACHED_INPUT_CHARS = 1024;
 
+/** Where the read cache keeps a function's result for a (parsed) input. */
+export function readCacheKey(path: string, inputKey: string): string {
+  return `${path}\n${inputKey}`;
+}
+
 /**
  * Serves a query's result from the read cache (live/read-cache.ts) when it may be shared: only a
  * query of global live scope, whose result is by definition the same for every caller. Placed
@@ -221,7 +227,7 @@ export const cachedRead = t.middleware(async ({ ctx, meta, type, path, input, ne
   if (type !== "query" || meta?.liveScope !== "global") return next();
   const inputKey = stableStringify(input);
   if (inputKey.length > MAX_CACHED_INPUT_CHARS) return next();
-  const { value, topics } = await ctx.deps.changes.reads.read(`${path}\n${inputKey}`, async () => {
+  const { value, topics } = await ctx.deps.changes.reads.read(readCacheKey(path, inputKey), async () => {
     const result = await next();
     if (!result.ok) throw result.error;
     return result.data;

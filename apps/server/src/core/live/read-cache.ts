@@ -21,6 +21,8 @@ export interface CachedResult<T> {
 interface Entry {
   value: unknown;
   topics: ReadonlySet<string>;
+  /** The value as JSON, made the first time it is asked for (peekJson). */
+  json?: string;
 }
 
 /** A run in progress, and the topics announced since it began. */
@@ -86,6 +88,22 @@ export class ReadCache {
     };
     started.then(forget, forget);
     return started;
+  }
+
+  /**
+   * The stored result for `key` as JSON, without running anything: undefined when none is stored
+   * (or the cache is passed by while announcements may be missed). The JSON is made once per
+   * stored result, however many callers it is sent to.
+   */
+  peekJson(key: string): string | undefined {
+    if (!this.isInSync() || this.wasOutOfSync) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.stats.hits++;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    entry.json ??= JSON.stringify(entry.value);
+    return entry.json;
   }
 
   /** Drops every result that read one of these topics (all of them for `ALL_TOPICS`). */
