@@ -324,8 +324,9 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
           new URL(request.url, "http://localhost").searchParams.get("connectionParams") === "1",
         ...(options.socketHandshakeTimeoutMs ? { handshakeTimeoutMs: options.socketHandshakeTimeoutMs } : {}),
       });
-      answerFromCacheFirst(socket, answers, () => readySockets.has(socket));
       coalesceReplies(socket, request.raw.socket);
+      // After the hold on replies (above) is in place, before the function layer's listener.
+      answerFromCacheFirst(socket, answers, () => readySockets.has(socket));
       onConnection(socket, request.raw);
     },
   );
