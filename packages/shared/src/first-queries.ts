@@ -12,6 +12,8 @@ import type { ListContentInput } from "./content-inputs.ts";
 import { type Range, rangeFromAddress } from "./day-range.ts";
 import { EXPLORE_PAGE_SIZE, listInput, parseExploreParams } from "./explore-filters.ts";
 import { queueFiltersOf, queueInputOf } from "./moderation-queue-filters.ts";
+import { firstReelIdOf } from "./reels.ts";
+import { storyListInput } from "./stories.ts";
 import { type SupportQueueInput, supportQueueInputOf } from "./support-queue-filters.ts";
 
 /** Every function whose answer a page's first data may hold, with its input. */
@@ -100,8 +102,6 @@ const title = {
 /** What the administrator may see, which every console page waits for before it shows anything. */
 const adminPermissions = { path: "permissions.getMyAdminPermissions" } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const FIRST_QUERIES = {
   /** Home: the curated shelves and the Continue shelf. */
   home: page(["/"], [{ path: "contentCuration.getActiveCuratedLists" }, { path: "library.getMyLibrary" }]),
@@ -144,12 +144,8 @@ export const FIRST_QUERIES = {
     [
       {
         path: "stories.listStories",
-        input: (_params, search) => {
-          // As the page sends them: the words trimmed, the genre as written; either left out when empty.
-          const words = search.get("q")?.trim();
-          const genre = search.get("genre");
-          return { ...(words ? { search: words } : {}), ...(genre ? { genre } : {}) };
-        },
+        // As the page sends them: the words trimmed, the genre as written.
+        input: (_params, search) => storyListInput(search.get("q")?.trim() ?? "", search.get("genre") ?? ""),
       },
       { path: "stories.listStoryGenres" },
     ],
@@ -160,10 +156,7 @@ export const FIRST_QUERIES = {
     [
       {
         path: "reels.listFeed",
-        input: (_params, search) => {
-          const asked = search.get("reel");
-          return { firstReelId: asked && UUID.test(asked) ? asked : null };
-        },
+        input: (_params, search) => ({ firstReelId: firstReelIdOf(search.get("reel")) }),
       },
     ],
   ),

@@ -316,3 +316,10 @@ export interface ReelsAnalytics {
     }
   >;
 }
+
+const REEL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The reel a feed link asks to open first (`/reels?reel={id}`); anything but a reel's id opens the feed as usual. */
+export function firstReelIdOf(asked: string | null): string | null {
+  return asked && REEL_ID.test(asked) ? asked : null;
+}

@@ -190,3 +190,8 @@ export interface StatPreset {
   /** Stories using it; a preset in use cannot be deleted. */
   storyCount: number;
 }
+
+/** The story list's input for the words and genre asked for: either left out when empty. */
+export function storyListInput(words: string, genre: string): { search?: string; genre?: string } {
+  return { ...(words ? { search: words } : {}), ...(genre ? { genre } : {}) };
+}

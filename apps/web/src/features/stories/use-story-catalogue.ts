@@ -1,7 +1,7 @@
 // The published stories a reader may play, found by words and genre. The first page is live (a new
 // story, a new rating or this reader's progress on another device arrive by themselves); more come
 // on asking.
-import type { StoryCard } from "@litverse/shared/stories";
+import { type StoryCard, storyListInput } from "@litverse/shared/stories";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { toastError } from "../../lib/errors.ts";
@@ -10,7 +10,7 @@ import { trpc, trpcClient } from "../../lib/trpc.ts";
 
 /** Empty words or genre leave that filter out. */
 export function useStoryList({ search, genre }: { search: string; genre: string }) {
-  const input = { ...(search ? { search } : {}), ...(genre ? { genre } : {}) };
+  const input = storyListInput(search, genre);
   const first = useLiveQuery({
     ...trpc.stories.listStories.queryOptions(input),
     placeholderData: keepPreviousData,

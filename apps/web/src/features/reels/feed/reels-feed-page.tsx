@@ -1,6 +1,7 @@
 // /reels: the feed, between the app's header and bottom navigation. `?reel={id}` opens that reel
 // first. The feed is read once per visit and then only extended: refetching it would reorder
 // the reels under the viewer's thumb.
+import { firstReelIdOf } from "@litverse/shared/reels";
 import { Clapperboard } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -13,8 +14,6 @@ import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { ReelsFeed } from "./reels-feed.tsx";
 import { useReelsFeed } from "./use-reels-feed.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The feed fills the screen between the header and the bottom navigation, where there is one. */
 const FEED_HEIGHT = "h-shell-page";
 
@@ -22,11 +21,7 @@ export function ReelsFeedPage() {
   useDocumentTitle("Reels");
   const [params] = useSearchParams();
   // The reel asked for in the address when the page opened; later moves do not reload the feed.
-  const [firstReelId] = useState(() => {
-    const asked = params.get("reel");
-    // Anything but a reel's id (a mangled link) opens the feed as usual.
-    return asked && UUID.test(asked) ? asked : null;
-  });
+  const [firstReelId] = useState(() => firstReelIdOf(params.get("reel")));
   const me = useCurrentUser();
   const { feed, reels, watchToken, onNearEnd } = useReelsFeed(firstReelId);
   const { hasNextPage, isFetchingNextPage } = feed;
