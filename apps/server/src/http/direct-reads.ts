@@ -9,24 +9,9 @@
 import { type AnyTRPCRouter, callTRPCProcedure } from "@trpc/server";
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ProcedureMeta } from "../rpc/trpc.ts";
+import { sharedReadPaths } from "../rpc/cached-answers.ts";
 
 type TRPCOptions = FastifyTRPCPluginOptions<AnyTRPCRouter>["trpcOptions"];
-
-interface ProcedureDef {
-  _def: { type: string; meta?: ProcedureMeta };
-}
-
-/** Names of the queries that may take the direct way: public, and the same for every caller. */
-export function directReadPaths(router: AnyTRPCRouter): string[] {
-  const procedures = router._def.procedures as Record<string, ProcedureDef>;
-  return Object.entries(procedures)
-    .filter(([, procedure]) => {
-      const { type, meta } = procedure._def;
-      return type === "query" && meta?.access === "public" && meta.liveScope === "global";
-    })
-    .map(([path]) => path);
-}
 
 export interface DirectReadOptions {
   /** Where tRPC's HTTP handler is mounted: "/api/trpc". */
@@ -55,7 +40,7 @@ export function registerDirectReads(
     await fastifyRequestHandler({ ...trpcOptions, req: request, res: reply, path });
     return reply;
   };
-  for (const path of directReadPaths(router)) {
+  for (const path of sharedReadPaths(router)) {
     // HEAD stays with tRPC's handler, as before.
     app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;

@@ -15,27 +15,33 @@ interface ProcedureDef {
   _def: { type: string; meta?: ProcedureMeta; inputs: unknown[] };
 }
 
-/** The queries answered from the cache before the function layer (see above). */
-export function cacheAnsweredPaths(router: AnyTRPCRouter): Set<string> {
+function proceduresOf(router: AnyTRPCRouter): Array<[string, ProcedureDef["_def"]]> {
   const procedures = router._def.procedures as Record<string, ProcedureDef>;
+  return Object.entries(procedures).map(([path, { _def }]) => [path, _def]);
+}
+
+/** The queries whose result is the same for every caller: public, of global live scope. */
+export function sharedReadPaths(router: AnyTRPCRouter): string[] {
+  return proceduresOf(router)
+    .filter(
+      ([, { type, meta }]) => type === "query" && meta?.access === "public" && meta.liveScope === "global",
+    )
+    .map(([path]) => path);
+}
+
+/** Of those, the ones answered from the cache before the function layer (see above). */
+export function cacheAnsweredPaths(router: AnyTRPCRouter): Set<string> {
+  const procedures = new Map(proceduresOf(router));
   return new Set(
-    Object.entries(procedures)
-      .filter(([, { _def }]) => {
-        const { type, meta, inputs } = _def;
-        return (
-          type === "query" &&
-          meta?.access === "public" &&
-          meta.liveScope === "global" &&
-          meta.comingSoon === "open" &&
-          inputs.length === 0
-        );
-      })
-      .map(([path]) => path),
+    sharedReadPaths(router).filter((path) => {
+      const procedure = procedures.get(path);
+      return procedure?.meta?.comingSoon === "open" && procedure.inputs.length === 0;
+    }),
   );
 }
 
 /** Messages longer than this are left to the function layer unread (a client's batch of 50 such calls fits). */
-const MAX_MESSAGE_CHARS = 16_384;
+const MAX_MESSAGE_BYTES = 16_384;
 const NO_INPUT_KEY = stableStringify(undefined);
 
 export interface CachedAnswers {
@@ -46,7 +52,7 @@ export interface CachedAnswers {
    * holds (one, or a batch) is a query of such a path, without input, whose answer the cache
    * holds; null otherwise (the whole message is then the function layer's).
    */
-  socketReplies(message: string): string[] | null;
+  socketReplies(message: Buffer): string[] | null;
 }
 
 export function cachedAnswers(router: AnyTRPCRouter, reads: ReadCache): CachedAnswers {
@@ -71,12 +77,12 @@ export function cachedAnswers(router: AnyTRPCRouter, reads: ReadCache): CachedAn
   return {
     json,
     socketReplies(message) {
-      // Most messages are other calls: they are turned away without being parsed.
-      if (message.length > MAX_MESSAGE_CHARS || !message.includes('"query"')) return null;
+      // Most messages are other calls: they are turned away by their bytes, neither decoded nor parsed.
+      if (message.byteLength > MAX_MESSAGE_BYTES || !message.includes('"query"')) return null;
       if (!quotedPaths.some((path) => message.includes(path))) return null;
       let parsed: unknown;
       try {
-        parsed = JSON.parse(message);
+        parsed = JSON.parse(message.toString("utf8"));
       } catch {
         return null;
       }
@@ -96,10 +102,10 @@ export function cachedAnswers(router: AnyTRPCRouter, reads: ReadCache): CachedAn
 type RawMessage = Buffer | ArrayBuffer | Buffer[];
 type MessageListener = (data: RawMessage, isBinary: boolean) => void;
 
-function messageText(data: RawMessage): string | null {
+/** The message's bytes as one buffer (a view, not a copy); null for a fragmented one, left to tRPC. */
+function messageBytes(data: RawMessage): Buffer | null {
   if (Array.isArray(data)) return null;
-  if (data.byteLength > MAX_MESSAGE_CHARS) return null;
-  return Buffer.isBuffer(data) ? data.toString("utf8") : Buffer.from(data).toString("utf8");
+  return Buffer.isBuffer(data) ? data : Buffer.from(data);
 }
 
 /**
@@ -116,8 +122,8 @@ export function answerFromCacheFirst(
   const isAnswered = (data: RawMessage): boolean => {
     const known = answered.get(data);
     if (known !== undefined) return known;
-    const text = isReady() ? messageText(data) : null;
-    const replies = text === null ? null : answers.socketReplies(text);
+    const bytes = isReady() ? messageBytes(data) : null;
+    const replies = bytes === null ? null : answers.socketReplies(bytes);
     answered.set(data, replies !== null);
     for (const reply of replies ?? []) socket.send(reply);
     return replies !== null;

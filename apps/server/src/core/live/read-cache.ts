@@ -70,14 +70,8 @@ export class ReadCache {
       this.wasOutOfSync = false;
       this.clear();
     }
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.stats.hits++;
-      // Most recently used moves to the back.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return Promise.resolve(entry as CachedResult<T>);
-    }
+    const entry = this.use(key);
+    if (entry) return Promise.resolve(entry as CachedResult<T>);
     const inProgress = this.shared.get(key);
     if (inProgress) return inProgress as Promise<CachedResult<T>>;
     this.stats.misses++;
@@ -97,11 +91,8 @@ export class ReadCache {
    */
   peekJson(key: string): string | undefined {
     if (!this.isInSync() || this.wasOutOfSync) return undefined;
-    const entry = this.entries.get(key);
+    const entry = this.use(key);
     if (!entry) return undefined;
-    this.stats.hits++;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     entry.json ??= JSON.stringify(entry.value);
     return entry.json;
   }
@@ -142,6 +133,16 @@ export class ReadCache {
     } finally {
       this.running.delete(read);
     }
+  }
+
+  /** The stored entry for `key`, counted as a hit and moved to the back as most recently used. */
+  private use(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.stats.hits++;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
   }
 
   private store(key: string, entry: Entry): void {
