@@ -1,126 +1,35 @@
-// The fan-out benchmarks of `npm run bench` (bench/run.ts): (a0) a bare `ws` server broadcasting one
-// message, the socket's own limit, and (a) a live query's change reaching every client watching it.
-import { type ComingSoonSettings, DEFAULT_COMING_SOON_SETTINGS } from "@litverse/shared/system-settings";
+// The fan-out benchmark of `npm run bench` (bench/run.ts): (a) a live query's change reaching every
+// client watching it, taking turns with the bare broadcast (bench/bare-broadcast.ts) when one is given.
+import type { ComingSoonSettings } from "@litverse/shared/system-settings";
+import { type BareBroadcast, type BareChange, bareResult, changeP99 } from "./bare-broadcast.ts";
+import { garbageCollectionTime } from "./gc-time.ts";
 import {
   type BenchServer,
   clockNow,
   closeAll,
   connectMany,
-  connectPlainMany,
   distribution,
+  percentile,
   progressLog,
   round,
   signal,
   sleep,
-  startBaselineServer,
   transportEvents,
   type WsClient,
   waitUntil,
   withTimeout,
 } from "./harness.ts";
-import type { BaselineResult, FanoutResult } from "./run-results.ts";
+import type { FanoutResult, RatioSpread } from "./run-results.ts";
 import type { ServerLoopDelay, ServerSends, ServerStats } from "./server.ts";
 
 const log = progressLog();
-
-// ---------------------------------------------------------------------------------------------
-// (a0) The socket's own limit: the same message broadcast by a bare `ws` server
-
-/**
- * For `subscribers` clients of a bare `ws` server in its own process: `reps` broadcasts (after one
- * warm-up) of the result the fan-out's subscribers get, one message per client in its
- * subscription's envelope. What a fan-out would cost if the server did nothing but write to the
- * sockets.
- */
-export async function baselineFanout(
-  subscribers: number,
-  reps: number,
-  clientKind: BaselineResult["clients"],
-): Promise<BaselineResult> {
-  const server = await startBaselineServer();
-  let expected = "";
-  let arrivals = 0;
-  let allArrived = signal();
-  const arrivedAt = new Float64Array(subscribers);
-  const seen: string[] = new Array(subscribers).fill("");
-  const onSettings = (index: number, at: number, settings: ComingSoonSettings) => {
-    const title = settings.comingSoonTitle;
-    if (title !== expected || seen[index] === title) return;
-    seen[index] = title;
-    arrivedAt[index] = at;
-    if (++arrivals === subscribers) allArrived.resolve();
-  };
-  const subscribe = JSON.stringify({
-    id: 1,
-    method: "subscription",
-    params: { path: "live.watch", input: { path: "systemSettings.getComingSoonSettings" } },
-  });
-  let close = async () => {};
-  try {
-    if (clientKind === "trpc") {
-      const clients = await connectMany(server.wsUrl, subscribers);
-      close = () => closeAll(clients);
-      clients.forEach((client, index) => {
-        client.trpc.live.watch.subscribe(
-          { path: "systemSettings.getComingSoonSettings" },
-          { onData: (value) => onSettings(index, clockNow(), value as ComingSoonSettings) },
-        );
-      });
-    } else {
-      const sockets = await connectPlainMany(server.wsUrl, subscribers, (index, text) => {
-        const at = clockNow();
-        const message = JSON.parse(text) as { result: { type: string; data?: ComingSoonSettings } };
-        if (message.result.data) onSettings(index, at, message.result.data);
-      });
-      close = async () => {
-        for (const socket of sockets) socket.close();
-      };
-      for (const socket of sockets) socket.send(subscribe);
-    }
-    await waitUntil(
-      "baseline subscriptions",
-      async () => (await server.sockets()).subscriptions === subscribers,
-      60_000,
-      100,
-    );
-    await sleep(200);
-    const clock = await server.clockOffset();
-    const latencies: number[] = [];
-    const spans: number[] = [];
-    const stalls: number[] = [];
-    for (let rep = 0; rep <= reps; rep++) {
-      expected = `Bench ${subscribers} change ${rep}`;
-      arrivals = 0;
-      allArrived = signal();
-      await server.loopDelay();
-      const data: ComingSoonSettings = { ...DEFAULT_COMING_SOON_SETTINGS, comingSoonTitle: expected };
-      const { startedAt, lastSendAt } = await server.broadcast(JSON.stringify(data));
-      await withTimeout(`baseline broadcast ${rep} to ${subscribers}`, allArrived.promise, 30_000);
-      await sleep(150);
-      const loop = await server.loopDelay();
-      if (rep === 0) continue;
-      spans.push(lastSendAt - startedAt);
-      stalls.push(loop.maxMs);
-      for (const at of arrivedAt) latencies.push(Math.max(0, at + clock.offsetMs - startedAt));
-    }
-    const result: BaselineResult = {
-      subscribers,
-      clients: clientKind,
-      repetitions: reps,
-      latencyMs: distribution(latencies),
-      serverSendSpanMs: distribution(spans),
-      serverLoopStallMs: distribution(stalls),
-      clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
-    };
-    log(
-      `  bare ws broadcast → ${subscribers} ${clientKind} clients: p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; last send after ${result.serverSendSpanMs.p50} ms (median)`,
-    );
-    return result;
-  } finally {
-    await close();
-    await server.stop();
-  }
-}
+/** This process's (the fan-out's clients') time in garbage collection. */
+const harnessGcSince = garbageCollectionTime();
+const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 // ---------------------------------------------------------------------------------------------
 // (a) Live fan-out
@@ -165,6 +74,7 @@ function combined(servers: readonly BenchServer[]) {
       return {
         maxMs: Math.max(...all.map((loop) => loop.maxMs)),
         p99Ms: Math.max(...all.map((loop) => loop.p99Ms)),
+        gcMs: Math.max(...all.map((loop) => loop.gcMs)),
       };
     },
   };
@@ -178,6 +88,8 @@ export interface FanoutEntry {
   subscribed?: () => Promise<void>;
   /** After the last measured shared change, before the renames; `changes` counts the warm-up too. */
   changed?: (changes: number) => Promise<void>;
+  /** The bare broadcast to as many clients, made just before each change (warm-up too). */
+  bare?: BareBroadcast;
 }
 
 async function fanout(
@@ -290,10 +202,16 @@ async function fanout(
     const serverSpans: number[] = [];
     const sendsPerSharedChange: number[] = [];
     const loopStalls: number[] = [];
+    const changeP99s: number[] = [];
+    const serverGc: number[] = [];
+    const clientsGc: number[] = [];
+    const bareChanges: BareChange[] = [];
     let arrivedBeforeResponse = 0;
     const runsPerSharedChange: number[] = [];
     const deliveriesPerSharedChange: number[] = [];
     for (let rep = 0; rep <= reps; rep++) {
+      const bareChange = await entry.bare?.change();
+      harnessGcSince();
       expectedTitle = `Bench ${subscribers} change ${rep}`;
       titleArrivals = 0;
       allHaveTitle = signal();
@@ -315,8 +233,13 @@ async function fanout(
       runsPerSharedChange.push(after.runs - before.runs);
       deliveriesPerSharedChange.push(after.deliveries - before.deliveries);
       mutationTimes.push(responseAt - sentAt);
+      if (bareChange) bareChanges.push(bareChange);
+      const changeLatencies = states.map((state) => Math.max(0, sinceCommit(state.titleAt, committedAt)));
+      latencies.push(...changeLatencies);
+      changeP99s.push(changeP99(changeLatencies));
+      serverGc.push(round(loop.gcMs));
+      clientsGc.push(round(harnessGcSince()));
       for (const state of states) {
-        latencies.push(Math.max(0, sinceCommit(state.titleAt, committedAt)));
         if (state.titleAt < responseAt) arrivedBeforeResponse++;
         fromResponse.push(Math.max(0, state.titleAt - responseAt));
         fromSend.push(state.titleAt - sentAt);
@@ -359,20 +282,40 @@ async function fanout(
       `  rename: runs per change ${runsPerChange.join(", ")}; other clients updated: ${otherClientsUpdated}`,
     );
 
+    const baseline = entry.bare ? bareResult(entry.bare, bareChanges) : null;
+    const pairedRatios = bareChanges.map(
+      (bare, index) => (changeP99s[index] as number) / changeP99(bare.latenciesMs),
+    );
+    const changeP99OverBaseline: RatioSpread | null = baseline
+      ? {
+          median: round(median(pairedRatios), 2),
+          min: round(Math.min(...pairedRatios), 2),
+          max: round(Math.max(...pairedRatios), 2),
+        }
+      : null;
+    if (baseline && changeP99OverBaseline)
+      log(
+        `  bare broadcast in turn: p99 ${baseline.latencyMs.p99} ms; change by change, p99 ÷ bare p99: median ${changeP99OverBaseline.median} (${changeP99OverBaseline.min}–${changeP99OverBaseline.max})`,
+      );
     return {
       subscribers,
       processes: servers.length,
       socketsPerProcess,
       proxy: null,
       databaseConnections: null,
-      baseline: null,
+      baseline,
       plainBaseline: null,
-      p99OverBaseline: null,
+      p99OverBaseline: baseline ? round(sharedLatencyMs.p99 / baseline.latencyMs.p99, 2) : null,
+      changeP99OverBaseline,
       connectMs: Math.round(connectMs),
       subscribeMs: Math.round(subscribeMs),
       repetitions: reps,
       clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
       sharedLatencyMs,
+      changeP99Ms: distribution(changeP99s),
+      p99PerChangeMs: changeP99s,
+      serverGcMsPerChange: serverGc,
+      clientsGcMsPerChange: clientsGc,
       sharedFromResponseMs: distribution(fromResponse),
       arrivedBeforeResponse,
       sharedFromSendMs: distribution(fromSend),

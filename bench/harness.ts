@@ -152,32 +152,44 @@ export interface BaselineBroadcast {
 }
 
 /** A bare `ws` server in its own process: what the socket layer alone costs (bench/ws-baseline-server.ts). */
-export interface BaselineServer {
+export interface BaselineServer extends BaselineControl {
   readonly wsUrl: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/** What the bare server at an address answers: how many listen, a broadcast, its loop and clock. */
+export interface BaselineControl {
   sockets(): Promise<{ sockets: number; subscriptions: number }>;
   /** Sends `data` (a result as JSON) to every subscription. */
   broadcast(data: string): Promise<BaselineBroadcast>;
   loopDelay(): Promise<ServerLoopDelay>;
   clockOffset(): Promise<ClockOffset>;
-  stop(): Promise<void>;
 }
 
-export async function startBaselineServer(): Promise<BaselineServer> {
-  const child = spawn(process.execPath, [BASELINE_SCRIPT], { stdio: ["pipe", "pipe", "inherit"] });
-  const ready = await readReadyLine<{ port: number }>(child);
-  const url = `http://127.0.0.1:${ready.port}`;
+/** The bare server listening at `url` (`http://host:port`), from any process. */
+export function baselineControl(url: string): BaselineControl {
   const request = async <T>(route: string, init?: RequestInit): Promise<T> => {
     const response = await fetch(`${url}${route}`, init);
     if (!response.ok) throw new Error(`${route}: HTTP ${response.status}`);
     return (await response.json()) as T;
   };
-  let stopping: Promise<void> | undefined;
   return {
-    wsUrl: `ws://127.0.0.1:${ready.port}/`,
     sockets: () => request<{ sockets: number; subscriptions: number }>("/sockets"),
     broadcast: (data) => request<BaselineBroadcast>("/broadcast", { method: "POST", body: data }),
     loopDelay: () => request<ServerLoopDelay>("/loop", { method: "POST" }),
     clockOffset: () => measureClockOffset(async () => (await request<{ now: number }>("/clock")).now),
+  };
+}
+
+export async function startBaselineServer(): Promise<BaselineServer> {
+  const child = spawn(process.execPath, [BASELINE_SCRIPT], { stdio: ["pipe", "pipe", "inherit"] });
+  const ready = await readReadyLine<{ port: number }>(child);
+  let stopping: Promise<void> | undefined;
+  return {
+    ...baselineControl(`http://127.0.0.1:${ready.port}`),
+    wsUrl: `ws://127.0.0.1:${ready.port}/`,
+    port: ready.port,
     stop() {
       stopping ??= stopChild(child);
       return stopping;

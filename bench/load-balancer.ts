@@ -5,6 +5,7 @@ import { readdir, readFile } from "node:fs/promises";
 import pg from "pg";
 import { startNginx } from "../apps/server/src/test/nginx.ts";
 import { freePort } from "../apps/server/src/test/npm-start.ts";
+import type { BareBroadcast, BareServersFront } from "./bare-broadcast.ts";
 import { fanoutAndCleanup } from "./fanout.ts";
 import { type BenchServer, progressLog, round } from "./harness.ts";
 import type { FanoutResult, ProxyUsage } from "./run-results.ts";
@@ -66,27 +67,41 @@ async function databaseConnections(databaseUrl: string): Promise<number> {
 }
 
 /**
- * (a) with nginx in front of `servers` (one worker a core, as Debian's nginx runs): the clients
- * connect to nginx, which spreads them over the processes in turn; the writes go to the first
- * process directly, as in (e), so that the commit is stamped on a clock of this machine.
+ * nginx as the fan-out through it has it (one worker a core), in front of the processes listening
+ * on `upstreamPorts`.
  *
  * Every WebSocket through nginx is two connections of one worker, the client's and the upstream
  * one, so 10,000 clients are over 20,000 files: more than one worker may hold where the limit is
  * 20,000. The kernel spreads new connections evenly over the workers' own listening sockets
  * (`reuseport`), so that each holds its share and none runs out first.
  */
-export async function loadBalancedFanout(
-  servers: readonly BenchServer[],
-  subscribers: number,
-  reps: number,
-): Promise<FanoutResult> {
+async function balancerInFront(upstreamPorts: number[]) {
   const openFiles = await hardOpenFilesLimit();
   const workerConnections = openFiles - WORKER_OTHER_FILES;
   const nginx = await startNginx({
     port: await freePort(),
-    upstreamPorts: servers.map((server) => Number(new URL(server.url).port)),
+    upstreamPorts,
     workers: { processes: "auto", connections: workerConnections, openFiles, reusePort: true },
   });
+  return { ...nginx, workerConnections, openFiles };
+}
+
+/** The same nginx in front of the bare broadcast's servers: what a fan-out through it is compared with. */
+export const bareBehindBalancer: BareServersFront = (ports) => balancerInFront(ports);
+
+/**
+ * (a) with nginx in front of `servers` (one worker a core, as Debian's nginx runs): the clients
+ * connect to nginx, which spreads them over the processes in turn; the writes go to the first
+ * process directly, as in (e), so that the commit is stamped on a clock of this machine.
+ */
+export async function loadBalancedFanout(
+  servers: readonly BenchServer[],
+  subscribers: number,
+  reps: number,
+  bare: BareBroadcast | null = null,
+): Promise<FanoutResult> {
+  const nginx = await balancerInFront(servers.map((server) => Number(new URL(server.url).port)));
+  const { workerConnections, openFiles } = nginx;
   try {
     const before = await sampleWorkers(nginx.pid);
     let subscribed = before;
@@ -94,6 +109,7 @@ export async function loadBalancedFanout(
     let connections: number | null = null;
     const result = await fanoutAndCleanup(servers, subscribers, reps, {
       wsUrl: nginx.wsUrl,
+      ...(bare ? { bare } : {}),
       async subscribed() {
         subscribed = await sampleWorkers(nginx.pid);
       },

@@ -11,10 +11,24 @@ export interface BaselineResult {
   repetitions: number;
   /** Broadcast begun (baseline server's clock) → message at each client, over all repetitions. */
   latencyMs: Distribution;
+  /** Each broadcast's own p99 (broadcast begun → message), across the repetitions. */
+  changeP99Ms: Distribution;
+  /** The same, one per repetition in order. */
+  p99PerChangeMs: number[];
+  /** Garbage collection during each broadcast: the servers' (the most of any), the clients'. */
+  serverGcMsPerChange: number[];
+  clientsGcMsPerChange: number[];
   /** Broadcast begun → the server handing its last message to the socket layer, per repetition. */
   serverSendSpanMs: Distribution;
   serverLoopStallMs: Distribution;
   clock: ClockOffset;
+}
+
+/** Ratios, one per repetition: the median one and the extremes, to two decimals. */
+export interface RatioSpread {
+  median: number;
+  min: number;
+  max: number;
 }
 
 export interface FanoutResult {
@@ -27,12 +41,17 @@ export interface FanoutResult {
   proxy: ProxyUsage | null;
   /** Through a load balancer: PostgreSQL connections of every process after the changes. */
   databaseConnections: number | null;
-  /** The bare `ws` broadcast to as many of the same clients, measured just before (null if not run). */
+  /**
+   * The bare `ws` broadcast to as many of the same clients (null if not run), made just before each
+   * change: both hold their clients throughout and take turns.
+   */
   baseline: BaselineResult | null;
   /** The same broadcast to bare `WebSocket` clients that only parse the message. */
   plainBaseline: BaselineResult | null;
   /** Commit → result p99 over the baseline's broadcast → message p99. */
   p99OverBaseline: number | null;
+  /** Change by change: the change's p99 over the bare broadcast's p99 just before it. */
+  changeP99OverBaseline: RatioSpread | null;
   connectMs: number;
   /** From the first subscribe to every client holding both initial results. */
   subscribeMs: number;
@@ -45,6 +64,13 @@ export interface FanoutResult {
    * repetitions.
    */
   sharedLatencyMs: Distribution;
+  /** Each change's own p99 (commit → result), across the repetitions. */
+  changeP99Ms: Distribution;
+  /** The same, one per repetition in order. */
+  p99PerChangeMs: number[];
+  /** Garbage collection during each change: the servers' (the most of any process), the clients'. */
+  serverGcMsPerChange: number[];
+  clientsGcMsPerChange: number[];
   /** Harness sees the mutation's response → new result at each client (earlier arrivals count as 0). */
   sharedFromResponseMs: Distribution;
   /** Results that reached a client before the harness saw the mutation's response. */

@@ -8,10 +8,11 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { nginxBinary } from "../apps/server/src/test/nginx.ts";
-import { baselineFanout, fanoutAndCleanup } from "./fanout.ts";
+import { type BareTopology, baselineFanout, openBareBroadcast } from "./bare-broadcast.ts";
+import { fanoutAndCleanup } from "./fanout.ts";
 import { type BenchServer, type DatabaseKind, progressLog, round, startServer } from "./harness.ts";
 import { idleMemory } from "./idle-memory.ts";
-import { loadBalancedFanout } from "./load-balancer.ts";
+import { bareBehindBalancer, loadBalancedFanout } from "./load-balancer.ts";
 import { type BenchResults, type DatabaseResults, renderMarkdown } from "./report.ts";
 import type { BaselineResult, FanoutResult } from "./run-results.ts";
 import { throughput } from "./throughput.ts";
@@ -24,12 +25,16 @@ const USAGE = `Usage: npm run bench -- [options]
   --scenarios a,b,…           which to run (default all): baseline, baseline-plain, fanout, two-process
                               and load-balancer (PostgreSQL only; nginx, left out by default where it
                               is not installed), idle, idle-subscribed, throughput
-  --reps 10                   measured changes per fan-out size (default 10, after one warm-up)
+  --reps 20                   measured changes per fan-out size (default 20, after one warm-up);
+                              with baseline, each change follows a bare broadcast to as many clients
   --seconds 5                 length of each throughput run (default 5)
   --inflight 50               calls in flight in the throughput runs (default 50)
   --quick                     a short check: sizes 100,1000, idle 1000 (both), 5 reps, 2 s runs
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the base
 for the temporary PostgreSQL databases.`;
+
+/** Server processes behind the load balancer in (g). */
+const BALANCED_PROCESSES = 3;
 
 const SCENARIOS = [
   "baseline",
@@ -102,7 +107,7 @@ function parseOptions(argv: string[]): Options | null {
       count("idle-subscribed", values["idle-subscribed"], quick ? 1000 : 10_000, 15_000),
     ),
     scenarios: scenarios as Scenario[],
-    reps: Math.floor(count("reps", values.reps, quick ? 5 : 10, 100)),
+    reps: Math.floor(count("reps", values.reps, quick ? 5 : 20, 100)),
     seconds: count("seconds", values.seconds, quick ? 2 : 5, 60),
     inflight: Math.floor(count("inflight", values.inflight, 50, 1000)),
     quick,
@@ -128,13 +133,22 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
     errors: [],
     loadAverages: [],
   };
+  const started = (name: string) => {
+    log(`${database}: ${name} (load average ${os.loadavg()[0]?.toFixed(2)})`);
+    results.loadAverages.push({ scenario: name, oneMinute: round(os.loadavg()[0] ?? 0, 2) });
+  };
+  const failed = (name: string, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`  FAILED: ${message}`);
+    results.errors.push(`${name}: ${message}`);
+    return null;
+  };
   const scenario = async <T>(
     name: string,
     body: (servers: BenchServer[]) => Promise<T>,
     processes = 1,
   ): Promise<T | null> => {
-    log(`${database}: ${name} (load average ${os.loadavg()[0]?.toFixed(2)})`);
-    results.loadAverages.push({ scenario: name, oneMinute: round(os.loadavg()[0] ?? 0, 2) });
+    started(name);
     const servers: BenchServer[] = [];
     try {
       const first = await startServer(database, options.baseUrl);
@@ -144,10 +158,7 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
         servers.push(await startServer(database, options.baseUrl, first.databaseUrl));
       return await body(servers);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log(`  FAILED: ${message}`);
-      results.errors.push(`${name}: ${message}`);
-      return null;
+      return failed(name, error);
     } finally {
       // The first server owns the database: it stops last and drops it.
       for (const server of servers.reverse()) await server.stop();
@@ -155,46 +166,63 @@ async function onDatabase(database: DatabaseKind, options: Options): Promise<Dat
   };
   const runs = (name: Scenario) => options.scenarios.includes(name);
   for (const size of options.sizes) {
-    const measureBaseline = async (kind: BaselineResult["clients"]) => {
-      const name = `bare ws broadcast to ${size} ${kind} clients`;
-      log(`${database}: ${name} (load average ${os.loadavg()[0]?.toFixed(2)})`);
-      results.loadAverages.push({ scenario: name, oneMinute: round(os.loadavg()[0] ?? 0, 2) });
-      return baselineFanout(size, options.reps, kind).catch((error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        log(`  FAILED: ${message}`);
-        results.errors.push(`${name}: ${message}`);
-        return null;
-      });
+    // The plain clients' broadcast is a reference of its own, measured once before the fan-outs.
+    let plain: BaselineResult | null = null;
+    if (runs("baseline-plain")) {
+      const name = `bare ws broadcast to ${size} plain clients`;
+      started(name);
+      plain = await baselineFanout(size, options.reps, "plain").catch((error: unknown) =>
+        failed(name, error),
+      );
+    }
+    // The bare broadcast to the fan-out's own kind of clients takes turns with each fan-out of this
+    // size; through the load balancer, from as many bare servers behind the same load balancer.
+    const openBare = async (topology?: BareTopology) => {
+      if (!runs("baseline")) return null;
+      const through =
+        topology && "front" in topology ? ` from ${topology.processes} servers through nginx` : "";
+      const name = `bare ws broadcast to ${size} trpc clients${through}, in turn with the fan-out`;
+      started(name);
+      return openBareBroadcast(size, "trpc", topology).catch((error: unknown) => failed(name, error));
     };
-    const baseline = runs("baseline") ? await measureBaseline("trpc") : null;
-    const plain = runs("baseline-plain") ? await measureBaseline("plain") : null;
     const attach = (result: FanoutResult) => {
-      result.baseline = baseline;
       result.plainBaseline = plain;
-      if (baseline) result.p99OverBaseline = round(result.sharedLatencyMs.p99 / baseline.latencyMs.p99, 2);
       return result;
     };
-    if (runs("fanout")) {
-      const result = await scenario(`live fan-out to ${size} clients`, (servers) =>
-        fanoutAndCleanup(servers, size, options.reps),
-      );
-      if (result) results.fanout.push(attach(result));
-    }
-    if (runs("two-process") && database === "postgres") {
-      const result = await scenario(
-        `live fan-out to ${size} clients over two processes`,
-        (servers) => fanoutAndCleanup(servers, size, options.reps),
-        2,
-      );
-      if (result) results.twoProcess.push(attach(result));
+    if (runs("fanout") || (runs("two-process") && database === "postgres")) {
+      const bare = await openBare();
+      const entry = bare ? { bare } : {};
+      try {
+        if (runs("fanout")) {
+          const result = await scenario(`live fan-out to ${size} clients`, (servers) =>
+            fanoutAndCleanup(servers, size, options.reps, entry),
+          );
+          if (result) results.fanout.push(attach(result));
+        }
+        if (runs("two-process") && database === "postgres") {
+          const result = await scenario(
+            `live fan-out to ${size} clients over two processes`,
+            (servers) => fanoutAndCleanup(servers, size, options.reps, entry),
+            2,
+          );
+          if (result) results.twoProcess.push(attach(result));
+        }
+      } finally {
+        await bare?.close();
+      }
     }
     if (runs("load-balancer") && database === "postgres") {
-      const result = await scenario(
-        `live fan-out to ${size} clients through nginx to three processes`,
-        (servers) => loadBalancedFanout(servers, size, options.reps),
-        3,
-      );
-      if (result) results.loadBalancer.push(attach(result));
+      const bare = await openBare({ processes: BALANCED_PROCESSES, front: bareBehindBalancer });
+      try {
+        const result = await scenario(
+          `live fan-out to ${size} clients through nginx to ${BALANCED_PROCESSES} processes`,
+          (servers) => loadBalancedFanout(servers, size, options.reps, bare),
+          BALANCED_PROCESSES,
+        );
+        if (result) results.loadBalancer.push(attach(result));
+      } finally {
+        await bare?.close();
+      }
     }
   }
   if (runs("idle"))

@@ -6,7 +6,8 @@
 //   GET /bench/clock   this process's clock, so the harness can compare its times with ours
 //   GET /bench/sends   how many WebSocket messages this process has sent, and when the last one
 //                      went out (this process's clock): the server's own share of a fan-out
-//   POST /bench/loop   the longest event-loop delay since the previous call (and starts anew):
+//   POST /bench/loop   the longest event-loop delay and the time in garbage collection since the
+//                      previous call (and starts anew):
 //                      how long the server could not answer anything else
 // With BENCH_SHARED_DATABASE_URL it joins that PostgreSQL database instead of creating one.
 //   GET /bench/bare    the baselines of the calls-per-second runs: the answer of
@@ -27,6 +28,7 @@ import { coalesceReplies } from "../apps/server/src/http/coalesced-replies.ts";
 import { getComingSoonSettings } from "../apps/server/src/modules/system-settings/system-settings.service.ts";
 import { openPlatform } from "../apps/server/src/platform.ts";
 import { benchRouter, clockNow } from "./bench-router.ts";
+import { garbageCollectionTime } from "./gc-time.ts";
 
 export interface ServerReady {
   port: number;
@@ -44,6 +46,8 @@ export interface ServerSends {
 export interface ServerLoopDelay {
   maxMs: number;
   p99Ms: number;
+  /** Time the process spent in garbage-collection pauses over the same span. */
+  gcMs: number;
 }
 
 export interface ServerStats {
@@ -177,8 +181,9 @@ async function main(): Promise<void> {
   app.get("/bench/sends", async (): Promise<ServerSends> => ({ ...sends }));
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
+  const gcSince = garbageCollectionTime();
   app.post("/bench/loop", async (): Promise<ServerLoopDelay> => {
-    const result = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
+    const result = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6, gcMs: gcSince() };
     loopDelay.reset();
     return result;
   });

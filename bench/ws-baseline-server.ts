@@ -8,17 +8,21 @@
 //                    this process's clock before and after
 //   GET  /sockets    how many sockets and subscriptions are open
 //   GET  /clock      this process's clock, so the harness can compare its times with ours
-//   POST /loop       the longest event-loop delay since the previous call (and starts anew)
+//   GET  /healthz    "ok", as the app answers a load balancer
+//   POST /loop       the longest event-loop delay and the time in garbage collection since the
+//                    previous call (and starts anew)
 // Stops when its standard input closes (the harness went away).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type WebSocket, WebSocketServer } from "ws";
+import { garbageCollectionTime } from "./gc-time.ts";
 
 const clockNow = () => performance.timeOrigin + performance.now();
 
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 loopDelay.enable();
+const gcSince = garbageCollectionTime();
 
 const server = createServer((request, response) => {
   const answer = (body: unknown) => {
@@ -31,8 +35,10 @@ const server = createServer((request, response) => {
       subscriptions: [...subscriptions.values()].reduce((sum, ids) => sum + ids.size, 0),
     });
   if (request.method === "GET" && request.url === "/clock") return answer({ now: clockNow() });
+  // For a load balancer in front, which waits for this before it is taken as started.
+  if (request.method === "GET" && request.url === "/healthz") return answer({ status: "ok" });
   if (request.method === "POST" && request.url === "/loop") {
-    const result = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
+    const result = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6, gcMs: gcSince() };
     loopDelay.reset();
     return answer(result);
   }
