@@ -94,7 +94,7 @@ test("the team finds a new ad waiting, with what it needs to judge it, and appro
   await admin.context().close();
 });
 
-test("a free reader sees a sponsored card on home, it counts once seen, and it leads where it says", async ({
+test("a free reader sees a sponsored card on home, it counts once seen, can be reported, and leads where it says", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -110,6 +110,14 @@ test("a free reader sees a sponsored card on home, it counts once seen, and it l
   // Seen: half of it on screen for a second, reported once the server has it.
   await card.scrollIntoViewIfNeeded();
   await expect(card).toHaveAttribute("data-reported", /\bviewable\b/);
+
+  // Its menu reports it; the form comes when asked for, not with the page.
+  await card.getByRole("button", { name: "More about this ad" }).click();
+  await page.getByRole("menuitem", { name: "Report ad" }).click();
+  const report = page.getByRole("dialog", { name: "Report this ad" });
+  await expect(report.getByRole("radio").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(report).toBeHidden();
 
   const token = await card.getAttribute("data-token");
   const link = card.getByRole("link");

@@ -4,6 +4,7 @@ import {
   AD_BODY_MAX_LENGTH,
   AD_CALLS_TO_ACTION,
   AD_EVENT_KINDS,
+  AD_EVENTS_AT_ONCE,
   AD_HEADLINE_MAX_LENGTH,
   AD_MAX_AUDIENCE_ENTRIES,
   AD_MAX_BUDGET_COINS,
@@ -243,7 +244,6 @@ export const serveAdInput = z
 /** A token as serveAd gives it: base64url, bounded. */
 const adToken = z.string().regex(/^[A-Za-z0-9_-]{20,400}$/, "Not a valid ad token");
 
-export const AD_EVENTS_AT_ONCE = 20;
 export const recordAdEventsInput = z
   .object({
     events: z

@@ -94,6 +94,11 @@ export const HOUSE_AD_PRIORITY_LABELS: Record<HouseAdPriority, string> = {
 /** What a page reports of an ad it showed: drawn, at least half visible for a second, clicked. */
 export const AD_EVENT_KINDS = ["impression", "viewable", "click"] as const;
 export type AdEventKind = (typeof AD_EVENT_KINDS)[number];
+/**
+ * Ad events one call may record: the client sends its queue in batches of this many. Here rather
+ * than beside the input schema, so that pages with an ad slot do not bring the schema library.
+ */
+export const AD_EVENTS_AT_ONCE = 20;
 
 /** The viewability rule: at least this share of the ad visible for at least this long. */
 export const AD_VIEWABLE_SHARE = 0.5;

@@ -7,6 +7,7 @@ import {
   MODERATION_ITEM_STATES,
   MODERATION_KINDS,
   REPORT_CATEGORIES,
+  REPORT_DETAILS_MAX_LENGTH,
 } from "./moderation.ts";
 import { visibleString } from "./visible-text.ts";
 
@@ -19,7 +20,6 @@ const longText = (what: string, max: number) =>
     .max(max, `${what} is at most ${max.toLocaleString("en")} characters`)
     .refine(noControlCharacters, "Use letters, digits, spaces and punctuation");
 
-export const REPORT_DETAILS_MAX_LENGTH = 1_000;
 export const DECISION_EXPLANATION_MAX_LENGTH = 2_000;
 export const NOTICE_EXPLANATION_MAX_LENGTH = 5_000;
 export const MAX_SUSPENSION_DAYS = 365;

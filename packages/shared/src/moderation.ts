@@ -47,6 +47,11 @@ export const REPORT_CATEGORIES = [
   "other",
 ] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+/**
+ * The most a report's few words may hold. Here rather than beside the report's input schema, so
+ * that the report form (on every page with an ad) does not bring the schema library with it.
+ */
+export const REPORT_DETAILS_MAX_LENGTH = 1_000;
 
 export const REPORT_CATEGORY_LABELS: Record<ReportCategory, string> = {
   illegal_content: "Illegal content",

@@ -1,8 +1,7 @@
 // An ad's events on their way to the server: those due together (an impression and a click, two
 // ads drawn at once) go in one call; a call that fails is tried again a few times, later and
 // later. The server counts each token's event once, so sending one twice is harmless.
-import type { AdEventKind } from "@litverse/shared/ads";
-import { AD_EVENTS_AT_ONCE } from "@litverse/shared/ads-inputs";
+import { AD_EVENTS_AT_ONCE, type AdEventKind } from "@litverse/shared/ads";
 
 export interface AdEvent {
   token: string;

@@ -6,9 +6,9 @@ import {
   type ModerationKind,
   REPORT_CATEGORIES,
   REPORT_CATEGORY_LABELS,
+  REPORT_DETAILS_MAX_LENGTH,
   type ReportCategory,
 } from "@litverse/shared/moderation";
-import { REPORT_DETAILS_MAX_LENGTH } from "@litverse/shared/moderation-inputs";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
