@@ -116,6 +116,22 @@ describe("the first-load budgets", () => {
     expect(analyseBundle(app(), ROUTES, SRC_APP, { ...budget, maxFiles: 2 }).problems).toEqual([]);
   });
 
+  it("fail when a page's first load holds a package kept out of it, and not when only later loads do", () => {
+    const chunks = app();
+    const keptOut = { routes: ["/read/:contentId"], packages: ["react"] };
+    expect(analyseBundle(chunks, ROUTES, SRC_APP, undefined, keptOut).problems).toEqual([
+      "the page /read/:contentId loads assets/react.js first, which holds /x/node_modules/react/index.js",
+    ]);
+    // The chart library only comes on demand (a dynamic import): not in the first load.
+    const charts = { routes: ["/read/:contentId"], packages: ["recharts"] };
+    const onDemand = app({ readerLoadsCharts: true });
+    expect(
+      analyseBundle(onDemand, ROUTES, SRC_APP, undefined, charts).problems.filter((problem) =>
+        problem.includes("first"),
+      ),
+    ).toEqual([]);
+  });
+
   it("fail when the entry's JavaScript passes its budget, gzipped", () => {
     // Random text of 90 characters compresses to about 0.82 of its length: over the budget.
     let seed = 1;

@@ -4,7 +4,8 @@
 //   sends, so that the browser fetches them alongside the entry rather than after it has run;
 // - budgets that fail the build: the entry's JavaScript (gzipped); for every page readers see, no
 //   chunk that the page can reach holding the admin chart library; for the pages named, how many
-//   files their first load needs beyond the entry's (each costs a round trip on a phone);
+//   files their first load needs beyond the entry's (each costs a round trip on a phone), and
+//   packages their first load must not bring;
 // - Brotli and gzip copies of the build's text files, which the server sends as they are.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -106,6 +107,12 @@ export interface FileBudget {
   maxFiles: number;
 }
 
+/** Packages the first load of the pages named (the entry's files and the page's own) must not hold. */
+export interface KeptOut {
+  routes: string[];
+  packages: string[];
+}
+
 export interface FirstLoadReport {
   entryGzipBytes: number;
   routes: RoutePreload[];
@@ -118,6 +125,7 @@ export function analyseBundle(
   routes: RouteModule[],
   srcAppDir: string,
   fileBudget?: FileBudget,
+  keptOut?: KeptOut,
 ): FirstLoadReport {
   const entries = [...chunks.values()].filter(
     (chunk) => chunk.isEntry && /[\\/]index\.html$/.test(chunk.facadeModuleId ?? ""),
@@ -155,6 +163,15 @@ export function analyseBundle(
       problems.push(
         `the page ${route.path} needs ${own.length} JavaScript files beyond the entry's, over its budget of ${fileBudget.maxFiles}`,
       );
+    }
+    if (keptOut?.routes.includes(route.path)) {
+      for (const fileName of [...entryFiles, ...own]) {
+        const held = chunks.get(fileName)?.moduleIds.find((id) => isPackageModule(id, keptOut.packages));
+        if (held) {
+          problems.push(`the page ${route.path} loads ${fileName} first, which holds ${held}`);
+          break;
+        }
+      }
     }
     preloads.push({
       path: route.path,
@@ -204,7 +221,7 @@ async function writeCompressedCopies(outDir: string, fileNames: string[]): Promi
 }
 
 /** The build step; `router` is the router's path relative to the Vite root. */
-export function firstLoad(options: { router: string; fileBudget?: FileBudget }): Plugin {
+export function firstLoad(options: { router: string; fileBudget?: FileBudget; keptOut?: KeptOut }): Plugin {
   let root = "";
   return {
     name: "litverse:first-load",
@@ -232,7 +249,13 @@ export function firstLoad(options: { router: string; fileBudget?: FileBudget }):
           code: file.code,
         });
       }
-      const report = analyseBundle(chunks, routes, path.dirname(routerPath), options.fileBudget);
+      const report = analyseBundle(
+        chunks,
+        routes,
+        path.dirname(routerPath),
+        options.fileBudget,
+        options.keptOut,
+      );
       if (report.problems.length > 0) this.error(`First-load budget:\n  ${report.problems.join("\n  ")}`);
       this.info(
         `entry ${(report.entryGzipBytes / 1024).toFixed(1)} KB gzipped; ${report.routes.length} routes`,
