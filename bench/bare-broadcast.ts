@@ -150,7 +150,6 @@ export function bareResult(bare: BareBroadcast, changes: readonly BareChange[]):
     clients: bare.clients,
     repetitions: changes.length,
     latencyMs: distribution(changes.flatMap((change) => change.latenciesMs)),
-    changeP99Ms: distribution(perChange),
     p99PerChangeMs: perChange,
     serverGcMsPerChange: changes.map((change) => round(change.serverGcMs)),
     clientsGcMsPerChange: changes.map((change) => round(change.clientsGcMs)),

@@ -9,7 +9,7 @@ import {
   closeAll,
   connectMany,
   distribution,
-  percentile,
+  median,
   progressLog,
   round,
   signal,
@@ -25,12 +25,6 @@ import type { ServerLoopDelay, ServerSends, ServerStats } from "./server.ts";
 const log = progressLog();
 /** This process's (the fan-out's clients') time in garbage collection. */
 const harnessGcSince = garbageCollectionTime();
-const median = (values: readonly number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-
 // ---------------------------------------------------------------------------------------------
 // (a) Live fan-out
 
@@ -283,8 +277,8 @@ async function fanout(
     );
 
     const baseline = entry.bare ? bareResult(entry.bare, bareChanges) : null;
-    const pairedRatios = bareChanges.map(
-      (bare, index) => (changeP99s[index] as number) / changeP99(bare.latenciesMs),
+    const pairedRatios = (baseline?.p99PerChangeMs ?? []).map(
+      (bareP99, index) => (changeP99s[index] as number) / bareP99,
     );
     const changeP99OverBaseline: RatioSpread | null = baseline
       ? {
@@ -312,7 +306,6 @@ async function fanout(
       repetitions: reps,
       clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
       sharedLatencyMs,
-      changeP99Ms: distribution(changeP99s),
       p99PerChangeMs: changeP99s,
       serverGcMsPerChange: serverGc,
       clientsGcMsPerChange: clientsGc,

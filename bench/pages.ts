@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import { FIRST_SCREEN_COOKIE } from "@litverse/shared/first-data";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { startAppServer, stopAppServer } from "./app-server.ts";
-import { progressLog, round } from "./harness.ts";
+import { median, progressLog, round } from "./harness.ts";
 
 const USAGE = `Usage: npm run bench:pages -- [options]
   --runs 5           cold loads per route (default 5); the median is reported
@@ -348,13 +348,6 @@ async function measureLoad(
 
 // ---- The run -------------------------------------------------------------------------------------
 
-const median = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const kb = (bytes: number) => round(bytes / 1024);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "litverse-bench-pages-"));

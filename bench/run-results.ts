@@ -11,9 +11,7 @@ export interface BaselineResult {
   repetitions: number;
   /** Broadcast begun (baseline server's clock) → message at each client, over all repetitions. */
   latencyMs: Distribution;
-  /** Each broadcast's own p99 (broadcast begun → message), across the repetitions. */
-  changeP99Ms: Distribution;
-  /** The same, one per repetition in order. */
+  /** Each broadcast's own p99 (broadcast begun → message), one per repetition in order. */
   p99PerChangeMs: number[];
   /** Garbage collection during each broadcast: the servers' (the most of any), the clients'. */
   serverGcMsPerChange: number[];
@@ -64,9 +62,7 @@ export interface FanoutResult {
    * repetitions.
    */
   sharedLatencyMs: Distribution;
-  /** Each change's own p99 (commit → result), across the repetitions. */
-  changeP99Ms: Distribution;
-  /** The same, one per repetition in order. */
+  /** Each change's own p99 (commit → result), one per repetition in order. */
   p99PerChangeMs: number[];
   /** Garbage collection during each change: the servers' (the most of any process), the clients'. */
   serverGcMsPerChange: number[];
