@@ -77,9 +77,27 @@ describe("the chunk families", () => {
     expect(assignment).toEqual({ "button.tsx": "common", "dialog.tsx": "common" });
   });
 
+  it("take only what the named routes reach, leaving the rest to a later family", () => {
+    // Home shares the button with a reader and settings: a family of what home reaches takes it,
+    // and leaves what the others share among themselves (never needed by home) to the next one.
+    const assignment = assign([
+      { name: "shared", routes: "*", minRoutes: 2, reachedFrom: ["/"] },
+      { name: "common", routes: "*", minRoutes: 2 },
+    ]);
+    expect(assignment).toEqual({
+      "button.tsx": "shared",
+      "dialog.tsx": "common",
+      "reader-bar.tsx": "common",
+      "icons.tsx": "common",
+    });
+  });
+
   it("refuse a route the router lacks", () => {
     expect(() => assign([{ name: "reading", routes: ["/nowhere"], minRoutes: 1 }])).toThrow(
       "The chunk family reading names /nowhere, which the router lacks.",
+    );
+    expect(() => assign([{ name: "shared", routes: "*", minRoutes: 2, reachedFrom: ["/nowhere"] }])).toThrow(
+      "The chunk family shared names /nowhere, which the router lacks.",
     );
   });
 });

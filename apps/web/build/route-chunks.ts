@@ -24,6 +24,11 @@ export interface RouteFamily {
    * would load the whole chunk for it.
    */
   maxOtherRoutes?: number;
+  /**
+   * Only modules that these routes reach may join: what a page shares with many others, apart from
+   * what the others share among themselves and it would load for nothing.
+   */
+  reachedFrom?: string[];
 }
 
 /** The graph's view that the assignment needs: a module's static imports. */
@@ -124,13 +129,21 @@ export function assignFamilies(options: {
       const tally = members.has(routePath) ? counts : otherCounts;
       for (const id of moduleClosure(moduleId, imports, taken)) tally.set(id, (tally.get(id) ?? 0) + 1);
     }
-    for (const routePath of members) {
-      if (!routeModules.has(routePath)) {
+    const moduleOf = (routePath: string) => {
+      const moduleId = routeModules.get(routePath);
+      if (!moduleId)
         throw new Error(`The chunk family ${family.name} names ${routePath}, which the router lacks.`);
-      }
-    }
+      return moduleId;
+    };
+    for (const routePath of members) moduleOf(routePath);
+    const reachable = family.reachedFrom
+      ? new Set(
+          family.reachedFrom.flatMap((routePath) => [...moduleClosure(moduleOf(routePath), imports, taken)]),
+        )
+      : undefined;
     for (const [id, count] of counts) {
       if (count < family.minRoutes) continue;
+      if (reachable && !reachable.has(id)) continue;
       if ((otherCounts.get(id) ?? 0) > (family.maxOtherRoutes ?? Number.POSITIVE_INFINITY)) continue;
       assignment.set(id, family.name);
       taken.add(id);

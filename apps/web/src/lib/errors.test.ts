@@ -1,5 +1,4 @@
 import { TRPCClientError } from "@trpc/client";
-import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CONNECTION_MESSAGE,
@@ -9,8 +8,9 @@ import {
   INVALID_INPUT_MESSAGE,
   toastError,
 } from "./errors.ts";
+import { toast } from "./toast.ts";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn() } }));
+vi.mock("./toast.ts", () => ({ toast: { error: vi.fn() } }));
 
 afterEach(() => {
   vi.clearAllMocks();

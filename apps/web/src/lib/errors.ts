@@ -4,8 +4,8 @@
 // are, and only what the server cannot word well (invalid input, crashes, lost connection) gets a
 // message chosen here.
 import { APP_ERROR_CODES, type AppErrorCode } from "@litverse/shared/errors";
-import { toast } from "sonner";
 import { type FieldErrors, formErrorOf } from "./form-errors.ts";
+import { toast } from "./toast.ts";
 
 export interface ErrorDetails {
   /** One sentence to show in a toast, an error state or above a form. */

@@ -1,9 +1,9 @@
 // Announcements to readers: the live list of those sent and the sending of a new one.
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { describeError, type ErrorDetails } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useAnnouncements() {

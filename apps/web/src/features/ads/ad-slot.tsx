@@ -3,21 +3,17 @@
 // then "viewable" once half of it has been on screen for a second, and its clicks; the "…" menu
 // lets signed-in people report it to the moderators.
 import { AD_VIEWABLE_SHARE, type AdEventKind, type AdPlacement, type ServedAd } from "@litverse/shared/ads";
-import { Flag, MoreHorizontal } from "lucide-react";
-import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "react-oidc-context";
-import { Button } from "../../components/ui/button.tsx";
-import { cn } from "../../components/ui/cn.ts";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu.tsx";
-import { ReportDialog } from "../profiles/index.ts";
+import { lazyAfterLoad } from "../../lib/after-load.ts";
 import { AdCardView } from "./ad-card.tsx";
 import { reportAdEvent, useServedAd } from "./use-ad-slot.ts";
 import { ViewabilityTracker } from "./viewability.ts";
+
+// The menu and its report form (a dropdown, a dialog: most of the UI kit's code) are no part of
+// the first paint of home or explore, where the slot sits among the shelves: the button follows
+// once the page has loaded.
+const AdMenu = lazyAfterLoad(async () => (await import("./ad-menu.tsx")).AdMenu);
 
 export function AdSlot({
   placement,
@@ -90,7 +86,7 @@ export function ServedAdCard({ ad, className }: { ad: ServedAd; className?: stri
       placement={ad.placement}
       className={className}
       link={{ href: ad.href, external: ad.external, onClick: () => report("click") }}
-      menu={<AdMenu campaignId={ad.campaignId} onDark={ad.placement === "reels"} />}
+      menu={<AdMenuAfterLoad campaignId={ad.campaignId} onDark={ad.placement === "reels"} />}
       dataset={{ token: ad.token, reported: reported.sent.join(" ") }}
     />
   );
@@ -144,38 +140,13 @@ function useIsNear(target: RefObject<HTMLElement | null> | undefined): boolean {
   return isNear;
 }
 
-function AdMenu({ campaignId, onDark }: { campaignId: string; onDark: boolean }) {
+/** The "…" menu, for signed-in people only: a report comes from an account. */
+function AdMenuAfterLoad({ campaignId, onDark }: { campaignId: string; onDark: boolean }) {
   const auth = useAuth();
-  const [isReporting, setIsReporting] = useState(false);
-  // A report comes from an account: the menu is for signed-in people.
   if (!auth.isAuthenticated) return null;
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="More about this ad"
-            className={cn(
-              // Marked to win over the button's own size and colours (no class merging here).
-              "size-8!",
-              onDark ? "bg-black/40! text-white! hover:bg-black/60!" : "bg-card text-muted-foreground!",
-            )}
-          >
-            <MoreHorizontal aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuItem onSelect={() => setIsReporting(true)}>
-            <Flag aria-hidden />
-            Report ad
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {isReporting ? (
-        <ReportDialog target={{ kind: "ad", id: campaignId }} open onOpenChange={setIsReporting} />
-      ) : null}
-    </>
+    <Suspense fallback={null}>
+      <AdMenu campaignId={campaignId} onDark={onDark} />
+    </Suspense>
   );
 }

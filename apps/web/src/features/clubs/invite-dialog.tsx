@@ -4,11 +4,11 @@ import { mayInClub } from "@litverse/shared/club-rights";
 import type { ClubDetail } from "@litverse/shared/clubs";
 import { Copy, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { toast } from "../../lib/toast.ts";
 import { useInvitations, useInviteCandidates } from "./use-club-membership.ts";
 
 export function InviteDialog({

@@ -3,9 +3,9 @@
 // confirm dialog asks first (that dialog shows it); the live club and member list show what changed.
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 const onError = (error: unknown) => void toastError(error);

@@ -2,9 +2,9 @@
 // current read, and the reads finished before.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { describeError, toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 /** Catalogue titles whose names match; nothing is asked for while `query` is empty. */

@@ -2,10 +2,10 @@
 import type { ClubSort } from "@litverse/shared/clubs";
 import type { ContentType } from "@litverse/shared/content";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { describeError, type ErrorDetails } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { type ClubFormValues, coverChange } from "./club-form.tsx";
 

@@ -1,9 +1,9 @@
 // The coin packages superadmins sell: the live list with those off sale, and the changes to it,
 // each told in a toast.
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { describeError, toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import type { PackageData } from "./coin-package-form.ts";
 

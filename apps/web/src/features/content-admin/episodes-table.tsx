@@ -3,7 +3,6 @@
 import type { AdminContentDetail, AdminEpisode } from "@litverse/shared/content";
 import { CalendarClock, Coins, Eye, EyeOff, ListPlus, Pencil, Trash2, X } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -14,6 +13,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Table, TBody, TD, TH, THead } from "../../components/ui/table.tsx";
 import { formatCount, formatDateTime, formatDuration, formatRelativeDate } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 import { PriceDialog, ScheduleDialog } from "./episode-dialogs.tsx";
 import { MAX_PRICE_COINS, parsePrice } from "./episode-values.ts";
 import { arrayMove, DragHandle, MoveButtons, SortableList, useSortableRow } from "./sortable.tsx";

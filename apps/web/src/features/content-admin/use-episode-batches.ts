@@ -2,8 +2,8 @@
 // pricing them. Each is told in a toast, or its failure in the dialog that asked for it.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { messageOf } from "./errors.ts";
 

@@ -1,8 +1,8 @@
 // Changes to a title's episodes one at a time from the table: the reading order, a name, a price,
 // deleting one. Order, name and price show at once; `onFailed` puts them back before the toast.
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,10 +1,10 @@
 // Imports: the recent jobs, live; cancelling one; and starting one (the files uploaded first).
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { UploadCancelled, uploadFiles } from "../../lib/uploads.ts";
 import { messageOf } from "./errors.ts";

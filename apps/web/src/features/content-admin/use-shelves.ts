@@ -3,10 +3,10 @@
 import type { CuratedListContentType } from "@litverse/shared/content";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { describeError, formErrorsOf, toastError } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 const SEARCH_RESULTS = 8;

@@ -2,10 +2,10 @@
 // each told in a toast.
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { formErrorsOf, toastError } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { uploadFiles } from "../../lib/uploads.ts";
 import { messageOf } from "./errors.ts";

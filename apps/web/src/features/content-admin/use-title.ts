@@ -1,10 +1,10 @@
 // One title in the editor: loaded live, created, deleted.
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { errorCode, formErrorsOf } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 /** A title that does not exist is not asked for again. */

@@ -3,8 +3,8 @@
 // was, says why in a toast and fetches the title again.
 import type { ContentDetail } from "@litverse/shared/content";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { withFollow, withLike, withRating } from "./content-updates.ts";
 

@@ -4,7 +4,6 @@
 import { Download, HardDrive, Play, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { CoverImage } from "../../components/catalogue/cover-image.tsx";
 import { readerPath, TYPE_LABELS } from "../../components/catalogue/labels.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,6 +12,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Progress } from "../../components/ui/progress.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { formatDateTime, formatRelativeDate } from "../../lib/format.ts";
+import { toast } from "../../lib/toast.ts";
 import {
   type DownloadEntry,
   type DownloadedTitle,

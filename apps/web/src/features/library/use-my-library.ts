@@ -1,9 +1,9 @@
 // The reader's library, kept live, and unfollowing a title from it with the chance to undo.
 import type { LibraryEntry, MyLibrary } from "@litverse/shared/content";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useMyLibrary() {

@@ -3,9 +3,9 @@
 // again, and a change of address.
 import type { EmailSettings } from "@litverse/shared/mail";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useEmailSettings() {

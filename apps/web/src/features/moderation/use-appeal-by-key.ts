@@ -1,7 +1,7 @@
 // Appealing through the link a decision's notice carries, signed in or not: a suspended or banned
 // author cannot sign in to their safety page, and the refusal at sign-in gives them this link.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useDecisionByKey(key: string) {

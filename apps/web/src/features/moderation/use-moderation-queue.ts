@@ -5,9 +5,9 @@ import type { ModerationQueueItem } from "@litverse/shared/moderation";
 import { keepPreviousData, useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 
 export type QueueInput = inferInput<typeof trpc.moderation.getQueue>;

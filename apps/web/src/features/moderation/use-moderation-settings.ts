@@ -1,7 +1,7 @@
 // The hide thresholds per category, and saving them.
 import type { ReportCategory } from "@litverse/shared/moderation";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useModerationSettings() {

@@ -2,9 +2,9 @@
 // about their content (live: an appeal's outcome arrives as it is decided), and appealing one.
 import type { MyReport } from "@litverse/shared/moderation";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 
 const asPage = (page: { reports: MyReport[]; nextCursor: string | null }) => ({

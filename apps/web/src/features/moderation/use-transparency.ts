@@ -4,9 +4,9 @@
 import type { Range } from "@litverse/shared/day-range";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { downloadFile } from "../../lib/download-file.ts";
 import { toastError } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { statementsFileName } from "./moderation-csv.ts";
 

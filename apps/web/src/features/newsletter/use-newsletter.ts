@@ -4,9 +4,9 @@
 // only look (view).
 import type { NewsletterIssue } from "@litverse/shared/mail";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { useAdminPermissions } from "../../lib/auth/use-admin-permissions.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import type { SaveInput } from "./composer/composer-values.ts";
 import type { ZonedDateTime } from "./schedule-time.ts";

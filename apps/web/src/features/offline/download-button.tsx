@@ -3,7 +3,6 @@
 // why it failed, even if the person has moved on to another episode meanwhile.
 import type { EpisodeContent } from "@litverse/shared/content";
 import { AlertCircle, CircleCheck, Download, Trash2, X } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -11,6 +10,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu.tsx";
+import { toast } from "../../lib/toast.ts";
 import { DownloadFailure, isDownloadSupported, useEpisodeDownload } from "./downloads.ts";
 import { formatBytes } from "./offline-files.ts";
 

@@ -10,13 +10,13 @@ import {
 import type { TeamPersona } from "@litverse/shared/personas";
 import { createPersonaInput, updatePersonaInput } from "@litverse/shared/personas-inputs";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { ChipInput } from "../../components/ui/chip-input.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { FormDialog } from "../../components/ui/form-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import type { FieldErrors } from "../../lib/form-errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { centredSquare, fieldErrorsOf } from "./persona-values.ts";
 import { NewPersonaPicture } from "./picture-dialog.tsx";
 import { useSavePersona, useSetPersonaPicture } from "./use-personas.ts";

@@ -5,11 +5,11 @@ import type { PersonSummary } from "@litverse/shared/people";
 import { ImagePlus, X } from "lucide-react";
 import { type ChangeEvent, useRef, useState } from "react";
 import type { Area } from "react-easy-crop";
-import { toast } from "sonner";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { PICTURE_TYPES, SquareCropper, useObjectUrl } from "../../components/people/square-cropper.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { toast } from "../../lib/toast.ts";
 import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
 import { useSetPersonaPicture } from "./use-personas.ts";
 

@@ -3,11 +3,11 @@
 // outcome is told in a toast; a form's failure comes back as messages per field.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { formErrorsOf } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { UploadError, uploadFiles } from "../../lib/uploads.ts";
 import { type PictureArea, personaFieldErrors } from "./persona-values.ts";

@@ -5,12 +5,12 @@ import type { PersonSummary } from "@litverse/shared/people";
 import { Camera, Trash2 } from "lucide-react";
 import { type ChangeEvent, useRef, useState } from "react";
 import type { Area } from "react-easy-crop";
-import { toast } from "sonner";
 import { PersonAvatar } from "../../components/people/person-avatar.tsx";
 import { PICTURE_TYPES, SquareCropper } from "../../components/people/square-cropper.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Dialog, DialogContent } from "../../components/ui/dialog.tsx";
+import { toast } from "../../lib/toast.ts";
 import { MAX_PICTURE_BYTES } from "../../lib/uploads.ts";
 import { useRemoveAvatar, useSaveAvatar } from "./use-avatar.ts";
 

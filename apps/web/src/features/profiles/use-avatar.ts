@@ -2,9 +2,9 @@
 // removing it.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { useAccessToken } from "../../lib/auth/use-access-token.ts";
 import { toastError } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { UploadError, uploadFiles } from "../../lib/uploads.ts";
 

@@ -1,8 +1,8 @@
 // Which notifications a person gets, and push on this device: the server's side of both.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import { currentPushSubscription, PushError, subscribeThisDevice } from "./push-device.ts";
 

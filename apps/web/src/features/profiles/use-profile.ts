@@ -2,9 +2,9 @@
 import type { MyProfile } from "@litverse/shared/people";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { describeError, type ErrorDetails } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 /** A person's profile, live; a missing or hidden one is not asked for again. */

@@ -1,8 +1,8 @@
 // Sending a report to the moderators' queue, whatever is reported: one function for every kind.
 import type { ModerationKind, ReportCategory } from "@litverse/shared/moderation";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { describeError, type ErrorDetails } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 /** What is reported: its kind and id, and for a person (or their picture) their name. */

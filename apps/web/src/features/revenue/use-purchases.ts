@@ -1,9 +1,9 @@
 // Every payment, newest first (the first page live, older ones on asking), and refunding one.
 import type { PaymentStatus } from "@litverse/shared/payments";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 
 export function usePayments(query: string, status: "all" | PaymentStatus) {

@@ -1,8 +1,8 @@
 // Every episode unlock, newest first (the first page live, older ones on asking), and refunding one.
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 
 export function useUnlocks(query: string) {

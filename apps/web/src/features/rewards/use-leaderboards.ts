@@ -1,9 +1,9 @@
 // The boards a reader sees (this week's league group, all time, friends), live, and their choice
 // to be left off every board.
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { describeError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useMyLeague() {

@@ -2,9 +2,9 @@
 // and revoking one.
 import type { RewardGrantView } from "@litverse/shared/rewards";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 
 export type GrantStatusFilter = "all" | "active" | "revoked";

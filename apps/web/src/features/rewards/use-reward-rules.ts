@@ -3,9 +3,9 @@
 import type { RewardRuleKey } from "@litverse/shared/rewards";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { describeError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ruleLabel } from "./reward-labels.ts";
 

@@ -1,8 +1,8 @@
 // A reader's rewards, live: the daily check-in, the streak, today's XP and the yearly reading goal.
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { describeError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useRewardsOverview() {

@@ -1,8 +1,8 @@
 // Whether the signed-in person still has to give their age, and saving the age they choose.
 import type { Age } from "@litverse/shared/constants";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useAgeGate() {

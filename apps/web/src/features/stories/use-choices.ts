@@ -3,8 +3,8 @@
 import type { PlayChoice } from "@litverse/shared/stories";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { describeError, errorCode, toastError } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { useCoinBalance } from "../coins/index.ts";
 

@@ -2,8 +2,8 @@
 // slot, move to the newest version, rate. Each says how it went; the live play view and story
 // follow by themselves. Each returns whether it worked, for the caller to move on (or stay).
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { toastError } from "../../lib/errors.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function usePlayActions(storyId: string) {

@@ -1,8 +1,8 @@
 // The stat presets stories share, live, and the admin's changes to them, each told in a toast.
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { describeError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import type { presetInput } from "./stat-preset-form.ts";
 

@@ -1,10 +1,10 @@
 // The plans as superadmins manage them: all of them live, with their subscribers, and saving one.
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { formErrorsOf } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useAdminPlans() {

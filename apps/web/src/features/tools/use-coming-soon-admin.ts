@@ -2,11 +2,11 @@
 // the command line shows at once), changed by superadmins only.
 import type { UpdateComingSoonSettingsInput } from "@litverse/shared/system-settings-inputs";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { formErrorsOf } from "../../lib/errors.ts";
 import type { FieldErrors } from "../../lib/form-errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useComingSoonSettings() {

@@ -2,9 +2,9 @@
 // pages on asking, and cancel and retry.
 import type { AdminJob } from "@litverse/shared/admin-tools";
 import { keepPreviousData, useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { usePagedList } from "../../components/paged-list/use-paged-list.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc, trpcClient } from "../../lib/trpc.ts";
 import type { jobFiltersOf } from "./operations-values.ts";
 

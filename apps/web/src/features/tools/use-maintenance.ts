@@ -1,7 +1,7 @@
 // The Maintenance tab's calls: the rebuilds (each result kept for this visit) and the storage walk.
 import type { MaintenanceResult, MaintenanceTask } from "@litverse/shared/admin-tools";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 const RESULTS_KEY = ["admin-tools", "maintenance-results"] as const;

@@ -5,11 +5,11 @@ import type { UserRole } from "@litverse/shared/constants";
 import type { PersonListing } from "@litverse/shared/user-management";
 import { useMutation } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { useCurrentUser } from "../../lib/auth/use-current-user.ts";
 import { downloadFile } from "../../lib/download-file.ts";
 import { toastError } from "../../lib/errors.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { exportFileName, ROLE_LABELS } from "./person-values.ts";
 

@@ -1,10 +1,10 @@
 // VVIP grants: the live audit trail, and granting or revoking access with the outcome told in a toast.
 import { useMutation } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { describeError, type ErrorDetails } from "../../lib/errors.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useLiveQuery } from "../../lib/live-query.ts";
+import { toast } from "../../lib/toast.ts";
 import { trpc } from "../../lib/trpc.ts";
 
 export function useVvipGrants() {

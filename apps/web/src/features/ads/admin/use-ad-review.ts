@@ -3,10 +3,10 @@
 // this administrator may decide (manage) or only look (view).
 import type { AdReviewEntry } from "@litverse/shared/ads";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { useAdminPermissions } from "../../../lib/auth/use-admin-permissions.ts";
 import { toastError } from "../../../lib/errors.ts";
 import { useLiveQuery } from "../../../lib/live-query.ts";
+import { toast } from "../../../lib/toast.ts";
 import { trpc } from "../../../lib/trpc.ts";
 
 export type ReviewStatus = "in_review" | "rejected" | "active";

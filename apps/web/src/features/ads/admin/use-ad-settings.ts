@@ -2,7 +2,7 @@
 // that see none; and saving them (a refusal is thrown, for the form to show by field).
 import type { AdSettings } from "@litverse/shared/ads";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast.ts";
 import { trpc } from "../../../lib/trpc.ts";
 
 export function useAdSettings() {

@@ -1,8 +1,8 @@
 // The team's house ads: the list (kept live), one ad's report, making and changing one, and
 // running, pausing or stopping it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { useLiveQuery } from "../../../lib/live-query.ts";
+import { toast } from "../../../lib/toast.ts";
 import { trpc } from "../../../lib/trpc.ts";
 import type { HouseSave } from "../campaign-form/campaign-form-values.ts";
 

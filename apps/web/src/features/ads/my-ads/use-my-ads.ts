@@ -3,8 +3,8 @@
 // change the wallet and the list are asked again, so the held coins show at once.
 import type { AdCampaign } from "@litverse/shared/ads";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { useLiveQuery } from "../../../lib/live-query.ts";
+import { toast } from "../../../lib/toast.ts";
 import { trpc } from "../../../lib/trpc.ts";
 import type { PaidSave } from "../campaign-form/campaign-form-values.ts";
 import { formatCoins } from "../report/report-values.ts";

@@ -11,7 +11,6 @@ import {
 } from "@litverse/shared/mail";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Field } from "../../../components/ui/field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -19,6 +18,7 @@ import { Page } from "../../../components/ui/page.tsx";
 import { PageHeader } from "../../../components/ui/page-header.tsx";
 import { useAccessToken } from "../../../lib/auth/use-access-token.ts";
 import { describeError, INVALID_INPUT_MESSAGE } from "../../../lib/errors.ts";
+import { toast } from "../../../lib/toast.ts";
 import { UploadError, uploadFiles } from "../../../lib/uploads.ts";
 import { useLeaveWarning } from "../../../lib/use-leave-warning.ts";
 import { hasReport, isEditable, issueTimeLine, STATUS_BADGES, sentLine } from "../issue-status.ts";

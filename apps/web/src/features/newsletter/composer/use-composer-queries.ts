@@ -3,8 +3,8 @@
 // chosen from, titles found by name, and a test sent to the administrator's own address.
 import type { NewsletterSegment } from "@litverse/shared/mail";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { useLiveQuery } from "../../../lib/live-query.ts";
+import { toast } from "../../../lib/toast.ts";
 import { trpc } from "../../../lib/trpc.ts";
 import { useSettledValue } from "../../../lib/use-settled-value.ts";
 import type { PreviewInput, TestInput } from "./composer-values.ts";

@@ -3,13 +3,13 @@
 import type { ReadingMark } from "@litverse/shared/content";
 import { Bookmark as BookmarkIcon, BookmarkPlus, Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { formatDuration } from "../../../lib/format.ts";
+import { toast } from "../../../lib/toast.ts";
 import type { useMarks } from "../use-marks.ts";
 import { chapterIndexAt } from "./chapters.ts";
 import { getPlayer, usePlayer } from "./player.ts";

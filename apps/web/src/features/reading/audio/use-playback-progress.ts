@@ -3,8 +3,8 @@
 // tab or on another device followed while paused, offered while playing.
 import type { EpisodeContent } from "@litverse/shared/content";
 import { useCallback, useEffect, useRef } from "react";
-import { toast } from "sonner";
 import { formatDuration } from "../../../lib/format.ts";
+import { toast } from "../../../lib/toast.ts";
 import { type SavedPosition, useEpisodeProgress } from "../use-episode-progress.ts";
 import { getPlayer } from "./player.ts";
 

@@ -3,8 +3,8 @@
 // over the text: the reader's highlights, the search match and the sentence read aloud.
 import type { MarkColor, ReadingMark } from "@litverse/shared/content";
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
 import { describeError } from "../../../lib/errors.ts";
+import { toast } from "../../../lib/toast.ts";
 import type { useMarks } from "../use-marks.ts";
 import type { ChapterEngine, ChapterState } from "./chapter-engine.ts";
 import type { Paint } from "./highlights.ts";

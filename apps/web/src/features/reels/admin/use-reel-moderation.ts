@@ -2,10 +2,10 @@
 // decisions on each, and the setting that makes users' reels wait for review.
 import type { ReelStatus } from "@litverse/shared/reels";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { usePagedList } from "../../../components/paged-list/use-paged-list.ts";
 import { toastError } from "../../../lib/errors.ts";
 import { useLiveQuery } from "../../../lib/live-query.ts";
+import { toast } from "../../../lib/toast.ts";
 import { trpc, trpcClient } from "../../../lib/trpc.ts";
 
 export interface AdminReelFilters {

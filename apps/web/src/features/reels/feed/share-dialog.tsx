@@ -3,10 +3,10 @@
 import type { ReelCard } from "@litverse/shared/reels";
 import { Check, Copy, Share } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog, DialogContent } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { reelPath } from "./feed-logic.ts";
 import { useCountShare } from "./use-reel-actions.ts";
 

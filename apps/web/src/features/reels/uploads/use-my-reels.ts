@@ -3,10 +3,10 @@
 import type { MyReel } from "@litverse/shared/reels";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { useAccessToken } from "../../../lib/auth/use-access-token.ts";
 import { describeError, type ErrorDetails, errorCode } from "../../../lib/errors.ts";
 import { useLiveQuery } from "../../../lib/live-query.ts";
+import { toast } from "../../../lib/toast.ts";
 import { trpc } from "../../../lib/trpc.ts";
 import { UploadError, uploadFiles } from "../../../lib/uploads.ts";
 import { detailsInput, type ReelDetails } from "../shared/reel-details.ts";

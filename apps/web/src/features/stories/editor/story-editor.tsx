@@ -7,10 +7,10 @@ import { type StoryIssue, validateStory } from "@litverse/shared/stories/story-v
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { CircleAlert, PanelRightOpen, X } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs.tsx";
+import { toast } from "../../../lib/toast.ts";
 import { useDocumentTitle } from "../../../lib/use-document-title.ts";
 import { useStatPresets } from "../use-stat-presets.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";

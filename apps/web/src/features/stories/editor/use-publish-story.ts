@@ -2,9 +2,9 @@
 import type { StoryExportFormat } from "@litverse/shared/stories";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { downloadFile } from "../../../lib/download-file.ts";
 import { describeError } from "../../../lib/errors.ts";
+import { toast } from "../../../lib/toast.ts";
 import { trpc } from "../../../lib/trpc.ts";
 
 export function usePublishStory(storyId: string) {

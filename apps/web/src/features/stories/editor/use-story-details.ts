@@ -3,9 +3,9 @@
 // refreshes the details around the editor's draft.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
-import { toast } from "sonner";
 import { useAccessToken } from "../../../lib/auth/use-access-token.ts";
 import { describeError, type ErrorDetails } from "../../../lib/errors.ts";
+import { toast } from "../../../lib/toast.ts";
 import { trpc } from "../../../lib/trpc.ts";
 import { uploadFiles } from "../../../lib/uploads.ts";
 
