@@ -36,7 +36,7 @@ if (
   throw new Error("usage: bare-broadcast-clients.ts <control urls> <ws url> <subscribers> trpc|plain");
 
 const tell = (message: BareClientsMessage) => process.send?.(message);
-const clientsGcSince = garbageCollectionTime();
+const clientsGcSince = garbageCollectionTime("bare clients");
 
 const servers = controlUrls.split(",").map(baselineControl);
 let expected = "";

@@ -2,7 +2,7 @@
 // client watching it, taking turns with the bare broadcast (bench/bare-broadcast.ts) when one is given.
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { type BareBroadcast, type BareChange, bareResult, changeP99 } from "./bare-broadcast.ts";
-import { garbageCollectionTime } from "./gc-time.ts";
+import { garbageCollectionTime, LOG_COLLECTIONS } from "./gc-time.ts";
 import {
   type BenchServer,
   clockNow,
@@ -24,7 +24,7 @@ import type { ServerLoopDelay, ServerSends, ServerStats } from "./server.ts";
 
 const log = progressLog();
 /** This process's (the fan-out's clients') time in garbage collection. */
-const harnessGcSince = garbageCollectionTime();
+const harnessGcSince = garbageCollectionTime("harness");
 // ---------------------------------------------------------------------------------------------
 // (a) Live fan-out
 
@@ -231,6 +231,12 @@ async function fanout(
       const changeLatencies = states.map((state) => Math.max(0, sinceCommit(state.titleAt, committedAt)));
       latencies.push(...changeLatencies);
       changeP99s.push(changeP99(changeLatencies));
+      if (LOG_COLLECTIONS) {
+        const bareP99 = bareChange ? ` bare-p99=${changeP99(bareChange.latenciesMs).toFixed(1)}` : "";
+        process.stderr.write(
+          `change ${rep} at=${Math.round(committedAt)} p99=${changeP99(changeLatencies).toFixed(1)}${bareP99}\n`,
+        );
+      }
       serverGc.push(round(loop.gcMs));
       clientsGc.push(round(harnessGcSince()));
       for (const state of states) {

@@ -181,7 +181,7 @@ async function main(): Promise<void> {
   app.get("/bench/sends", async (): Promise<ServerSends> => ({ ...sends }));
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
-  const gcSince = garbageCollectionTime();
+  const gcSince = garbageCollectionTime("bench server");
   app.post("/bench/loop", async (): Promise<ServerLoopDelay> => {
     const result = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6, gcMs: gcSince() };
     loopDelay.reset();

@@ -22,7 +22,7 @@ const clockNow = () => performance.timeOrigin + performance.now();
 
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 loopDelay.enable();
-const gcSince = garbageCollectionTime();
+const gcSince = garbageCollectionTime("bare server");
 
 const server = createServer((request, response) => {
   const answer = (body: unknown) => {
