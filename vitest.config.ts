@@ -10,7 +10,11 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const SHARED_SOURCES = fileURLToPath(new URL("./packages/shared/src/", import.meta.url));
 
 /** Files that replace modules (vi.mock) run in a process of their own, so the mock cannot leak. */
-const MOCKING_FILES = ["apps/server/src/media/storage.int.test.ts", "apps/web/src/lib/errors.test.ts"];
+const MOCKING_FILES = [
+  "apps/server/src/media/storage.int.test.ts",
+  "apps/web/src/lib/errors.test.ts",
+  "apps/web/src/lib/toast.test.ts",
+];
 /**
  * The command line's and the server start's tests run server processes on PGlite data folders
  * whatever the database, so the PostgreSQL run (TEST_DATABASE_URL, `npm run test:pg`) leaves them

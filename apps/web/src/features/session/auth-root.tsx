@@ -9,6 +9,7 @@ import { updateSocketSession } from "../../lib/auth/socket-session.ts";
 import { markSocketReady } from "../../lib/auth/socket-token.ts";
 import { useTokenRefetch } from "../../lib/auth/use-token-refetch.ts";
 import { ClientConfigContext, clientConfigInPage, loadClientConfig } from "../../lib/client-config.tsx";
+import { toast } from "../../lib/toast.ts";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 
 /** After the callback, take the code and state out of the address bar. */
@@ -58,8 +59,7 @@ function LoginErrorToast() {
   useEffect(() => {
     if (!error) return;
     console.error("Login error", error);
-    // Imported here rather than above: the toast library stays out of the first page's code.
-    void import("sonner").then(({ toast }) => toast.error("Login error", { description: error.message }));
+    toast.error("Login error", { description: error.message });
   }, [error]);
   return null;
 }

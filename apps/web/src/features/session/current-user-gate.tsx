@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { useAuth } from "react-oidc-context";
 import { clearAccountRefusal, useAccountRefusal } from "../../lib/auth/account-refusal.ts";
 import { useOfflinePass } from "../../lib/offline-start.ts";
+import { toast } from "../../lib/toast.ts";
 import { AccountRefusedScreen } from "./account-refused-screen.tsx";
 import { FullPageSpinner } from "./full-page-spinner.tsx";
 import { useIsCurrentUserSynced } from "./use-current-user-sync.ts";
@@ -18,10 +19,8 @@ export function CurrentUserGate({ children }: { children: ReactNode }) {
   // Signed out everywhere by an administrator: this browser forgets the sign-in too.
   useEffect(() => {
     if (refusal?.kind !== "signed-out") return;
-    void removeUser().finally(async () => {
+    void removeUser().finally(() => {
       clearAccountRefusal();
-      // The toasts load on demand: they are not part of the app's first script.
-      const { toast } = await import("sonner");
       toast.info("You have been signed out. Please sign in again.");
     });
   }, [refusal, removeUser]);
