@@ -45,6 +45,8 @@ export interface BareBroadcast {
   readonly clock: ClockOffset;
   /** One broadcast to every client; resolves once each had it. */
   change(): Promise<BareChange>;
+  /** Full garbage collections in the bare servers. */
+  collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,6 +130,9 @@ export async function openBareBroadcast(
       const answer = await next(`bare broadcast to ${subscribers}`, 40_000);
       if (answer.type === "change") return answer.change;
       throw new Error(answer.type === "failed" ? answer.message : "unexpected message");
+    },
+    async collectGarbage() {
+      await Promise.all(servers.map((server) => server.collectGarbage()));
     },
     close: stop,
   };

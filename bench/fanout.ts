@@ -183,6 +183,11 @@ async function fanout(
     );
     if (servers.length > 1) log(`  sockets per process: ${socketsPerProcess.join(", ")}`);
     await entry.subscribed?.();
+    // Opening thousands of sockets and subscriptions leaves garbage on both sides, which the app's
+    // larger heap paid for in a full collection during the first measured change (history/live.md,
+    // 2026-12-06): the changes start from settled heaps on both sides, as the warm-up change
+    // starts from warm code.
+    await Promise.all([...servers.map((each) => each.collectGarbage()), entry.bare?.collectGarbage()]);
     await sleep(200);
     const clock = await server.clockOffset();
     /** Harness time of an arrival → milliseconds after a commit stamped by the server. */

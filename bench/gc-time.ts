@@ -16,6 +16,20 @@ const KINDS: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
 };
 
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/**
+ * Full collections (the process runs with --expose-gc): three, with turns in between, so that
+ * objects freed by finalizers and weak callbacks go too.
+ */
+export async function collectGarbage(): Promise<void> {
+  if (!gc) throw new Error("run this process with --expose-gc");
+  for (let round = 0; round < 3; round++) {
+    gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * Starts counting; each call of the function returned gives the milliseconds since the last.
  * `role` names the process in the log (the bench server, the bare server, …).

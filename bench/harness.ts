@@ -46,6 +46,8 @@ export interface BenchServer {
   /** The server's clock minus ours (ms), from the fastest of a few round trips. */
   clockOffset(): Promise<ClockOffset>;
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** Full garbage collections in the server, for a measurement to start from a settled heap. */
+  collectGarbage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function startServer(
     loopDelay: () => getJson<ServerLoopDelay>("/bench/loop", "POST"),
     clockOffset: () => measureClockOffset(async () => (await getJson<{ now: number }>("/bench/clock")).now),
     memory: () => getJson<NodeJS.MemoryUsage>("/bench/memory"),
+    collectGarbage: async () => void (await getJson("/bench/gc", "POST")),
     stop() {
       stopping ??= stopChild(child);
       return stopping;
@@ -165,6 +168,8 @@ export interface BaselineControl {
   broadcast(data: string): Promise<BaselineBroadcast>;
   loopDelay(): Promise<ServerLoopDelay>;
   clockOffset(): Promise<ClockOffset>;
+  /** Full garbage collections in the bare server. */
+  collectGarbage(): Promise<void>;
 }
 
 /** The bare server listening at `url` (`http://host:port`), from any process. */
@@ -179,11 +184,14 @@ export function baselineControl(url: string): BaselineControl {
     broadcast: (data) => request<BaselineBroadcast>("/broadcast", { method: "POST", body: data }),
     loopDelay: () => request<ServerLoopDelay>("/loop", { method: "POST" }),
     clockOffset: () => measureClockOffset(async () => (await request<{ now: number }>("/clock")).now),
+    collectGarbage: async () => void (await request("/gc", { method: "POST" })),
   };
 }
 
 export async function startBaselineServer(): Promise<BaselineServer> {
-  const child = spawn(process.execPath, [BASELINE_SCRIPT], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--expose-gc", BASELINE_SCRIPT], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const ready = await readReadyLine<{ port: number }>(child);
   let stopping: Promise<void> | undefined;
   return {

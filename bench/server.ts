@@ -1,7 +1,8 @@
 // A benchmark server in its own process: the bench router on PGlite in memory, or on a temporary
 // PostgreSQL database next to DATABASE_URL (dropped on exit). Prints one JSON line with its port,
-// then answers the harness on two extra routes:
+// then answers the harness on extra routes:
 //   GET /bench/memory  process.memoryUsage() after full garbage collections (needs --expose-gc)
+//   POST /bench/gc     full garbage collections, and nothing else
 //   GET /bench/stats   the live engine's counters, its entry count and the open WebSockets
 //   GET /bench/clock   this process's clock, so the harness can compare its times with ours
 //   GET /bench/sends   how many WebSocket messages this process has sent, and when the last one
@@ -28,7 +29,7 @@ import { coalesceReplies } from "../apps/server/src/http/coalesced-replies.ts";
 import { getComingSoonSettings } from "../apps/server/src/modules/system-settings/system-settings.service.ts";
 import { openPlatform } from "../apps/server/src/platform.ts";
 import { benchRouter, clockNow } from "./bench-router.ts";
-import { garbageCollectionTime } from "./gc-time.ts";
+import { collectGarbage, garbageCollectionTime } from "./gc-time.ts";
 
 export interface ServerReady {
   port: number;
@@ -55,17 +56,6 @@ export interface ServerStats {
   deliveries: number;
   entries: number;
   sockets: number;
-}
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-async function collectGarbage(): Promise<void> {
-  if (!gc) throw new Error("run the bench server with --expose-gc");
-  // Twice, with turns in between, so that objects freed by finalizers and weak callbacks go too.
-  for (let round = 0; round < 3; round++) {
-    gc();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 /**
@@ -149,6 +139,10 @@ async function main(): Promise<void> {
   app.get("/bench/memory", async () => {
     await collectGarbage();
     return process.memoryUsage();
+  });
+  app.post("/bench/gc", async () => {
+    await collectGarbage();
+    return { collected: true };
   });
   app.get("/bench/stats", async (): Promise<ServerStats> => {
     const { runs, deliveries } = platform.live.stats;

@@ -11,12 +11,13 @@
 //   GET  /healthz    "ok", as the app answers a load balancer
 //   POST /loop       the longest event-loop delay and the time in garbage collection since the
 //                    previous call (and starts anew)
+//   POST /gc         full garbage collections (it runs with --expose-gc)
 // Stops when its standard input closes (the harness went away).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type WebSocket, WebSocketServer } from "ws";
-import { garbageCollectionTime } from "./gc-time.ts";
+import { collectGarbage, garbageCollectionTime } from "./gc-time.ts";
 
 const clockNow = () => performance.timeOrigin + performance.now();
 
@@ -41,6 +42,10 @@ const server = createServer((request, response) => {
     const result = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6, gcMs: gcSince() };
     loopDelay.reset();
     return answer(result);
+  }
+  if (request.method === "POST" && request.url === "/gc") {
+    void collectGarbage().then(() => answer({ collected: true }));
+    return;
   }
   if (request.method === "POST" && request.url === "/broadcast") {
     const parts: Buffer[] = [];

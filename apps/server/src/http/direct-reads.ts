@@ -40,46 +40,63 @@ export function registerDirectReads(
     await fastifyRequestHandler({ ...trpcOptions, req: request, res: reply, path });
     return reply;
   };
+  /** The call through the router, as tRPC's adapter would make it; any failure is tRPC's to answer. */
+  const callThroughRouter = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    query: Record<string, unknown>,
+  ) => {
+    let input: unknown;
+    let data: unknown;
+    try {
+      if (query.input !== undefined) {
+        if (typeof query.input !== "string") return viaTrpc(request, reply, path);
+        input = JSON.parse(query.input);
+      }
+      const ctx = await createContext(request);
+      data = await callTRPCProcedure({
+        router,
+        path,
+        getRawInput: async () => input,
+        ctx,
+        type: "query",
+        signal: undefined,
+        batchIndex: 0,
+      });
+    } catch {
+      return viaTrpc(request, reply, path);
+    }
+    return sendAnswer(reply, JSON.stringify(data));
+  };
   for (const path of sharedReadPaths(router)) {
     // HEAD stays with tRPC's handler, as before.
-    app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, async (request, reply) => {
+    // Not an async handler: an answer the cache holds goes out within the request's own turn,
+    // without a promise for Fastify to wait on (the calls-per-second bench measured it).
+    app.get(`${prefix}/${path}`, { exposeHeadRoute: false }, (request, reply) => {
       const query = request.query as Record<string, unknown>;
       // Batches and streamed answers are tRPC's alone.
       if (query.batch !== undefined || request.headers["trpc-accept"] !== undefined) {
         return viaTrpc(request, reply, path);
       }
-      const send = (json: string) =>
-        reply
-          .header("content-type", "application/json")
-          .header("vary", "trpc-accept, accept")
-          .send(Buffer.from(`{"result":{"data":${json}}}`));
       // Held by the cache and asked for without a token (which would have to verify first).
       if (query.input === undefined && request.headers.authorization === undefined) {
         const held = cachedJson(path);
-        if (held !== undefined) return send(held);
-      }
-      let input: unknown;
-      let data: unknown;
-      try {
-        if (query.input !== undefined) {
-          if (typeof query.input !== "string") return viaTrpc(request, reply, path);
-          input = JSON.parse(query.input);
+        if (held !== undefined) {
+          sendAnswer(reply, held);
+          return;
         }
-        const ctx = await createContext(request);
-        data = await callTRPCProcedure({
-          router,
-          path,
-          getRawInput: async () => input,
-          ctx,
-          type: "query",
-          signal: undefined,
-          batchIndex: 0,
-        });
-      } catch {
-        return viaTrpc(request, reply, path);
       }
-      // Bytes, so that the content type goes out as tRPC sends it (a string would gain a charset).
-      return send(JSON.stringify(data));
+      return callThroughRouter(request, reply, path, query);
     });
   }
+}
+
+/** The answer as tRPC's adapter writes it. */
+function sendAnswer(reply: FastifyReply, json: string): FastifyReply {
+  // Bytes, so that the content type goes out as tRPC sends it (a string would gain a charset).
+  return reply
+    .header("content-type", "application/json")
+    .header("vary", "trpc-accept, accept")
+    .send(Buffer.from(`{"result":{"data":${json}}}`));
 }
