@@ -10,7 +10,7 @@
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { DEFAULT_COMING_SOON_SETTINGS } from "@litverse/shared/system-settings";
 import type { BareChange, BareClientsMessage, BareParentMessage } from "./bare-broadcast.ts";
-import { garbageCollectionTime } from "./gc-time.ts";
+import { collectGarbage, garbageCollectionTime } from "./gc-time.ts";
 import {
   baselineControl,
   type ClockOffset,
@@ -122,6 +122,7 @@ async function stop() {
 
 process.on("message", (message: BareParentMessage) => {
   if (message.type === "stop") return void stop();
+  if (message.type === "collect") return void collectGarbage().then(() => tell({ type: "collected" }));
   broadcast(message.title).then(
     (change) => tell({ type: "change", change }),
     (error: unknown) =>

@@ -33,9 +33,10 @@ export interface BareChange {
   clientsGcMs: number;
 }
 
-export type BareParentMessage = { type: "broadcast"; title: string } | { type: "stop" };
+export type BareParentMessage = { type: "broadcast"; title: string } | { type: "collect" } | { type: "stop" };
 export type BareClientsMessage =
   | { type: "ready"; clock: ClockOffset }
+  | { type: "collected" }
   | { type: "change"; change: BareChange }
   | { type: "failed"; message: string };
 
@@ -45,7 +46,7 @@ export interface BareBroadcast {
   readonly clock: ClockOffset;
   /** One broadcast to every client; resolves once each had it. */
   change(): Promise<BareChange>;
-  /** Full garbage collections in the bare servers. */
+  /** Full garbage collections in the bare servers and the clients' process. */
   collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
@@ -132,7 +133,12 @@ export async function openBareBroadcast(
       throw new Error(answer.type === "failed" ? answer.message : "unexpected message");
     },
     async collectGarbage() {
-      await Promise.all(servers.map((server) => server.collectGarbage()));
+      child.send({ type: "collect" } satisfies BareParentMessage);
+      const [answer] = await Promise.all([
+        next("the bare clients' garbage collection", 30_000),
+        ...servers.map((server) => server.collectGarbage()),
+      ]);
+      if (answer.type !== "collected") throw new Error("unexpected message");
     },
     close: stop,
   };

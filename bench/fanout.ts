@@ -2,7 +2,7 @@
 // client watching it, taking turns with the bare broadcast (bench/bare-broadcast.ts) when one is given.
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { type BareBroadcast, type BareChange, bareResult, changeP99 } from "./bare-broadcast.ts";
-import { garbageCollectionTime, LOG_COLLECTIONS } from "./gc-time.ts";
+import { collectGarbage, garbageCollectionTime, LOG_COLLECTIONS } from "./gc-time.ts";
 import {
   type BenchServer,
   clockNow,
@@ -183,11 +183,12 @@ async function fanout(
     );
     if (servers.length > 1) log(`  sockets per process: ${socketsPerProcess.join(", ")}`);
     await entry.subscribed?.();
-    // Opening thousands of sockets and subscriptions leaves garbage on both sides, which the app's
-    // larger heap paid for in a full collection during the first measured change (history/live.md,
-    // 2026-12-06): the changes start from settled heaps on both sides, as the warm-up change
-    // starts from warm code.
+    // Opening thousands of sockets and subscriptions leaves garbage in every process, servers and
+    // clients, which the app's larger heaps paid for in a full collection during the first
+    // measured change (history/live.md, 2026-12-06): the changes start from settled heaps on both
+    // sides, as the warm-up change starts from warm code.
     await Promise.all([...servers.map((each) => each.collectGarbage()), entry.bare?.collectGarbage()]);
+    await collectGarbage(); // the harness, which holds the app's clients
     await sleep(200);
     const clock = await server.clockOffset();
     /** Harness time of an arrival → milliseconds after a commit stamped by the server. */

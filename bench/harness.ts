@@ -189,7 +189,7 @@ export function baselineControl(url: string): BaselineControl {
 }
 
 export async function startBaselineServer(): Promise<BaselineServer> {
-  const child = spawn(process.execPath, ["--expose-gc", BASELINE_SCRIPT], {
+  const child = spawn(process.execPath, [BASELINE_SCRIPT], {
     stdio: ["pipe", "pipe", "inherit"],
   });
   const ready = await readReadyLine<{ port: number }>(child);

@@ -11,7 +11,7 @@
 //   GET  /healthz    "ok", as the app answers a load balancer
 //   POST /loop       the longest event-loop delay and the time in garbage collection since the
 //                    previous call (and starts anew)
-//   POST /gc         full garbage collections (it runs with --expose-gc)
+//   POST /gc         full garbage collections
 // Stops when its standard input closes (the harness went away).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
