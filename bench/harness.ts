@@ -67,7 +67,7 @@ export async function startServer(
   if (sharedDatabaseUrl) env.BENCH_SHARED_DATABASE_URL = sharedDatabaseUrl;
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's Node, such as --cpu-prof, for a diagnosis.
   const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...extraArgs, "--expose-gc", SERVER_SCRIPT], {
+  const child = spawn(process.execPath, [...extraArgs, SERVER_SCRIPT], {
     env,
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -189,9 +189,7 @@ export function baselineControl(url: string): BaselineControl {
 }
 
 export async function startBaselineServer(): Promise<BaselineServer> {
-  const child = spawn(process.execPath, [BASELINE_SCRIPT], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(process.execPath, [BASELINE_SCRIPT], { stdio: ["pipe", "pipe", "inherit"] });
   const ready = await readReadyLine<{ port: number }>(child);
   let stopping: Promise<void> | undefined;
   return {

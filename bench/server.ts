@@ -1,7 +1,7 @@
 // A benchmark server in its own process: the bench router on PGlite in memory, or on a temporary
 // PostgreSQL database next to DATABASE_URL (dropped on exit). Prints one JSON line with its port,
 // then answers the harness on extra routes:
-//   GET /bench/memory  process.memoryUsage() after full garbage collections (needs --expose-gc)
+//   GET /bench/memory  process.memoryUsage() after full garbage collections
 //   POST /bench/gc     full garbage collections, and nothing else
 //   GET /bench/stats   the live engine's counters, its entry count and the open WebSockets
 //   GET /bench/clock   this process's clock, so the harness can compare its times with ours
