@@ -15,12 +15,15 @@ import type { ReportTarget } from "./use-send-report.ts";
 export function ReportMenu({
   target,
   label,
+  itemLabel = "Report",
   size = "icon",
   className,
 }: {
   target: ReportTarget;
   /** The trigger's accessible name: "More for this poll". */
   label: string;
+  /** The menu item's words: "Report ad". */
+  itemLabel?: string;
   size?: ButtonProps["size"];
   className?: string;
 }) {
@@ -36,7 +39,7 @@ export function ReportMenu({
         <DropdownMenuContent>
           <DropdownMenuItem onSelect={() => setIsReporting(true)}>
             <Flag aria-hidden />
-            Report
+            {itemLabel}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
