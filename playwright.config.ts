@@ -8,7 +8,7 @@ import {
   BASE_URL,
   DATA_DIR_VARIABLE,
   E2E_WORKERS,
-  NODE_ARGS,
+  SERVER_NODE_ARGS,
   serverDatabaseUrl,
   serverDataDir,
   serverUrl,
@@ -93,7 +93,7 @@ export default defineConfig({
   ],
   // One main server per worker, each started (and seeded with the demo) before any test runs.
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
-    command: `"${process.execPath}" ${NODE_ARGS.join(" ")} apps/server/src/main.ts`,
+    command: `"${process.execPath}" ${SERVER_NODE_ARGS.join(" ")} apps/server/src/main.ts`,
     cwd: import.meta.dirname,
     env: {
       PORT: new URL(serverUrl(index)).port,

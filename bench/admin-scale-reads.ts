@@ -19,7 +19,7 @@ import { titlesReport } from "../apps/server/src/modules/analytics/report/titles
 import type { Platform } from "../apps/server/src/platform.ts";
 import type { AppRouter } from "../apps/server/src/router.ts";
 import { accessToken } from "../apps/server/src/test/tokens.ts";
-import { type Distribution, distribution, round, timeCalls } from "./harness.ts";
+import { type Distribution, distribution, round, serverNodeArgs, timeCalls } from "./harness.ts";
 
 const SERVER_SCRIPT = fileURLToPath(new URL("./admin-scale-server.ts", import.meta.url));
 
@@ -35,7 +35,7 @@ interface AppProcess {
 /** Starts the app in a new process on the database and returns a client signed in with `token`. */
 async function startApp(connectionString: string, dataDir: string, token: string): Promise<AppProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_SCRIPT], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), SERVER_SCRIPT], {
     env: { ...process.env, ADMIN_SCALE_DATABASE_URL: connectionString, ADMIN_SCALE_DATA_DIR: dataDir },
     stdio: ["pipe", "pipe", "inherit"],
   });

@@ -35,7 +35,15 @@ import { mergeRouters, optionalUser, publicProcedure, router } from "../apps/ser
 import { addChapters, createTitle, readerAged } from "../apps/server/src/test/catalogue.ts";
 import { callerFor, createUser } from "../apps/server/src/test/test-platform.ts";
 import { accessToken } from "../apps/server/src/test/tokens.ts";
-import { type Distribution, databasesOf, distribution, progressLog, round } from "./harness.ts";
+import {
+  type Distribution,
+  databasesOf,
+  distribution,
+  progressLog,
+  readReadyLine,
+  round,
+  serverNodeArgs,
+} from "./harness.ts";
 import { openBenchPlatform } from "./platform.ts";
 
 const USAGE = `Usage: npm run bench:ads -- [options]
@@ -317,23 +325,12 @@ let serverCpu = async () => 0;
 type Client = { trpc: TRPCClient<BenchAdsRouter>; close: () => Promise<void>; contentId: string };
 
 async function startServer(database: string): Promise<{ child: ChildProcess; url: string }> {
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const args = [fileURLToPath(import.meta.url), "--serve", database, "--readers", String(readerCount)];
-  const child = spawn(process.execPath, [...extra, ...args, "--users", String(userCount)], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), ...args, "--users", String(userCount)], {
     stdio: ["pipe", "pipe", "inherit"],
   });
-  const stdout = child.stdout as NonNullable<typeof child.stdout>;
-  stdout.setEncoding("utf8");
-  let buffered = "";
-  const line = await new Promise<string>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the server exited during start-up (${code})`)));
-    stdout.on("data", (chunk: string) => {
-      buffered += chunk;
-      if (buffered.includes("\n")) resolve(buffered.slice(0, buffered.indexOf("\n")));
-    });
-  });
-  child.removeAllListeners("exit");
-  return { child, url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` };
+  const { port } = await readReadyLine<{ port: number }>(child);
+  return { child, url: `http://127.0.0.1:${port}` };
 }
 
 async function post<T>(url: string, body: unknown): Promise<T> {

@@ -2,6 +2,7 @@
 // benchmarks that drive it in Chromium (pages.ts, reels-feed.ts).
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { serverNodeArgs } from "./harness.ts";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -19,7 +20,11 @@ export async function startAppServer(options: AppServerOptions): Promise<ChildPr
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const child = spawn(
     process.execPath,
-    ["--disable-warning=ExperimentalWarning", path.join(REPO_ROOT, "apps/server/src/main.ts")],
+    [
+      ...serverNodeArgs(),
+      "--disable-warning=ExperimentalWarning",
+      path.join(REPO_ROOT, "apps/server/src/main.ts"),
+    ],
     {
       cwd: REPO_ROOT,
       env: {

@@ -11,6 +11,7 @@ import {
   type TRPCWebSocketClient,
   wsLink,
 } from "@trpc/client";
+import { SERVER_NODE_FLAGS } from "../apps/server/src/node-flags.ts";
 import type { BenchRouter } from "./bench-router.ts";
 import type { ServerLoopDelay, ServerReady, ServerSends, ServerStats } from "./server.ts";
 
@@ -27,6 +28,15 @@ export interface ClockOffset {
 }
 
 const SERVER_SCRIPT = fileURLToPath(new URL("./server.ts", import.meta.url));
+
+/**
+ * Node's flags for a server process of a benchmark: those every server runs with, then
+ * BENCH_SERVER_NODE_ARGS (for a diagnosis, such as --cpu-prof; a later V8 flag overrides an earlier
+ * one, so `--memory-reducer` measures the server without the first).
+ */
+export function serverNodeArgs(): string[] {
+  return [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean)];
+}
 const SERVER_START_TIMEOUT_MS = 60_000;
 const SERVER_STOP_TIMEOUT_MS = 20_000;
 
@@ -46,6 +56,8 @@ export interface BenchServer {
   /** The server's clock minus ours (ms), from the fastest of a few round trips. */
   clockOffset(): Promise<ClockOffset>;
   memory(): Promise<NodeJS.MemoryUsage>;
+  /** process.memoryUsage() as it is, garbage and all: what the process holds at this moment. */
+  memoryAsIs(): Promise<NodeJS.MemoryUsage>;
   /** Full garbage collections in the server, for a measurement to start from a settled heap. */
   collectGarbage(): Promise<void>;
   stop(): Promise<void>;
@@ -59,15 +71,15 @@ export async function startServer(
   database: DatabaseKind,
   baseUrl: string,
   sharedDatabaseUrl?: string,
+  /** Node flags after the server's own (a later V8 flag overrides an earlier one). */
+  moreNodeArgs: readonly string[] = [],
 ): Promise<BenchServer> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.BENCH_SHARED_DATABASE_URL;
   if (database === "postgres") env.DATABASE_URL = baseUrl;
   if (sharedDatabaseUrl) env.BENCH_SHARED_DATABASE_URL = sharedDatabaseUrl;
-  // BENCH_SERVER_NODE_ARGS: extra flags for the server's Node, such as --cpu-prof, for a diagnosis.
-  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...extraArgs, SERVER_SCRIPT], {
+  const child = spawn(process.execPath, [...serverNodeArgs(), ...moreNodeArgs, SERVER_SCRIPT], {
     env,
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -91,6 +103,7 @@ export async function startServer(
     loopDelay: () => getJson<ServerLoopDelay>("/bench/loop", "POST"),
     clockOffset: () => measureClockOffset(async () => (await getJson<{ now: number }>("/bench/clock")).now),
     memory: () => getJson<NodeJS.MemoryUsage>("/bench/memory"),
+    memoryAsIs: () => getJson<NodeJS.MemoryUsage>("/bench/memory/as-is"),
     collectGarbage: async () => void (await getJson("/bench/gc", "POST")),
     stop() {
       stopping ??= stopChild(child);
@@ -99,7 +112,8 @@ export async function startServer(
   };
 }
 
-async function readReadyLine<Ready = ServerReady>(child: ChildProcess): Promise<Ready> {
+/** The first line a bench server writes, parsed: where it listens (it has 60 s to write it). */
+export async function readReadyLine<Ready = ServerReady>(child: ChildProcess): Promise<Ready> {
   const stdout = child.stdout;
   if (!stdout) throw new Error("server has no stdout");
   stdout.setEncoding("utf8");

@@ -2,6 +2,7 @@
 // PostgreSQL database next to DATABASE_URL (dropped on exit). Prints one JSON line with its port,
 // then answers the harness on extra routes:
 //   GET /bench/memory  process.memoryUsage() after full garbage collections
+//   GET /bench/memory/as-is  process.memoryUsage() now, without collecting first
 //   POST /bench/gc     full garbage collections, and nothing else
 //   GET /bench/stats   the live engine's counters, its entry count and the open WebSockets
 //   GET /bench/clock   this process's clock, so the harness can compare its times with ours
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
     await collectGarbage();
     return process.memoryUsage();
   });
+  app.get("/bench/memory/as-is", async () => process.memoryUsage());
   app.post("/bench/gc", async () => {
     await collectGarbage();
     return { collected: true };

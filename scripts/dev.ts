@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../apps/server/src/node-flags.ts";
 import { exitCodeOf, onStopRequest, signalGroup } from "./child-processes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,7 +22,7 @@ const viteBin = path.join(
   "bin/vite.js",
 );
 
-const server = spawn(process.execPath, ["--watch", "apps/server/src/main.ts"], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--watch", "apps/server/src/main.ts"], {
   cwd: root,
   env: { ...env, PORT: apiPort },
   // A group of its own, so that a server left by the watcher can be ended with it.

@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../apps/server/src/node-flags.ts";
 import { readServerStartMessage, type ServerStartMessage } from "../apps/server/src/start-script.ts";
 import { exitCodeOf, onStopRequest, signalGroup, spawnInGroup } from "./child-processes.ts";
 
@@ -156,10 +157,14 @@ function levelOf(line: string): { level: number; msg: string } | null {
 const PINO_WARN = 40;
 
 async function runServer(): Promise<never> {
-  const child = spawnInGroup(process.execPath, [path.join(root, "apps/server/src/main.ts")], {
-    ipc: true,
-    env: process.env,
-  });
+  const child = spawnInGroup(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(root, "apps/server/src/main.ts")],
+    {
+      ipc: true,
+      env: process.env,
+    },
+  );
   current = { child, isServer: true };
   let isReady = false;
   let output = "";

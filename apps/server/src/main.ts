@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "./core/config.ts";
 import { describeFailure } from "./core/errors.ts";
 import { type BackgroundWork, startBackgroundWork } from "./jobs/background.ts";
 import { outboxTransport, smtpTransport } from "./modules/mail/index.ts";
+import { missingServerNodeFlags } from "./node-flags.ts";
 import { openPlatform } from "./platform.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./seed/demo.ts";
 import { Readiness, shutDown } from "./shutdown.ts";
@@ -100,6 +101,13 @@ async function main(): Promise<void> {
   });
   if (!config.SMTP_URL && config.isProduction) {
     app.log.warn("No mail server is set (SMTP_URL): mail stays in the outbox of the admin console.");
+  }
+  const missingFlags = missingServerNodeFlags(process.execArgv);
+  if (missingFlags.length > 0) {
+    app.log.warn(
+      { missing: missingFlags },
+      "Node was started without the server's flags (apps/server/src/node-flags.ts, as npm start gives them): expect longer pauses in live updates.",
+    );
   }
   app.log.info(
     { database: platform.database.target.kind, dataDir: config.dataDir, host: config.HOST },

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { readEndpointFile } from "../admin/local-endpoint.ts";
 import { REPO_ROOT } from "../core/config.ts";
+import { SERVER_NODE_FLAGS } from "../node-flags.ts";
 
 const serverEntry = path.join(REPO_ROOT, "apps/server/src/main.ts");
 const cliEntry = path.join(REPO_ROOT, "apps/server/src/cli.ts");
@@ -27,7 +28,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR;
   if (!dataDir) throw new Error("DATA_DIR is required");
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     // No demo data unless a test asks for it: seeding imports media and takes seconds.
     env: {
       ...process.env,

@@ -5,6 +5,7 @@
 // running beside them. The runner makes the data directories; the workers inherit where they are
 // through the environment, and Playwright tells each worker its index.
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../../server/src/node-flags.ts";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../../..");
 
@@ -45,6 +46,9 @@ export function mainDataDir(): string {
 
 /** Node options for the app's own scripts (Node 24 runs their TypeScript as is). */
 export const NODE_ARGS = ["--disable-warning=ExperimentalWarning"];
+
+/** Node options for a server process: the scripts' and those every server runs with. */
+export const SERVER_NODE_ARGS = [...NODE_ARGS, ...SERVER_NODE_FLAGS];
 
 /**
  * In the PostgreSQL run, the database of worker slot `index`'s main test server: the database

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { NODE_ARGS, REPO_ROOT } from "./env.ts";
+import { REPO_ROOT, SERVER_NODE_ARGS } from "./env.ts";
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -56,19 +56,23 @@ export async function startServer(options: {
 }): Promise<ServerProcess> {
   const { port, dataDir } = options;
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...NODE_ARGS, path.join(REPO_ROOT, "apps/server/src/main.ts")], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, path.join(REPO_ROOT, "apps/server/src/main.ts")],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        LOG_LEVEL: "warn",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();

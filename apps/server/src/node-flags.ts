@@ -1,0 +1,17 @@
+// The Node flags a server process runs with, wherever it is started: `npm start` and `npm run dev`
+// (scripts/), the tests' and the benchmarks' server processes. V8 reads them only at start, so they
+// go on the command line; setting them from inside the process does nothing.
+//
+// --no-memory-reducer: V8's memory reducer, 8 s after a full collection in a process that then
+// allocates little (a server between bursts of traffic), starts a collection meant to shrink the
+// heap, which compacts more and so pauses longer. In a server holding a few thousand sockets that
+// pause was 50–100 ms, against 10–20 ms for the ordinary full collections of the same process, and
+// every change on its way to the clients waited for it (decision 0057). Without the reducer the heap
+// is collected when allocation calls for it; what an idle server then keeps is measured in
+// bench/README.md.
+export const SERVER_NODE_FLAGS: readonly string[] = ["--no-memory-reducer"];
+
+/** Those of the server's flags a process was started without (given its `process.execArgv`). */
+export function missingServerNodeFlags(execArgv: readonly string[]): string[] {
+  return SERVER_NODE_FLAGS.filter((flag) => !execArgv.includes(flag));
+}
