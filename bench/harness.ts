@@ -28,6 +28,8 @@ export interface ClockOffset {
 }
 
 const SERVER_SCRIPT = fileURLToPath(new URL("./server.ts", import.meta.url));
+const SERVER_START_TIMEOUT_MS = 60_000;
+const SERVER_STOP_TIMEOUT_MS = 20_000;
 
 /**
  * Node's flags for a server process of a benchmark: those every server runs with, then
@@ -37,8 +39,6 @@ const SERVER_SCRIPT = fileURLToPath(new URL("./server.ts", import.meta.url));
 export function serverNodeArgs(): string[] {
   return [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean)];
 }
-const SERVER_START_TIMEOUT_MS = 60_000;
-const SERVER_STOP_TIMEOUT_MS = 20_000;
 
 export interface BenchServer {
   readonly database: DatabaseKind;
