@@ -5,7 +5,7 @@
 // --no-memory-reducer: V8's memory reducer, 8 s after a full collection in a process that then
 // allocates little (a server between bursts of traffic), starts a collection meant to shrink the
 // heap, which compacts more and so pauses longer. In a server holding a few thousand sockets that
-// pause was 50–100 ms, against 10–20 ms for the ordinary full collections of the same process, and
+// pause was 50–100 ms, against 10–40 ms for the full collections allocation calls for, and
 // every change on its way to the clients waited for it (decision 0057). Without the reducer the heap
 // is collected when allocation calls for it; what an idle server then keeps is measured in
 // bench/README.md.
