@@ -32,6 +32,11 @@ function fullCollection(): () => void {
   return gc;
 }
 
+/** One full collection, now. */
+export function collectGarbageOnce(): void {
+  fullCollection()();
+}
+
 /**
  * Full collections: three, with turns in between, so that objects freed by finalizers and weak
  * callbacks go too.

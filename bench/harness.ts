@@ -326,6 +326,26 @@ export async function closeAll(clients: readonly WsClient[]): Promise<void> {
   await Promise.all(clients.map((client) => client.socket.close().catch(() => {})));
 }
 
+/**
+ * Each client watches the shared query and its own row (`userIds[i]` for client i), as the
+ * fan-out's clients do; resolves once every subscription has its first result.
+ */
+export async function watchSharedAndOwnRow(
+  clients: readonly WsClient[],
+  userIds: readonly string[],
+): Promise<void> {
+  let results = 0;
+  const count = { onData: () => void results++ };
+  clients.forEach((client, index) => {
+    client.trpc.live.watch.subscribe({ path: "systemSettings.getComingSoonSettings" }, count);
+    client.trpc.live.watch.subscribe(
+      { path: "bench.getUserName", input: { id: userIds[index] as string } },
+      count,
+    );
+  });
+  await waitUntil("every subscription's first result", () => results === 2 * clients.length, 120_000, 100);
+}
+
 /** Polls `check` until it holds; fails after `timeoutMs`. */
 export async function waitUntil(
   what: string,

@@ -1,5 +1,13 @@
 // (b) of `npm run bench` (bench/run.ts): what an idle connection costs the server in memory.
-import { type BenchServer, closeAll, connectMany, progressLog, sleep, waitUntil } from "./harness.ts";
+import {
+  type BenchServer,
+  closeAll,
+  connectMany,
+  progressLog,
+  sleep,
+  waitUntil,
+  watchSharedAndOwnRow,
+} from "./harness.ts";
 import type { IdleMemoryResult } from "./run-results.ts";
 
 const log = progressLog();
@@ -33,17 +41,7 @@ export async function idleMemory(
       100,
     );
     if (withSubscriptions) {
-      // Each holds the shared query and its own row, as the fan-out's clients do.
-      let results = 0;
-      clients.forEach((client, index) => {
-        const count = { onData: () => void results++ };
-        client.trpc.live.watch.subscribe({ path: "systemSettings.getComingSoonSettings" }, count);
-        client.trpc.live.watch.subscribe(
-          { path: "bench.getUserName", input: { id: userIds[index] as string } },
-          count,
-        );
-      });
-      await waitUntil("every subscription's first result", () => results === 2 * connections, 120_000, 100);
+      await watchSharedAndOwnRow(clients, userIds);
       subscriptions = (await server.stats()).entries;
     }
     await sleep(500);

@@ -28,6 +28,7 @@ import { saveIssue, startIssue } from "../apps/server/src/modules/mail/newslette
 import { mailOutbox } from "../apps/server/src/modules/mail/schema.ts";
 import { openPlatform, type Platform } from "../apps/server/src/platform.ts";
 import { createUser } from "../apps/server/src/test/test-platform.ts";
+import { collectGarbageOnce } from "./gc-time.ts";
 import { databasesOf, progressLog, round } from "./harness.ts";
 
 const USAGE = `Usage: npm run bench:mail -- [options]
@@ -138,7 +139,7 @@ async function runSender(target: Target, smtpUrl: string): Promise<void> {
       sql`select count(*)::int as sent from ${mailOutbox} where status = 'sent'`,
     );
     // What stays after a collection: growth here would be a leak, not garbage not yet collected.
-    (globalThis as { gc?: () => void }).gc?.();
+    collectGarbageOnce();
     const memory = process.memoryUsage();
     process.send?.({
       sent: row?.sent ?? 0,
@@ -160,7 +161,7 @@ async function runSender(target: Target, smtpUrl: string): Promise<void> {
 // ---- The orchestration ----
 
 function child(args: string[]): ChildProcess {
-  return fork(self, args, { stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: ["--expose-gc"] });
+  return fork(self, args, { stdio: ["ignore", "inherit", "inherit", "ipc"] });
 }
 
 function nextMessage<T>(process: ChildProcess, accept: (message: unknown) => message is T): Promise<T> {

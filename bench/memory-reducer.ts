@@ -24,6 +24,7 @@ import {
   sleep,
   startServer,
   waitUntil,
+  watchSharedAndOwnRow,
 } from "./harness.ts";
 
 const USAGE = `Usage: npm run bench:memory-reducer -- [options]
@@ -85,16 +86,7 @@ async function runVariant(
       }
     })();
     const clients = await connectMany(server.wsUrl, options.clients);
-    let results = 0;
-    const count = { onData: () => void results++ };
-    clients.forEach((client, index) => {
-      client.trpc.live.watch.subscribe({ path: "systemSettings.getComingSoonSettings" }, count);
-      client.trpc.live.watch.subscribe(
-        { path: "bench.getUserName", input: { id: userIds[index] as string } },
-        count,
-      );
-    });
-    await waitUntil("every subscription's first result", () => results === 2 * options.clients, 120_000, 100);
+    await watchSharedAndOwnRow(clients, userIds);
 
     await server.collectGarbage();
     await server.loopDelay();
