@@ -10,6 +10,7 @@
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { DEFAULT_COMING_SOON_SETTINGS } from "@litverse/shared/system-settings";
 import type { BareChange, BareClientsMessage, BareParentMessage } from "./bare-broadcast.ts";
+import { answerParent } from "./child-channel.ts";
 import { collectGarbage, garbageCollectionTime } from "./gc-time.ts";
 import {
   baselineControl,
@@ -35,7 +36,6 @@ if (
 )
   throw new Error("usage: bare-broadcast-clients.ts <control urls> <ws url> <subscribers> trpc|plain");
 
-const tell = (message: BareClientsMessage) => process.send?.(message);
 const clientsGcSince = garbageCollectionTime("bare clients");
 
 const servers = controlUrls.split(",").map(baselineControl);
@@ -120,14 +120,12 @@ async function stop() {
   process.exit(0);
 }
 
-process.on("message", (message: BareParentMessage) => {
-  if (message.type === "stop") return void stop();
-  if (message.type === "collect") return void collectGarbage().then(() => tell({ type: "collected" }));
-  broadcast(message.title).then(
-    (change) => tell({ type: "change", change }),
-    (error: unknown) =>
-      tell({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
-  );
-});
-process.on("disconnect", () => void stop());
-tell({ type: "ready", clock: clocks[0] as ClockOffset });
+answerParent<BareParentMessage, BareClientsMessage>(async (request) => {
+  if (request.type === "collect") {
+    await collectGarbage();
+    return { type: "collected" };
+  }
+  if (request.type === "broadcast") return { type: "change", change: await broadcast(request.title) };
+  throw new Error(`unexpected request ${request.type}`);
+}, stop);
+process.send?.({ type: "ready", clock: clocks[0] as ClockOffset } satisfies BareClientsMessage);

@@ -5,7 +5,7 @@
 // A fan-out is compared with the bare broadcast change by change: both hold their clients at once
 // and take turns (`FanoutEntry.bare`), so that a slow moment of this shared machine falls on
 // either side alike instead of on whichever ran in it.
-import { type ChildProcess, fork } from "node:child_process";
+import { type FailedAnswer, forkChannel } from "./child-channel.ts";
 import {
   type BaselineServer,
   type ClockOffset,
@@ -13,9 +13,7 @@ import {
   percentile,
   progressLog,
   round,
-  signal,
   startBaselineServer,
-  withTimeout,
 } from "./harness.ts";
 import type { BaselineResult } from "./run-results.ts";
 
@@ -38,7 +36,7 @@ export type BareClientsMessage =
   | { type: "ready"; clock: ClockOffset }
   | { type: "collected" }
   | { type: "change"; change: BareChange }
-  | { type: "failed"; message: string };
+  | FailedAnswer;
 
 export interface BareBroadcast {
   readonly subscribers: number;
@@ -82,40 +80,21 @@ export async function openBareBroadcast(
   }
   const controlUrls = servers.map((server) => `http://127.0.0.1:${server.port}`).join(",");
   const wsUrl = proxy?.wsUrl ?? (servers[0] as BaselineServer).wsUrl;
-  const child: ChildProcess = fork(CLIENTS_SCRIPT, [controlUrls, wsUrl, String(subscribers), clients], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  let waiting: { resolve: (message: BareClientsMessage) => void; reject: (error: Error) => void } | null =
-    null;
-  const exited = signal();
-  child.on("message", (message: BareClientsMessage) => waiting?.resolve(message));
-  child.on("exit", (code) => {
-    exited.resolve();
-    waiting?.reject(new Error(`the bare broadcast's clients stopped (exit ${code})`));
-  });
-  const next = (what: string, timeoutMs: number) =>
-    withTimeout(
-      what,
-      new Promise<BareClientsMessage>((resolve, reject) => {
-        waiting = { resolve, reject };
-      }).finally(() => {
-        waiting = null;
-      }),
-      timeoutMs,
-    );
+  const child = forkChannel<BareParentMessage, BareClientsMessage>(
+    CLIENTS_SCRIPT,
+    [controlUrls, wsUrl, String(subscribers), clients],
+    "the bare broadcast's clients",
+  );
   const stop = async () => {
-    if (child.exitCode === null && child.connected) child.send({ type: "stop" } satisfies BareParentMessage);
-    await withTimeout("the bare broadcast's clients to stop", exited.promise, 30_000).catch(() =>
-      child.kill(),
-    );
+    await child.stop();
     await stopServers();
   };
-  const ready = await next(`${subscribers} bare ${clients} clients`, 180_000).catch(
-    async (error: unknown) => {
+  const ready = await child
+    .next(`${subscribers} bare ${clients} clients`, 180_000)
+    .catch(async (error: unknown) => {
       await stop();
       throw error;
-    },
-  );
+    });
   if (ready.type !== "ready") {
     await stop();
     throw new Error(ready.type === "failed" ? ready.message : "the bare broadcast's clients did not start");
@@ -127,18 +106,19 @@ export async function openBareBroadcast(
     clock: ready.clock,
     async change() {
       const title = `Bare ${subscribers} change ${changes++}`;
-      child.send({ type: "broadcast", title } satisfies BareParentMessage);
-      const answer = await next(`bare broadcast to ${subscribers}`, 40_000);
-      if (answer.type === "change") return answer.change;
-      throw new Error(answer.type === "failed" ? answer.message : "unexpected message");
+      const answer = await child.ask(
+        { type: "broadcast", title },
+        "change",
+        `bare broadcast to ${subscribers}`,
+        40_000,
+      );
+      return answer.change;
     },
     async collectGarbage() {
-      child.send({ type: "collect" } satisfies BareParentMessage);
-      const [answer] = await Promise.all([
-        next("the bare clients' garbage collection", 30_000),
+      await Promise.all([
+        child.ask({ type: "collect" }, "collected", "the bare clients' garbage collection", 30_000),
         ...servers.map((server) => server.collectGarbage()),
       ]);
-      if (answer.type !== "collected") throw new Error("unexpected message");
     },
     close: stop,
   };

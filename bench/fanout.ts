@@ -1,41 +1,124 @@
 // The fan-out benchmark of `npm run bench` (bench/run.ts): (a) a live query's change reaching every
 // client watching it, taking turns with the bare broadcast (bench/bare-broadcast.ts) when one is given.
-import type { ComingSoonSettings } from "@litverse/shared/system-settings";
+// The clients live in a process of their own (bench/fanout-clients.ts), as the bare broadcast's do.
 import { type BareBroadcast, type BareChange, bareResult, changeP99 } from "./bare-broadcast.ts";
-import { collectGarbage, garbageCollectionTime, LOG_COLLECTIONS } from "./gc-time.ts";
+import { type ChildChannel, type FailedAnswer, forkChannel } from "./child-channel.ts";
+import { garbageCollectionTime, LOG_COLLECTIONS } from "./gc-time.ts";
 import {
   type BenchServer,
+  type ClockOffset,
   clockNow,
-  closeAll,
-  connectMany,
   distribution,
   median,
   progressLog,
   round,
-  signal,
   sleep,
-  transportEvents,
-  type WsClient,
   waitUntil,
-  withTimeout,
 } from "./harness.ts";
 import type { FanoutResult, RatioSpread } from "./run-results.ts";
 import type { ServerLoopDelay, ServerSends, ServerStats } from "./server.ts";
 
 const log = progressLog();
-/** This process's (the fan-out's clients') time in garbage collection. */
-const harnessGcSince = garbageCollectionTime("harness");
+// The harness's own collections, in the log beside the changes (it no longer holds clients).
+if (LOG_COLLECTIONS) garbageCollectionTime("harness");
 // ---------------------------------------------------------------------------------------------
 // (a) Live fan-out
 
-interface ClientState {
-  readonly userId: string;
-  settingsUpdates: number;
-  userUpdates: number;
-  seenTitle: string | undefined;
-  titleAt: number;
-  userName: string | null | undefined;
-  userAt: number;
+/** Where the clients connect: `count` of them to `wsUrl`, in order of the user ids. */
+export interface ClientShare {
+  wsUrl: string;
+  count: number;
+}
+
+export type FanoutClientsRequest =
+  | { type: "open"; shares: ClientShare[]; userIds: string[]; title: string; clockUrl: string }
+  | { type: "clock" }
+  | { type: "collect" }
+  | { type: "expect"; title: string }
+  | { type: "arrivals" }
+  | { type: "arm-rename"; index: number; name: string }
+  | { type: "rename-arrival" }
+  | { type: "updates-since-rename" }
+  | { type: "counters" }
+  | { type: "stop" };
+
+export type FanoutClientsAnswer =
+  | { type: "ready" }
+  | { type: "opened"; connectMs: number; subscribeMs: number }
+  | { type: "clock"; clock: ClockOffset }
+  | { type: "collected" }
+  | { type: "expecting" }
+  | { type: "armed-rename" }
+  /** When each client had the expected title (server clock), and this process's collections meanwhile. */
+  | { type: "arrivals"; atMs: number[]; gcMs: number }
+  | { type: "rename-arrival"; atMs: number }
+  /** Updates of any subscription since the rename was armed: its target's, and how many others had any. */
+  | { type: "updates"; target: number; otherClients: number }
+  | { type: "counters"; subscriptionErrors: number; connectionCloses: number; connectionErrors: number }
+  | FailedAnswer;
+
+/** The fan-out's clients in their process, as the fan-out drives them. */
+export interface FanoutClients {
+  open(
+    shares: ClientShare[],
+    userIds: string[],
+    title: string,
+    clockUrl: string,
+  ): Promise<{ connectMs: number; subscribeMs: number }>;
+  clock(): Promise<ClockOffset>;
+  collectGarbage(): Promise<void>;
+  /** Resets the arrivals: from now on, `title` is the change the clients wait for. */
+  expect(title: string): Promise<void>;
+  /** Once every client had the expected title (30 s at most). */
+  arrivals(): Promise<{ atMs: number[]; gcMs: number }>;
+  armRename(index: number, name: string): Promise<void>;
+  renameArrival(): Promise<number>;
+  updatesSinceRename(): Promise<{ target: number; otherClients: number }>;
+  counters(): Promise<Extract<FanoutClientsAnswer, { type: "counters" }>>;
+  close(): Promise<void>;
+}
+
+const CLIENTS_SCRIPT = new URL("./fanout-clients.ts", import.meta.url);
+
+/** Starts the clients' process, with no clients yet. */
+export async function openFanoutClients(): Promise<FanoutClients> {
+  const child: ChildChannel<FanoutClientsRequest, FanoutClientsAnswer> = forkChannel(
+    CLIENTS_SCRIPT,
+    [],
+    "the fan-out's clients",
+  );
+  const ready = await child.next("the fan-out's clients' process", 30_000).catch(async (error: unknown) => {
+    await child.stop();
+    throw error;
+  });
+  if (ready.type !== "ready") {
+    await child.stop();
+    throw new Error("the fan-out's clients' process did not start");
+  }
+  return {
+    async open(shares, userIds, title, clockUrl) {
+      const count = userIds.length;
+      return child.ask(
+        { type: "open", shares, userIds, title, clockUrl },
+        "opened",
+        `${count} clients and their subscriptions`,
+        180_000,
+      );
+    },
+    clock: async () => (await child.ask({ type: "clock" }, "clock", "the clients' clock", 30_000)).clock,
+    collectGarbage: async () =>
+      void (await child.ask({ type: "collect" }, "collected", "the clients' garbage collection", 30_000)),
+    expect: async (title) => void (await child.ask({ type: "expect", title }, "expecting", title, 10_000)),
+    arrivals: () => child.ask({ type: "arrivals" }, "arrivals", "every client's change", 40_000),
+    armRename: async (index, name) =>
+      void (await child.ask({ type: "arm-rename", index, name }, "armed-rename", name, 10_000)),
+    renameArrival: async () =>
+      (await child.ask({ type: "rename-arrival" }, "rename-arrival", "the rename", 20_000)).atMs,
+    updatesSinceRename: () =>
+      child.ask({ type: "updates-since-rename" }, "updates", "updates since the rename", 10_000),
+    counters: () => child.ask({ type: "counters" }, "counters", "the clients' counters", 10_000),
+    close: () => child.stop(),
+  };
 }
 
 /**
@@ -98,86 +181,24 @@ async function fanout(
   let expectedTitle = `Bench ${subscribers} start`;
   await control.bench.setComingSoonTitle.mutate({ title: expectedTitle });
 
-  let start = performance.now();
-  const closesBefore = transportEvents.closes;
-  const errorsBefore = transportEvents.errors;
   // Subscribers are split evenly between the servers, in turn, unless a load balancer splits them.
-  const clients: WsClient[] = [];
-  if (entry.wsUrl) clients.push(...(await connectMany(entry.wsUrl, subscribers)));
-  else
-    for (const [index, each] of servers.entries()) {
-      const share = Math.floor(subscribers / servers.length) + (index < subscribers % servers.length ? 1 : 0);
-      clients.push(...(await connectMany(each.wsUrl, share)));
-    }
-  const connectMs = performance.now() - start;
-  log(`  ${subscribers} sockets open in ${Math.round(connectMs)} ms`);
-
+  const shares: ClientShare[] = entry.wsUrl
+    ? [{ wsUrl: entry.wsUrl, count: subscribers }]
+    : servers.map((each, index) => ({
+        wsUrl: each.wsUrl,
+        count: Math.floor(subscribers / servers.length) + (index < subscribers % servers.length ? 1 : 0),
+      }));
+  const clients = await openFanoutClients();
   try {
-    const states: ClientState[] = userIds.map((userId) => ({
-      userId,
-      settingsUpdates: 0,
-      userUpdates: 0,
-      seenTitle: undefined,
-      titleAt: 0,
-      userName: undefined,
-      userAt: 0,
-    }));
-    let titleArrivals = 0;
-    let allHaveTitle = signal();
-    let usersReady = 0;
-    let subscriptionErrors = 0;
-    let pendingRename: { index: number; name: string; done: () => void } | null = null;
-
-    start = performance.now();
-    clients.forEach((client, index) => {
-      const state = states[index] as ClientState;
-      client.trpc.live.watch.subscribe(
-        { path: "systemSettings.getComingSoonSettings" },
-        {
-          onData(value) {
-            const at = clockNow();
-            state.settingsUpdates++;
-            const title = (value as ComingSoonSettings).comingSoonTitle;
-            if (title === expectedTitle && state.seenTitle !== title) {
-              state.seenTitle = title;
-              state.titleAt = at;
-              if (++titleArrivals === subscribers) allHaveTitle.resolve();
-            }
-          },
-          onError: () => void subscriptionErrors++,
-        },
-      );
-      client.trpc.live.watch.subscribe(
-        { path: "bench.getUserName", input: { id: state.userId } },
-        {
-          onData(value) {
-            const at = clockNow();
-            if (state.userName === undefined) usersReady++;
-            state.userUpdates++;
-            state.userName = (value as { name: string | null } | null)?.name ?? null;
-            state.userAt = at;
-            if (pendingRename?.index === index && pendingRename.name === state.userName) pendingRename.done();
-          },
-          onError: () => void subscriptionErrors++,
-        },
-      );
-    });
-    const progress = async () => {
-      const stats = await server.stats().catch(() => null);
-      return (
-        `shared result at ${titleArrivals}/${subscribers} clients, own row at ${usersReady}/${subscribers}, ` +
-        `${subscriptionErrors} subscription errors, ${transportEvents.closes - closesBefore} socket closes; ` +
-        `server: ${JSON.stringify(stats)}`
-      );
-    };
-    try {
-      await withTimeout("initial shared result", allHaveTitle.promise, 60_000);
-      await waitUntil("every client's own row", () => usersReady === subscribers, 60_000);
-    } catch (error) {
-      throw new Error(`${(error as Error).message} (${await progress()})`);
-    }
-    const subscribeMs = performance.now() - start;
-    log(`  ${subscribers} clients hold both initial results after ${Math.round(subscribeMs)} ms`);
+    const opened = await clients
+      .open(shares, userIds, expectedTitle, (servers[0] as BenchServer).url)
+      .catch(async (error: unknown) => {
+        const stats = await server.stats().catch(() => null);
+        throw new Error(`${(error as Error).message}; server: ${JSON.stringify(stats)}`);
+      });
+    const { connectMs, subscribeMs } = opened;
+    log(`  ${subscribers} sockets open in ${connectMs} ms`);
+    log(`  ${subscribers} clients hold both initial results after ${subscribeMs} ms`);
     const socketsPerProcess = (await Promise.all(servers.map((each) => each.stats()))).map(
       (stats) => stats.sockets,
     );
@@ -187,12 +208,16 @@ async function fanout(
     // clients, which the app's larger heaps paid for in a full collection during the first
     // measured change (history/live.md, 2026-12-06): the changes start from settled heaps on both
     // sides, as the warm-up change starts from warm code.
-    await Promise.all([...servers.map((each) => each.collectGarbage()), entry.bare?.collectGarbage()]);
-    await collectGarbage(); // the harness, which holds the app's clients
+    await Promise.all([
+      ...servers.map((each) => each.collectGarbage()),
+      entry.bare?.collectGarbage(),
+      clients.collectGarbage(),
+    ]);
     await sleep(200);
+    // Both this process and the clients' put their times on the first server's clock.
     const clock = await server.clockOffset();
-    /** Harness time of an arrival → milliseconds after a commit stamped by the server. */
-    const sinceCommit = (at: number, committedAt: number) => at + clock.offsetMs - committedAt;
+    const clientsClock = await clients.clock();
+    const onServerClock = (at: number) => at + clock.offsetMs;
 
     // Shared change: one write, every client must get the new title. Repetition 0 warms up.
     const latencies: number[] = [];
@@ -211,17 +236,15 @@ async function fanout(
     const deliveriesPerSharedChange: number[] = [];
     for (let rep = 0; rep <= reps; rep++) {
       const bareChange = await entry.bare?.change();
-      harnessGcSince();
       expectedTitle = `Bench ${subscribers} change ${rep}`;
-      titleArrivals = 0;
-      allHaveTitle = signal();
+      await clients.expect(expectedTitle);
       const before = await server.stats();
       const sendsBefore = await server.sends();
       await server.loopDelay();
-      const sentAt = clockNow();
+      const sentAt = onServerClock(clockNow());
       const { committedAt } = await control.bench.setComingSoonTitle.mutate({ title: expectedTitle });
-      const responseAt = clockNow();
-      await withTimeout(`change ${rep} at ${subscribers} clients`, allHaveTitle.promise, 30_000);
+      const responseAt = onServerClock(clockNow());
+      const arrivals = await clients.arrivals();
       await sleep(150);
       const after = await server.stats();
       const sendsAfter = await server.sends();
@@ -234,7 +257,7 @@ async function fanout(
       deliveriesPerSharedChange.push(after.deliveries - before.deliveries);
       mutationTimes.push(responseAt - sentAt);
       if (bareChange) bareChanges.push(bareChange);
-      const changeLatencies = states.map((state) => Math.max(0, sinceCommit(state.titleAt, committedAt)));
+      const changeLatencies = arrivals.atMs.map((at) => Math.max(0, at - committedAt));
       latencies.push(...changeLatencies);
       changeP99s.push(changeP99(changeLatencies));
       if (LOG_COLLECTIONS) {
@@ -244,11 +267,11 @@ async function fanout(
         );
       }
       serverGc.push(round(loop.gcMs));
-      clientsGc.push(round(harnessGcSince()));
-      for (const state of states) {
-        if (state.titleAt < responseAt) arrivedBeforeResponse++;
-        fromResponse.push(Math.max(0, state.titleAt - responseAt));
-        fromSend.push(state.titleAt - sentAt);
+      clientsGc.push(round(arrivals.gcMs));
+      for (const at of arrivals.atMs) {
+        if (at < responseAt) arrivedBeforeResponse++;
+        fromResponse.push(Math.max(0, at - responseAt));
+        fromSend.push(at - sentAt);
       }
     }
     await entry.changed?.(reps + 1);
@@ -265,28 +288,23 @@ async function fanout(
     const renameLatencies: number[] = [];
     let otherClientsUpdated = 0;
     for (const [check, index] of targets.entries()) {
-      const target = states[index] as ClientState;
-      const snapshot = states.map((state) => state.settingsUpdates + state.userUpdates);
       const name = `Renamed reader ${check + 1}`;
-      const arrived = signal();
-      pendingRename = { index, name, done: arrived.resolve };
+      await clients.armRename(index, name);
       const before = await server.stats();
-      const { committedAt } = await control.bench.renameUser.mutate({ id: target.userId, name });
-      await withTimeout(`rename at client ${index}`, arrived.promise, 10_000);
-      pendingRename = null;
-      renameLatencies.push(Math.max(0, sinceCommit(target.userAt, committedAt)));
+      const { committedAt } = await control.bench.renameUser.mutate({ id: userIds[index] as string, name });
+      const arrivedAt = await clients.renameArrival();
+      renameLatencies.push(Math.max(0, arrivedAt - committedAt));
       await sleep(300);
       const after = await server.stats();
       runsPerChange.push(after.runs - before.runs);
-      targetUpdates.push(target.settingsUpdates + target.userUpdates - (snapshot[index] as number));
-      otherClientsUpdated += states.filter(
-        (state, other) =>
-          other !== index && state.settingsUpdates + state.userUpdates !== (snapshot[other] as number),
-      ).length;
+      const updates = await clients.updatesSinceRename();
+      targetUpdates.push(updates.target);
+      otherClientsUpdated += updates.otherClients;
     }
     log(
       `  rename: runs per change ${runsPerChange.join(", ")}; other clients updated: ${otherClientsUpdated}`,
     );
+    const counters = await clients.counters();
 
     const baseline = entry.bare ? bareResult(entry.bare, bareChanges) : null;
     const pairedRatios = (baseline?.p99PerChangeMs ?? []).map(
@@ -313,10 +331,13 @@ async function fanout(
       plainBaseline: null,
       p99OverBaseline: baseline ? round(sharedLatencyMs.p99 / baseline.latencyMs.p99, 2) : null,
       changeP99OverBaseline,
-      connectMs: Math.round(connectMs),
-      subscribeMs: Math.round(subscribeMs),
+      connectMs,
+      subscribeMs,
       repetitions: reps,
-      clock: { offsetMs: round(clock.offsetMs, 3), uncertaintyMs: round(clock.uncertaintyMs, 3) },
+      clock: {
+        offsetMs: round(clientsClock.offsetMs, 3),
+        uncertaintyMs: round(clientsClock.uncertaintyMs, 3),
+      },
       sharedLatencyMs,
       p99PerChangeMs: changeP99s,
       serverGcMsPerChange: serverGc,
@@ -338,12 +359,12 @@ async function fanout(
         otherClientsUpdated,
         latencyMs: distribution(renameLatencies),
       },
-      subscriptionErrors,
-      connectionCloses: transportEvents.closes - closesBefore,
-      connectionErrors: transportEvents.errors - errorsBefore,
+      subscriptionErrors: counters.subscriptionErrors,
+      connectionCloses: counters.connectionCloses,
+      connectionErrors: counters.connectionErrors,
     };
   } finally {
-    await closeAll(clients);
+    await clients.close();
     await waitUntil("sockets to close", async () => (await server.stats()).sockets === 0, 20_000, 100).catch(
       () => log("  (some sockets were still open on the server)"),
     );

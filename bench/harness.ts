@@ -218,7 +218,7 @@ export async function startBaselineServer(): Promise<BaselineServer> {
 }
 
 /** The other clock minus ours (ms), from the fastest of 25 round trips. */
-async function measureClockOffset(readClock: () => Promise<number>): Promise<ClockOffset> {
+export async function measureClockOffset(readClock: () => Promise<number>): Promise<ClockOffset> {
   let best: ClockOffset = { offsetMs: 0, uncertaintyMs: Number.POSITIVE_INFINITY };
   for (let sample = 0; sample < 25; sample++) {
     const sentAt = clockNow();

@@ -54,11 +54,11 @@ export interface FanoutResult {
   /** From the first subscribe to every client holding both initial results. */
   subscribeMs: number;
   repetitions: number;
-  /** The server's clock minus the harness's, used to put commit and arrival on one clock. */
+  /** The server's clock minus the clients' process's, used to put commit and arrival on one clock. */
   clock: ClockOffset;
   /**
    * Commit of the write (server clock, taken when the mutation's transaction has committed) → new
-   * result at each client (harness clock, corrected by `clock`), over all clients of all measured
+   * result at each client (the clients' process's clock, corrected by `clock`), over all clients of all measured
    * repetitions.
    */
   sharedLatencyMs: Distribution;
