@@ -203,7 +203,11 @@ export function baselineControl(url: string): BaselineControl {
 }
 
 export async function startBaselineServer(): Promise<BaselineServer> {
-  const child = spawn(process.execPath, [BASELINE_SCRIPT], { stdio: ["pipe", "pipe", "inherit"] });
+  // The bare server runs with the app servers' flags (decision 0057), as every process of a
+  // fan-out's measurement does; not with BENCH_SERVER_NODE_ARGS, which are for the app's servers.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BASELINE_SCRIPT], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const ready = await readReadyLine<{ port: number }>(child);
   let stopping: Promise<void> | undefined;
   return {
