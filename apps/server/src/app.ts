@@ -41,6 +41,7 @@ import {
   loadFirstScreenRenderer,
 } from "./http/first-screen.ts";
 import { helmetOptions, isAllowedOrigin } from "./http/security.ts";
+import { type KeepAliveTiming, keepSocketAlive } from "./http/socket-keep-alive.ts";
 import { registerUploads } from "./http/uploads.ts";
 import { registerMediaRoutes } from "./media/media-routes.ts";
 import { registerMailRoutes } from "./modules/mail/mail.routes.ts";
@@ -64,7 +65,6 @@ import { closeConnectionsOnShutdown, Readiness } from "./shutdown.ts";
 const SILENT_CALLBACK_FILE = "silent-callback.html";
 /** Paths the web app never owns: unknown ones get a real 404, not the app's index. */
 const SERVER_PREFIXES = ["/api/", "/media/", "/oidc/", "/healthz", "/readyz", "/webhooks/"];
-const WS_KEEPALIVE = { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 };
 /** How often an open signed-in socket renews its person's presence. */
 const PRESENCE_INTERVAL_MS = 60_000;
 /** A client has this long to send a request's headers (slow-header attacks hold sockets for ever). */
@@ -84,6 +84,8 @@ export interface BuildAppOptions {
   limits?: Partial<Limits>;
   /** How long a new WebSocket may take to send its connection parameters. */
   socketHandshakeTimeoutMs?: number;
+  /** How often sockets are pinged and how long an answer may take (tests of the keep-alive). */
+  socketKeepAlive?: KeepAliveTiming;
   /** The largest reel upload, instead of REEL_MAX_UPLOAD_BYTES (tests of the limit). */
   reelUploadMaxBytes?: number;
   /** The web build to serve, instead of WEB_DIST_DIR (tests of the pages). */
@@ -296,7 +298,6 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
       return context;
     },
     onError: ({ error, path: fn }) => logCallError(app, error, fn),
-    keepAlive: WS_KEEPALIVE,
   });
   const socketOrigins = [...new Set([...publicOrigins(config.publicUrl), ...config.allowedOrigins])];
   app.get(
@@ -324,6 +325,7 @@ export async function buildApp(platform: Platform, options: BuildAppOptions = {}
           new URL(request.url, "http://localhost").searchParams.get("connectionParams") === "1",
         ...(options.socketHandshakeTimeoutMs ? { handshakeTimeoutMs: options.socketHandshakeTimeoutMs } : {}),
       });
+      keepSocketAlive(socket, options.socketKeepAlive);
       coalesceReplies(socket, request.raw.socket);
       // After the hold on replies (above) is in place, before the function layer's listener.
       answerFromCacheFirst(socket, answers, () => readySockets.has(socket));
