@@ -1,15 +1,15 @@
 // The live fan-out's clients, in a process of their own (started by `openFanoutClients` in
-// bench/fanout.ts): each
-// watches the shared query and its own user's row through the function client's WebSocket link, as
-// the web app does, and the fan-out (bench/fanout.ts) asks this process when each had a change.
+// bench/fanout.ts): each watches the shared query and its own user's row through the function
+// client's WebSocket link, as the web app does, and the fan-out asks this process when each had a
+// change.
 //
 // A process that does nothing but hold the clients, like the bare broadcast's
 // (bench/bare-broadcast-clients.ts), so that both sides are measured alike: in the harness, which
 // also runs the scenario, talks to the servers and keeps every latency, its own collections fell
 // on the changes (history/live.md, 2026-12-06).
 //
-// Every time this process answers with is on the server's clock (the first server's, which takes
-// the writes), from an offset it measures itself.
+// Every time this process answers with is on the first server's clock (the one that takes the
+// writes), from an offset it measures itself.
 import type { ComingSoonSettings } from "@litverse/shared/system-settings";
 import { answerParent } from "./child-channel.ts";
 import type { FanoutClientsAnswer, FanoutClientsRequest } from "./fanout.ts";

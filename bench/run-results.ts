@@ -54,12 +54,12 @@ export interface FanoutResult {
   /** From the first subscribe to every client holding both initial results. */
   subscribeMs: number;
   repetitions: number;
-  /** The server's clock minus the clients' process's, used to put commit and arrival on one clock. */
+  /** The server's clock minus the clients' process's: puts commit and arrival on one clock. */
   clock: ClockOffset;
   /**
    * Commit of the write (server clock, taken when the mutation's transaction has committed) → new
-   * result at each client (the clients' process's clock, corrected by `clock`), over all clients of all measured
-   * repetitions.
+   * result at each client (the clients' process's clock, corrected by `clock`), over all clients of
+   * all measured repetitions.
    */
   sharedLatencyMs: Distribution;
   /** Each change's own p99 (commit → result), one per repetition in order. */
