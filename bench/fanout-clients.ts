@@ -15,11 +15,11 @@ import { answerParent } from "./child-channel.ts";
 import type { FanoutClientsAnswer, FanoutClientsRequest } from "./fanout.ts";
 import { collectGarbage, garbageCollectionTime } from "./gc-time.ts";
 import {
+  benchServerClockOffset,
   type ClockOffset,
   clockNow,
   closeAll,
   connectMany,
-  measureClockOffset,
   signal,
   transportEvents,
   type WsClient,
@@ -54,12 +54,6 @@ let pendingRename: {
 } | null = null;
 /** A time of this process on the server's clock. */
 const onServerClock = (at: number) => at + clock.offsetMs;
-
-const readClock = async () => {
-  const response = await fetch(`${clockUrl}/bench/clock`);
-  if (!response.ok) throw new Error(`/bench/clock: HTTP ${response.status}`);
-  return ((await response.json()) as { now: number }).now;
-};
 
 async function open(request: Extract<FanoutClientsRequest, { type: "open" }>) {
   clockUrl = request.clockUrl;
@@ -128,7 +122,7 @@ async function answer(request: FanoutClientsRequest): Promise<FanoutClientsAnswe
     case "open":
       return { type: "opened", ...(await open(request)) };
     case "clock":
-      clock = await measureClockOffset(readClock);
+      clock = await benchServerClockOffset(clockUrl);
       return { type: "clock", clock };
     case "collect":
       await collectGarbage();

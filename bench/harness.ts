@@ -101,7 +101,7 @@ export async function startServer(
     stats: () => getJson<ServerStats>("/bench/stats"),
     sends: () => getJson<ServerSends>("/bench/sends"),
     loopDelay: () => getJson<ServerLoopDelay>("/bench/loop", "POST"),
-    clockOffset: () => measureClockOffset(async () => (await getJson<{ now: number }>("/bench/clock")).now),
+    clockOffset: () => benchServerClockOffset(url),
     memory: () => getJson<NodeJS.MemoryUsage>("/bench/memory"),
     memoryAsIs: () => getJson<NodeJS.MemoryUsage>("/bench/memory/as-is"),
     collectGarbage: async () => void (await getJson("/bench/gc", "POST")),
@@ -222,7 +222,16 @@ export async function startBaselineServer(): Promise<BaselineServer> {
 }
 
 /** The other clock minus ours (ms), from the fastest of 25 round trips. */
-export async function measureClockOffset(readClock: () => Promise<number>): Promise<ClockOffset> {
+/** The clock of the bench server at `url` (`http://host:port`) minus this process's, from any process. */
+export function benchServerClockOffset(url: string): Promise<ClockOffset> {
+  return measureClockOffset(async () => {
+    const response = await fetch(`${url}/bench/clock`);
+    if (!response.ok) throw new Error(`/bench/clock: HTTP ${response.status}`);
+    return ((await response.json()) as { now: number }).now;
+  });
+}
+
+async function measureClockOffset(readClock: () => Promise<number>): Promise<ClockOffset> {
   let best: ClockOffset = { offsetMs: 0, uncertaintyMs: Number.POSITIVE_INFINITY };
   for (let sample = 0; sample < 25; sample++) {
     const sentAt = clockNow();

@@ -20,6 +20,9 @@ export interface KeepAliveTiming {
 
 export const SOCKET_KEEP_ALIVE: KeepAliveTiming = { pingMs: 30_000, pongWaitMs: 5_000 };
 
+/** `WebSocket.OPEN`: only an open socket can be pinged. */
+const OPEN = 1;
+
 /**
  * Pings `socket` every `timing.pingMs`, its first ping at a random point of the first interval so
  * that sockets opened together spread over it, and terminates it when a pong does not come in
@@ -33,7 +36,7 @@ export function keepSocketAlive(
   let pongWait: NodeJS.Timeout | undefined;
   let pings: NodeJS.Timeout | undefined;
   const ping = () => {
-    if (socket.readyState !== 1) return;
+    if (socket.readyState !== OPEN) return;
     // A ping still unanswered keeps its own deadline.
     if (pongWait === undefined) pongWait = setTimeout(() => socket.terminate(), timing.pongWaitMs);
     socket.ping();
