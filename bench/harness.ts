@@ -221,7 +221,6 @@ export async function startBaselineServer(): Promise<BaselineServer> {
   };
 }
 
-/** The other clock minus ours (ms), from the fastest of 25 round trips. */
 /** The clock of the bench server at `url` (`http://host:port`) minus this process's, from any process. */
 export function benchServerClockOffset(url: string): Promise<ClockOffset> {
   return measureClockOffset(async () => {
@@ -231,6 +230,7 @@ export function benchServerClockOffset(url: string): Promise<ClockOffset> {
   });
 }
 
+/** The other clock minus ours (ms), from the fastest of 25 round trips. */
 async function measureClockOffset(readClock: () => Promise<number>): Promise<ClockOffset> {
   let best: ClockOffset = { offsetMs: 0, uncertaintyMs: Number.POSITIVE_INFINITY };
   for (let sample = 0; sample < 25; sample++) {

@@ -3,7 +3,7 @@ import { missingServerNodeFlags, SERVER_NODE_FLAGS } from "./node-flags.ts";
 
 describe("missingServerNodeFlags", () => {
   it("names every server flag a process was started without", () => {
-    expect(missingServerNodeFlags([])).toEqual(["--no-memory-reducer"]);
+    expect(missingServerNodeFlags([])).toEqual(["--no-memory-reducer", "--no-allocation-site-pretenuring"]);
     expect(missingServerNodeFlags(["--disable-warning=ExperimentalWarning"])).toEqual([...SERVER_NODE_FLAGS]);
   });
 
